@@ -1,0 +1,178 @@
+/* Command-line parsing: qemu-user's spelling where qemu has the option. */
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern char **environ;
+
+static const char usage_text[] =
+	"Usage: profemu [OPTION]... PROGRAM [ARG]...\n"
+	"Run a Linux ELF program of x86-64 or i386 under emulation, on a virtual clock counted in\n"
+	"retired instructions, so that every run is reproducible.\n"
+	"\n"
+	"  -L DIR            look up the ELF interpreter and absolute paths under DIR first\n"
+	"                    (default: / for x86-64, /usr/i686-linux-gnu for i386)\n"
+	"  -E VAR=VALUE      set VAR in the program's environment\n"
+	"  -U VAR            remove VAR from the program's environment\n"
+	"  --strace          print every system call with its arguments and result on stderr\n"
+	"  --seed=N          seed of AT_RANDOM and getrandom (default 0)\n"
+	"  --hz=N            clock ticks per second of guest time (default 100)\n"
+	"  --tick=N          instructions per clock tick (default 10000)\n"
+	"  --host-time       guest clocks read the host's clocks (not reproducible)\n"
+	"  --max-insns=N     stop after at most N instructions (exit status 137)\n"
+	"  --stats=FILE      write run statistics as JSON to FILE\n"
+	"  -h, --help        show this help\n"
+	"  --version         show the version\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "profemu: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'profemu --help' for more information.\n");
+	return EXIT_USAGE;
+}
+
+static bool parse_u64(const char *s, uint64_t *out, bool allow_zero)
+{
+	if (!s || !*s || *s == '-')
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end || (!allow_zero && v == 0))
+		return false;
+	*out = v;
+	return true;
+}
+
+static size_t env_count(char **env)
+{
+	size_t n = 0;
+	while (env && env[n])
+		n++;
+	return n;
+}
+
+/* Removes NAME (or NAME=...) from env. */
+static void env_unset(char **env, const char *name)
+{
+	size_t len = strcspn(name, "=");
+	size_t w = 0;
+	for (size_t r = 0; env[r]; r++) {
+		if (strncmp(env[r], name, len) == 0 && env[r][len] == '=') {
+			free(env[r]);
+			continue;
+		}
+		env[w++] = env[r];
+	}
+	env[w] = NULL;
+}
+
+static int env_set(struct options *o, const char *assignment)
+{
+	env_unset(o->env, assignment);
+	size_t n = env_count(o->env);
+	char **e = realloc(o->env, (n + 2) * sizeof(*e));
+	if (!e)
+		return -1;
+	o->env = e;
+	e[n] = strdup(assignment);
+	e[n + 1] = NULL;
+	return e[n] ? 0 : -1;
+}
+
+int options_parse(struct options *o, int argc, char **argv, bool *done)
+{
+	enum { OPT_STRACE = 256, OPT_SEED, OPT_HZ, OPT_TICK, OPT_HOST_TIME, OPT_MAX_INSNS,
+	       OPT_STATS, OPT_VERSION };
+	static const struct option longopts[] = {
+		{ "strace", no_argument, NULL, OPT_STRACE },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "hz", required_argument, NULL, OPT_HZ },
+		{ "tick", required_argument, NULL, OPT_TICK },
+		{ "host-time", no_argument, NULL, OPT_HOST_TIME },
+		{ "max-insns", required_argument, NULL, OPT_MAX_INSNS },
+		{ "stats", required_argument, NULL, OPT_STATS },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 },
+	};
+	memset(o, 0, sizeof(*o));
+	o->hz = 100;
+	o->tick = 10000;
+	*done = false;
+
+	size_t n = env_count(environ);
+	o->env = calloc(n + 1, sizeof(*o->env));
+	if (!o->env)
+		return EXIT_USAGE;
+	for (size_t i = 0; i < n; i++)
+		o->env[i] = strdup(environ[i]);
+
+	opterr = 0;
+	optind = 1;
+	int c;
+	/* '+': options end at the program's name; what follows is the program's own. */
+	while ((c = getopt_long(argc, argv, "+:L:E:U:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'L': o->sysroot = optarg; break;
+		case 'E':
+			if (!strchr(optarg, '='))
+				return usage_error("-E needs VAR=VALUE, not '%s'", optarg);
+			if (env_set(o, optarg))
+				return EXIT_USAGE;
+			break;
+		case 'U': env_unset(o->env, optarg); break;
+		case OPT_STRACE: o->strace = true; break;
+		case OPT_SEED:
+			if (!parse_u64(optarg, &o->seed, true))
+				return usage_error("invalid --seed '%s'", optarg);
+			break;
+		case OPT_HZ:
+			if (!parse_u64(optarg, &o->hz, false) || o->hz > 1000000000)
+				return usage_error("invalid --hz '%s' (1 to 1000000000)", optarg);
+			break;
+		case OPT_TICK:
+			if (!parse_u64(optarg, &o->tick, false) || o->tick > UINT32_MAX)
+				return usage_error("invalid --tick '%s' (1 to 4294967295)", optarg);
+			break;
+		case OPT_HOST_TIME: o->host_time = true; break;
+		case OPT_MAX_INSNS:
+			if (!parse_u64(optarg, &o->max_insns, false))
+				return usage_error("invalid --max-insns '%s'", optarg);
+			break;
+		case OPT_STATS: o->stats_path = optarg; break;
+		case 'h':
+			fputs(usage_text, stdout);
+			*done = true;
+			return 0;
+		case OPT_VERSION:
+			puts("profemu " PROFEMU_VERSION);
+			*done = true;
+			return 0;
+		case ':':
+			return usage_error("option '%s' needs an argument", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error("%s", "no program given");
+	o->program = argv[optind];
+	o->argc = argc - optind;
+	o->argv = argv + optind;
+	return -1;
+}
+
+void options_free(struct options *o)
+{
+	for (size_t i = 0; o->env && o->env[i]; i++)
+		free(o->env[i]);
+	free(o->env);
+	o->env = NULL;
+}

@@ -1,0 +1,37 @@
+/* The command line of profemu. */
+#ifndef PROFEMU_OPTIONS_H
+#define PROFEMU_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct options {
+	const char *sysroot;		/* -L; NULL: the architecture's default */
+	char **env;			/* the guest's environment (host's, with -E/-U applied) */
+	bool strace;
+	uint64_t seed;
+	uint64_t hz;
+	uint64_t tick;
+	bool host_time;
+	uint64_t max_insns;
+	const char *stats_path;
+	const char *program;
+	int argc;			/* the guest's argv, program name first */
+	char **argv;
+};
+
+/* Exit statuses of profemu's own errors (the guest's own status passes through). */
+enum {
+	EXIT_USAGE = 2,
+	EXIT_CANNOT_EXECUTE = 126,
+	EXIT_NOT_FOUND = 127,
+	EXIT_INTERRUPTED = 130,
+	EXIT_INSN_LIMIT = 137,
+};
+
+/* Parses argv; on a bad option prints a message and returns EXIT_USAGE, on --help/--version
+ * prints and returns 0 with *done set; returns -1 when the program should run. */
+int options_parse(struct options *o, int argc, char **argv, bool *done);
+void options_free(struct options *o);
+
+#endif

@@ -1,0 +1,76 @@
+/* Fault messages and the --stats file. */
+#include "report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+int report_fault_signal(enum cpu_fault_kind kind)
+{
+	switch (kind) {
+	case CPU_FAULT_SEGV_MAPERR:
+	case CPU_FAULT_SEGV_ACCERR: return SIGSEGV;
+	case CPU_FAULT_ILL: return SIGILL;
+	case CPU_FAULT_FPE: return SIGFPE;
+	case CPU_FAULT_BUS: return SIGBUS;
+	case CPU_FAULT_TRAP: return SIGTRAP;
+	}
+	return SIGSEGV;
+}
+
+void report_fault(const char *program, const struct cpu_fault *f, int signal,
+		  const struct symtab *syms)
+{
+	char where[256] = "";
+	uint64_t off;
+	const char *name = syms ? symtab_lookup(syms, f->pc, &off) : NULL;
+	if (name)
+		snprintf(where, sizeof(where), " (%s+0x%" PRIx64 ")", name, off);
+	fprintf(stderr, "profemu: %s: %s (SIG%s) at pc 0x%" PRIx64 "%s", program, strsignal(signal),
+		sigabbrev_np(signal) ? sigabbrev_np(signal) : "?", f->pc, where);
+	if (f->has_addr)
+		fprintf(stderr, ", address 0x%" PRIx64, f->addr);
+	if (f->detail[0])
+		fprintf(stderr, ": %s", f->detail);
+	fputc('\n', stderr);
+}
+
+static void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+int report_stats(const char *path, const struct run_outcome *r)
+{
+	FILE *out = fopen(path, "w");
+	if (!out) {
+		fprintf(stderr, "profemu: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fprintf(out, "{\n  \"program\": ");
+	json_string(out, r->program);
+	fprintf(out, ",\n  \"arch\": \"%s\",\n  \"instructions\": %" PRIu64 ",\n  \"stop\": \"%s\",\n",
+		cpu_arch_name(r->arch), r->instructions, r->stop);
+	if (r->signal)
+		fprintf(out, "  \"signal\": %d,\n", r->signal);
+	else if (strcmp(r->stop, "exit") == 0)
+		fprintf(out, "  \"exit_code\": %d,\n", r->guest_exit_code);
+	fprintf(out, "  \"exit_status\": %d\n}\n", r->exit_status);
+	if (fclose(out) != 0) {
+		fprintf(stderr, "profemu: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,28 @@
+/* What profemu tells the user when a run ends: fault messages and the --stats file. */
+#ifndef PROFEMU_REPORT_H
+#define PROFEMU_REPORT_H
+
+#include <stdint.h>
+
+#include "../emu/cpu.h"
+#include "../loader/loader.h"
+
+struct run_outcome {
+	const char *program;
+	enum cpu_arch arch;
+	uint64_t instructions;
+	int exit_status;	/* profemu's own exit status */
+	int guest_exit_code;	/* valid when signal == 0 and the guest exited */
+	int signal;		/* the guest was ended by this signal, 0 if not */
+	const char *stop;	/* "exit", "signal", "fault", "insn-limit", "interrupted" */
+};
+
+/* The host signal number a fault kind raises, as the Linux kernel would. */
+int report_fault_signal(enum cpu_fault_kind kind);
+/* "profemu: PROGRAM: Segmentation fault (SIGSEGV) at pc 0x... (main+0x12): ..." on stderr. */
+void report_fault(const char *program, const struct cpu_fault *f, int signal,
+		  const struct symtab *syms);
+/* Writes the --stats JSON; 0 or -1 with a message on stderr. */
+int report_stats(const char *path, const struct run_outcome *r);
+
+#endif

@@ -1,0 +1,220 @@
+/* From options to an exit status: probe, load, build the stack, run, report. */
+#include "run.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../loader/loader.h"
+#include "../syscalls/process.h"
+#include "../emu/x86/regs.h"
+#include "report.h"
+
+/* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
+#define GUEST_EPOCH_SECONDS 946684800u
+/* The guest's pid: fixed, so that programs printing it stay reproducible. */
+#define GUEST_PID 1000
+
+/* SIGINT must reach the CPU that is running; a signal handler has no other way to find it. */
+static struct cpu *volatile interruptible_cpu;
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+	if (interruptible_cpu)
+		cpu_request_stop(interruptible_cpu);
+}
+
+static void on_syscall(void *ctx)
+{
+	sys_dispatch(ctx);
+}
+
+struct arch_info {
+	const struct sys_abi *abi;
+	const char *default_sysroot;
+	const char *platform;	/* AT_PLATFORM */
+	int sp_reg;
+};
+
+static const struct arch_info *arch_info(enum cpu_arch arch)
+{
+	static const struct arch_info x86_64 = { &sys_abi_x86_64, "/", "x86_64", X86_RSP };
+	static const struct arch_info i386 = { &sys_abi_i386, "/usr/i686-linux-gnu", "i686", X86_RSP };
+	switch (arch) {
+	case CPU_ARCH_X86_64: return &x86_64;
+	case CPU_ARCH_I386: return &i386;
+	default: return NULL;
+	}
+}
+
+static int load_status(enum load_error e)
+{
+	return e == LOAD_NOT_FOUND ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE;
+}
+
+/* Creates the process with its memory, CPU, image and stack. Returns 0 or an exit status. */
+static int start_process(struct process *p, const struct options *o, const struct elf_probe *probe,
+			 struct elf_image *img)
+{
+	char err[512];
+	const struct arch_info *ai = arch_info(probe->arch);
+	const struct addr_layout *lay = addr_layout_for(probe->arch);
+	if (!ai || !lay) {
+		fprintf(stderr, "profemu: %s: %s programs are not supported yet\n", o->program,
+			cpu_arch_name(probe->arch));
+		return EXIT_CANNOT_EXECUTE;
+	}
+	p->arch = probe->arch;
+	p->abi = ai->abi;
+	p->cfg.sysroot = o->sysroot ? o->sysroot : ai->default_sysroot;
+	p->cfg.seed = o->seed;
+	p->cfg.hz = o->hz;
+	p->cfg.tick = o->tick;
+	p->cfg.host_time = o->host_time;
+	p->cfg.strace = o->strace ? stderr : NULL;
+	p->cfg.epoch_ns = (uint64_t)GUEST_EPOCH_SECONDS * 1000000000u;
+	p->cfg.pid = GUEST_PID;
+	p->rng_state = o->seed;
+	gm_init(&p->mem, lay->page_size, lay->addr_limit, probe->big_endian, probe->word_size);
+
+	struct cpu_config cc = {
+		.arch = probe->arch,
+		.mem = &p->mem,
+		.events = { .ctx = p, .syscall = on_syscall },
+		.max_insns = o->max_insns,
+	};
+	p->cpu = cpu_create(&cc, err, sizeof(err));
+	if (!p->cpu) {
+		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
+		return EXIT_CANNOT_EXECUTE;
+	}
+	enum load_error le = elf_load(&p->mem, lay, o->program, p->cfg.sysroot, img, err, sizeof(err));
+	if (le != LOAD_OK) {
+		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
+		return load_status(le);
+	}
+	if (!realpath(o->program, p->exe_path))
+		snprintf(p->exe_path, sizeof(p->exe_path), "%s", o->program);
+	snprintf(p->exe_guest_path, sizeof(p->exe_guest_path), "%s", o->program);
+	p->brk_start = p->brk_cur = img->brk;
+	p->mmap_lo = lay->mmap_lo;
+	p->mmap_hi = lay->mmap_hi;
+
+	struct stack_params sp = {
+		.argc = o->argc,
+		.argv = o->argv,
+		.envp = o->env,
+		.execfn = o->program,
+		.platform = ai->platform,
+		.clktck = o->hz,
+		.uid = (uint32_t)getuid(),
+		.gid = (uint32_t)getgid(),
+	};
+	uint64_t r0 = process_random(p), r1 = process_random(p);
+	bo_put64(sp.random, r0, false);
+	bo_put64(sp.random + 8, r1, false);
+	uint64_t stack_pointer;
+	int serr = stack_build(&p->mem, lay, img, &sp, &stack_pointer);
+	if (serr) {
+		fprintf(stderr, "profemu: %s: cannot build the initial stack: %s\n", o->program,
+			strerror(-serr));
+		return EXIT_CANNOT_EXECUTE;
+	}
+	cpu_set_reg(p->cpu, ai->sp_reg, stack_pointer);
+	cpu_set_pc(p->cpu, img->entry);
+	return 0;
+}
+
+/* Runs until the guest ends; fills the outcome. */
+static void run_until_end(struct process *p, const struct options *o, const struct symtab *syms,
+			  struct run_outcome *out)
+{
+	struct sigaction sa = { .sa_handler = on_sigint };
+	sigemptyset(&sa.sa_mask);
+	struct sigaction old_int;
+	interruptible_cpu = p->cpu;
+	sigaction(SIGINT, &sa, &old_int);
+
+	for (;;) {
+		struct cpu_fault fault;
+		enum cpu_stop stop = cpu_run(p->cpu, &fault);
+		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted)
+			continue;
+		out->instructions = cpu_retired(p->cpu);
+		if (stop == CPU_STOP_FAULT || stop == CPU_STOP_ERROR) {
+			int sig = report_fault_signal(fault.kind);
+			report_fault(o->program, &fault, sig, syms);
+			out->signal = sig;
+			out->exit_status = 128 + sig;
+			out->stop = "fault";
+		} else if (stop == CPU_STOP_INSN_LIMIT) {
+			fprintf(stderr, "profemu: %s: stopped after %" PRIu64 " instructions (--max-insns=%" PRIu64 ")\n",
+				o->program, out->instructions, o->max_insns);
+			out->exit_status = EXIT_INSN_LIMIT;
+			out->stop = "insn-limit";
+		} else if (p->ended && p->term_signal) {
+			int sig = p->abi->signal_to_host(p->term_signal);
+			uint64_t off;
+			const char *name = syms ? symtab_lookup(syms, cpu_pc(p->cpu), &off) : NULL;
+			fprintf(stderr, "profemu: %s: killed by SIG%s (%s) at pc 0x%" PRIx64, o->program,
+				sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig), cpu_pc(p->cpu));
+			if (name)
+				fprintf(stderr, " (%s+0x%" PRIx64 ")", name, off);
+			fputc('\n', stderr);
+			out->signal = sig;
+			out->exit_status = 128 + sig;
+			out->stop = "signal";
+		} else if (p->ended) {
+			out->guest_exit_code = p->exit_code;
+			out->exit_status = p->exit_code;
+			out->stop = "exit";
+		} else {
+			fprintf(stderr, "profemu: %s: interrupted after %" PRIu64 " instructions\n",
+				o->program, out->instructions);
+			out->exit_status = EXIT_INTERRUPTED;
+			out->stop = "interrupted";
+		}
+		break;
+	}
+	interruptible_cpu = NULL;
+	sigaction(SIGINT, &old_int, NULL);
+}
+
+int run_program(const struct options *o)
+{
+	char err[512];
+	struct elf_probe probe;
+	enum load_error le = elf_probe_file(o->program, &probe, err, sizeof(err));
+	if (le != LOAD_OK) {
+		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
+		return load_status(le);
+	}
+	struct process *p = calloc(1, sizeof(*p));
+	if (!p) {
+		fprintf(stderr, "profemu: out of memory\n");
+		return EXIT_CANNOT_EXECUTE;
+	}
+	struct elf_image img;
+	memset(&img, 0, sizeof(img));
+	int status = start_process(p, o, &probe, &img);
+	if (status == 0) {
+		struct symtab *syms = symtab_load(o->program, img.load_bias);
+		struct run_outcome out = { .program = o->program, .arch = p->arch };
+		run_until_end(p, o, syms, &out);
+		status = out.exit_status;
+		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
+			status = EXIT_CANNOT_EXECUTE;
+		symtab_free(syms);
+	}
+	cpu_destroy(p->cpu);
+	gm_destroy(&p->mem);
+	free(p);
+	return status;
+}

@@ -1,0 +1,100 @@
+/* The CPU back-end interface: every instruction-set family (Unicorn for x86, our own
+ * interpreters for hppa and IA-64) sits behind these few operations. Nothing outside emu/
+ * sees a back end's own types.
+ *
+ * The back end counts retired instructions exactly and raises events synchronously, from
+ * inside cpu_run: a system-call trap, another software interrupt, a clock tick (every N retired
+ * instructions, with the pc of the next instruction to execute), a call or return. The OS layer
+ * handles them through the callbacks in struct cpu_events and may stop the CPU from there. */
+#ifndef PROFEMU_CPU_H
+#define PROFEMU_CPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "guest_mem.h"
+
+enum cpu_arch {
+	CPU_ARCH_X86_64,
+	CPU_ARCH_I386,
+	CPU_ARCH_I8086,		/* real mode, for DOS programs */
+	CPU_ARCH_HPPA,
+	CPU_ARCH_IA64,
+};
+
+const char *cpu_arch_name(enum cpu_arch arch);
+
+/* Why cpu_run returned. */
+enum cpu_stop {
+	CPU_STOP_REQUESTED,	/* cpu_request_stop (exit, execve, SIGINT, a fatal signal) */
+	CPU_STOP_FAULT,		/* a guest fault: see struct cpu_fault */
+	CPU_STOP_INSN_LIMIT,	/* --max-insns reached */
+	CPU_STOP_ERROR,		/* the back end itself failed: message in cpu_fault.detail */
+};
+
+enum cpu_fault_kind {
+	CPU_FAULT_SEGV_MAPERR,	/* no mapping at the address */
+	CPU_FAULT_SEGV_ACCERR,	/* mapping forbids the access */
+	CPU_FAULT_ILL,		/* illegal or unsupported instruction */
+	CPU_FAULT_FPE,		/* divide error */
+	CPU_FAULT_BUS,
+	CPU_FAULT_TRAP,		/* breakpoint or other trap */
+};
+
+struct cpu_fault {
+	enum cpu_fault_kind kind;
+	uint64_t pc;		/* the faulting instruction */
+	uint64_t addr;		/* the faulting data address, if any */
+	bool has_addr;
+	char detail[128];
+};
+
+/* Events from the CPU; any may be NULL. They run inside cpu_run. */
+struct cpu_events {
+	void *ctx;
+	/* A system-call trap. The pc is already past the trap instruction; retired counts it. */
+	void (*syscall)(void *ctx);
+	/* A software interrupt other than the system-call one (int n on x86). */
+	void (*interrupt)(void *ctx, unsigned vector);
+	/* A clock tick: `retired` instructions have run and `pc` is the next one to execute
+	 * (IA-64: its bundle). Returns the number of instructions until the next tick, 0 for none. */
+	uint64_t (*tick)(void *ctx, uint64_t pc, uint64_t retired);
+};
+
+struct cpu;
+
+struct cpu_config {
+	enum cpu_arch arch;
+	struct guest_mem *mem;
+	struct cpu_events events;
+	uint64_t max_insns;	/* 0: no limit */
+	uint64_t first_tick;	/* instructions until the first tick; 0: no ticks */
+};
+
+/* Returns NULL and a message in err (of errlen bytes) on failure. */
+struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen);
+void cpu_destroy(struct cpu *cpu);
+
+/* Runs from the current pc until a stop. Fills *fault for CPU_STOP_FAULT and _ERROR. */
+enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault);
+/* Callable from an event: the CPU stops after the current instruction. */
+void cpu_request_stop(struct cpu *cpu);
+
+uint64_t cpu_pc(struct cpu *cpu);
+void cpu_set_pc(struct cpu *cpu, uint64_t pc);
+/* Registers by the back end's own numbering, declared in emu/<arch>/regs.h. */
+uint64_t cpu_reg(struct cpu *cpu, int reg);
+void cpu_set_reg(struct cpu *cpu, int reg, uint64_t value);
+/* Thread pointer (x86-64 FS base; i386 installs a GDT entry): see emu/x86/regs.h. */
+int cpu_set_tls(struct cpu *cpu, int which, uint64_t base);
+
+/* Instructions retired so far, exact at any event. */
+uint64_t cpu_retired(struct cpu *cpu);
+/* Sets the instructions until the next tick (0: none), e.g. when profiling starts. */
+void cpu_set_next_tick(struct cpu *cpu, uint64_t interval);
+
+/* Writes "name+0xoff"-free register dump lines for fault and termination messages. */
+void cpu_dump_regs(struct cpu *cpu, char *buf, size_t len);
+
+#endif

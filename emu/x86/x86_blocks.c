@@ -1,0 +1,155 @@
+/* Block instruction-boundary cache: see x86_blocks.h. */
+#include "x86_blocks.h"
+
+#include <capstone/capstone.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../guest_mem.h"
+
+int block_cache_init(struct block_cache *bc, int mode_bits)
+{
+	memset(bc, 0, sizeof(*bc));
+	cs_mode mode = mode_bits == 64 ? CS_MODE_64 : mode_bits == 32 ? CS_MODE_32 : CS_MODE_16;
+	csh h;
+	if (cs_open(CS_ARCH_X86, mode, &h) != CS_ERR_OK)
+		return -1;
+	bc->csh = h;
+	bc->mode_bits = mode_bits;
+	bc->cap = 4096;
+	bc->slots = calloc(bc->cap, sizeof(*bc->slots));
+	bc->pool_cap = 1 << 16;
+	bc->pool = malloc(bc->pool_cap * sizeof(*bc->pool));
+	return bc->slots && bc->pool ? 0 : -1;
+}
+
+void block_cache_destroy(struct block_cache *bc)
+{
+	csh h = bc->csh;
+	if (h)
+		cs_close(&h);
+	free(bc->slots);
+	free(bc->pool);
+	memset(bc, 0, sizeof(*bc));
+}
+
+void block_cache_clear(struct block_cache *bc)
+{
+	memset(bc->slots, 0, bc->cap * sizeof(*bc->slots));
+	bc->used = 0;
+	bc->pool_used = 0;
+}
+
+static size_t slot_of(const struct block_cache *bc, uint64_t addr)
+{
+	uint64_t h = addr * 0x9e3779b97f4a7c15u;
+	return (size_t)(h >> 20) & (bc->cap - 1);
+}
+
+static int grow(struct block_cache *bc)
+{
+	struct block_info *old = bc->slots;
+	size_t old_cap = bc->cap;
+	bc->cap *= 2;
+	bc->slots = calloc(bc->cap, sizeof(*bc->slots));
+	if (!bc->slots) {
+		bc->slots = old;
+		bc->cap = old_cap;
+		return -1;
+	}
+	for (size_t i = 0; i < old_cap; i++) {
+		if (!old[i].offsets)
+			continue;
+		size_t s = slot_of(bc, old[i].addr);
+		while (bc->slots[s].offsets)
+			s = (s + 1) & (bc->cap - 1);
+		bc->slots[s] = old[i];
+	}
+	free(old);
+	return 0;
+}
+
+/* Capstone walks the block's bytes; where it cannot decode (an instruction it does not know but
+ * Unicorn executed), one byte counts as one instruction so the total stays close and we note it. */
+static uint32_t decode(struct block_cache *bc, const uint8_t *code, uint32_t size, uint64_t addr,
+		       uint16_t *offsets)
+{
+	csh h = bc->csh;
+	cs_insn *insn = cs_malloc(h);
+	uint32_t n = 0, off = 0;
+	while (off < size && insn) {
+		const uint8_t *p = code + off;
+		size_t left = size - off;
+		uint64_t a = addr + off;
+		offsets[n++] = (uint16_t)off;
+		if (cs_disasm_iter(h, &p, &left, &a, insn)) {
+			off += insn->size;
+		} else {
+			bc->decode_failures++;
+			off += 1;
+		}
+	}
+	cs_free(insn, 1);
+	return n;
+}
+
+const struct block_info *block_cache_get(struct block_cache *bc, struct guest_mem *mem,
+					 uint64_t addr, uint32_t size)
+{
+	size_t s = slot_of(bc, addr);
+	while (bc->slots[s].offsets) {
+		if (bc->slots[s].addr == addr && bc->slots[s].size == size)
+			return &bc->slots[s];
+		if (bc->slots[s].addr == addr)
+			break;	/* same address, other code: decode again in place */
+		s = (s + 1) & (bc->cap - 1);
+	}
+	if (!bc->slots[s].offsets && (bc->used + 1) * 2 > bc->cap) {
+		if (grow(bc))
+			return NULL;
+		return block_cache_get(bc, mem, addr, size);
+	}
+	/* A block is never longer than its byte size in instructions. */
+	if (bc->pool_used + size > bc->pool_cap) {
+		/* The pool is only ever appended to; when it fills, start over (rare: after very
+		 * much distinct code). Every cached pointer into it is dropped with it. */
+		if (size > bc->pool_cap)
+			return NULL;
+		block_cache_clear(bc);
+		s = slot_of(bc, addr);
+	}
+	/* Code may be execute-only, so read it whatever the protection. */
+	uint8_t buf[4096];
+	const uint8_t *code = gm_host(mem, addr, size, GM_PROT_NONE);
+	if (!code && size <= sizeof(buf) && gm_read(mem, addr, buf, size) == 0)
+		code = buf;
+	uint16_t *offsets = bc->pool + bc->pool_used;
+	uint32_t n;
+	if (code) {
+		n = decode(bc, code, size, addr, offsets);
+	} else {
+		offsets[0] = 0;	/* unreadable: cannot have been translated; count one */
+		n = 1;
+	}
+	bc->pool_used += n;
+	if (!bc->slots[s].offsets)
+		bc->used++;
+	bc->slots[s] = (struct block_info){ .addr = addr, .size = size, .icount = n, .offsets = offsets };
+	return &bc->slots[s];
+}
+
+uint32_t block_index_of(const struct block_info *b, uint64_t pc)
+{
+	if (pc < b->addr || pc >= b->addr + b->size)
+		return b->icount;
+	uint32_t off = (uint32_t)(pc - b->addr);
+	uint32_t lo = 0, hi = b->icount;
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+		if (b->offsets[mid] < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < b->icount && b->offsets[lo] == off ? lo : b->icount;
+}

@@ -1,0 +1,585 @@
+/* The x86 back end on Unicorn: x86-64, i386 (and, later, 8086 real mode).
+ *
+ * Retired instructions are counted with one block hook: each translated block's instruction
+ * count comes from the block cache (Capstone, decoded once). At any event the exact count is
+ * the total before the current block plus the index of the pc inside it. Unicorn's `count=`
+ * is never used: it installs a per-instruction hook (about 10x slower). All hooks are added
+ * before the first run, since Unicorn does not show hooks to code translated earlier. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicorn/unicorn.h>
+
+#include "../cpu.h"
+#include "regs.h"
+#include "x86_blocks.h"
+#include "x86_fault.h"
+#include <capstone/capstone.h>
+
+/* The i386 GDT lives in the top page of the guest's 4 GiB, which the layouts keep free. */
+#define I386_GDT_ADDR 0xfffff000u
+#define I386_GDT_ENTRIES 32
+
+struct cpu {
+	enum cpu_arch arch;
+	uc_engine *uc;
+	struct guest_mem *mem;
+	struct cpu_events ev;
+	struct block_cache blocks;
+
+	/* Counting: `base` instructions retired before the current block `cur` began. */
+	uint64_t base;
+	const struct block_info *cur;
+	uint64_t next_tick;	/* absolute retired count of the next tick; 0: none */
+	uint64_t max_insns;
+
+	bool stop_requested;
+	bool insn_limit_hit;
+	bool faulted;
+	struct cpu_fault fault;
+	bool mem_fault_seen;	/* the invalid-memory hook filled fault.addr */
+	bool mem_fault_write;
+};
+
+static const int uc_regs_64[X86_REG_COUNT] = {
+	[X86_RAX] = UC_X86_REG_RAX, [X86_RBX] = UC_X86_REG_RBX, [X86_RCX] = UC_X86_REG_RCX,
+	[X86_RDX] = UC_X86_REG_RDX, [X86_RSI] = UC_X86_REG_RSI, [X86_RDI] = UC_X86_REG_RDI,
+	[X86_RBP] = UC_X86_REG_RBP, [X86_RSP] = UC_X86_REG_RSP, [X86_R8] = UC_X86_REG_R8,
+	[X86_R9] = UC_X86_REG_R9, [X86_R10] = UC_X86_REG_R10, [X86_R11] = UC_X86_REG_R11,
+	[X86_R12] = UC_X86_REG_R12, [X86_R13] = UC_X86_REG_R13, [X86_R14] = UC_X86_REG_R14,
+	[X86_R15] = UC_X86_REG_R15, [X86_RIP] = UC_X86_REG_RIP, [X86_RFLAGS] = UC_X86_REG_EFLAGS,
+	[X86_CS] = UC_X86_REG_CS, [X86_DS] = UC_X86_REG_DS, [X86_ES] = UC_X86_REG_ES,
+	[X86_SS] = UC_X86_REG_SS, [X86_FS] = UC_X86_REG_FS, [X86_GS] = UC_X86_REG_GS,
+	[X86_FS_BASE] = UC_X86_REG_FS_BASE, [X86_GS_BASE] = UC_X86_REG_GS_BASE,
+};
+
+static const int uc_regs_32[X86_REG_COUNT] = {
+	[X86_RAX] = UC_X86_REG_EAX, [X86_RBX] = UC_X86_REG_EBX, [X86_RCX] = UC_X86_REG_ECX,
+	[X86_RDX] = UC_X86_REG_EDX, [X86_RSI] = UC_X86_REG_ESI, [X86_RDI] = UC_X86_REG_EDI,
+	[X86_RBP] = UC_X86_REG_EBP, [X86_RSP] = UC_X86_REG_ESP, [X86_R8] = UC_X86_REG_INVALID,
+	[X86_RIP] = UC_X86_REG_EIP, [X86_RFLAGS] = UC_X86_REG_EFLAGS,
+	[X86_CS] = UC_X86_REG_CS, [X86_DS] = UC_X86_REG_DS, [X86_ES] = UC_X86_REG_ES,
+	[X86_SS] = UC_X86_REG_SS, [X86_FS] = UC_X86_REG_FS, [X86_GS] = UC_X86_REG_GS,
+	[X86_FS_BASE] = UC_X86_REG_FS_BASE, [X86_GS_BASE] = UC_X86_REG_GS_BASE,
+};
+
+static const int *reg_map(const struct cpu *cpu)
+{
+	return cpu->arch == CPU_ARCH_X86_64 ? uc_regs_64 : uc_regs_32;
+}
+
+uint64_t cpu_reg(struct cpu *cpu, int reg)
+{
+	uint64_t v = 0;
+	if (reg >= 0 && reg < X86_REG_COUNT && reg_map(cpu)[reg] != UC_X86_REG_INVALID)
+		uc_reg_read(cpu->uc, reg_map(cpu)[reg], &v);
+	if (cpu->arch != CPU_ARCH_X86_64 && reg != X86_FS_BASE && reg != X86_GS_BASE)
+		v &= 0xffffffffu;
+	return v;
+}
+
+void cpu_set_reg(struct cpu *cpu, int reg, uint64_t value)
+{
+	if (reg >= 0 && reg < X86_REG_COUNT && reg_map(cpu)[reg] != UC_X86_REG_INVALID)
+		uc_reg_write(cpu->uc, reg_map(cpu)[reg], &value);
+}
+
+uint64_t cpu_pc(struct cpu *cpu)
+{
+	return cpu_reg(cpu, X86_RIP);
+}
+
+void cpu_set_pc(struct cpu *cpu, uint64_t pc)
+{
+	cpu_set_reg(cpu, X86_RIP, pc);
+}
+
+/* Exact count at pc: inside the current block, the instructions before pc; elsewhere (the next
+ * block has not started), the whole current block. */
+static uint64_t retired_at(const struct cpu *cpu, uint64_t pc)
+{
+	if (!cpu->cur)
+		return cpu->base;
+	return cpu->base + block_index_of(cpu->cur, pc);
+}
+
+uint64_t cpu_retired(struct cpu *cpu)
+{
+	return retired_at(cpu, cpu_pc(cpu));
+}
+
+void cpu_set_next_tick(struct cpu *cpu, uint64_t interval)
+{
+	cpu->next_tick = interval ? cpu_retired(cpu) + interval : 0;
+}
+
+void cpu_request_stop(struct cpu *cpu)
+{
+	cpu->stop_requested = true;
+	uc_emu_stop(cpu->uc);
+}
+
+/* Per block: count, and raise the ticks whose instruction lies in this block. */
+static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+	struct cpu *cpu = user;
+	(void)uc;
+	if (cpu->cur)
+		cpu->base += cpu->cur->icount;
+	const struct block_info *b = block_cache_get(&cpu->blocks, cpu->mem, addr, size);
+	cpu->cur = b;
+	if (!b) {
+		snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "out of memory in block cache");
+		cpu->faulted = true;
+		cpu->fault.kind = CPU_FAULT_ILL;
+		uc_emu_stop(cpu->uc);
+		return;
+	}
+	if (cpu->max_insns && cpu->base + b->icount > cpu->max_insns) {
+		/* Stop before the block that would pass the limit: the count stays exact. */
+		cpu->insn_limit_hit = true;
+		cpu->cur = NULL;
+		uc_emu_stop(cpu->uc);
+		return;
+	}
+	while (cpu->next_tick && cpu->next_tick - cpu->base < b->icount) {
+		uint64_t at = cpu->next_tick;
+		uint64_t pc = addr + b->offsets[at - cpu->base];
+		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, at) : 0;
+		cpu->next_tick = interval ? at + interval : 0;
+	}
+}
+
+/* A trap instruction always ends its translated block, so when it runs the whole block has
+ * retired: count it now, so that events see the trap itself counted. */
+static void retire_current_block(struct cpu *cpu)
+{
+	if (cpu->cur)
+		cpu->base += cpu->cur->icount;
+	cpu->cur = NULL;
+}
+
+static void on_syscall(uc_engine *uc, void *user)
+{
+	struct cpu *cpu = user;
+	(void)uc;
+	retire_current_block(cpu);
+	if (cpu->ev.syscall)
+		cpu->ev.syscall(cpu->ev.ctx);
+}
+
+static void set_fault(struct cpu *cpu, enum cpu_fault_kind kind, uint64_t pc, const char *what)
+{
+	cpu->faulted = true;
+	cpu->fault.kind = kind;
+	cpu->fault.pc = pc;
+	snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "%s", what);
+	uc_emu_stop(cpu->uc);
+}
+
+/* CPU exceptions and `int n` both arrive here (Unicorn's interrupt hook). */
+static void on_interrupt(uc_engine *uc, uint32_t intno, void *user)
+{
+	struct cpu *cpu = user;
+	(void)uc;
+	uint64_t pc = cpu_pc(cpu);
+	switch (intno) {
+	case 0x80:
+		if (cpu->arch == CPU_ARCH_I386) {
+			retire_current_block(cpu);
+			if (cpu->ev.syscall)
+				cpu->ev.syscall(cpu->ev.ctx);
+			return;
+		}
+		break;
+	case 0:
+		set_fault(cpu, CPU_FAULT_FPE, pc, "divide error");
+		return;
+	case 1:
+	case 3:
+		set_fault(cpu, CPU_FAULT_TRAP, pc, "breakpoint");
+		return;
+	case 6:
+		set_fault(cpu, CPU_FAULT_ILL, pc, "illegal instruction");
+		return;
+	case 13:
+		set_fault(cpu, CPU_FAULT_SEGV_ACCERR, pc, "general protection fault");
+		return;
+	default:
+		break;
+	}
+	if (cpu->ev.interrupt && intno >= 0x20) {
+		retire_current_block(cpu);
+		cpu->ev.interrupt(cpu->ev.ctx, intno);
+		return;
+	}
+	char what[48];
+	snprintf(what, sizeof(what), "unexpected interrupt 0x%x", intno);
+	/* Linux answers a stray `int n` with SIGSEGV (a #GP from the IDT's privilege check). */
+	set_fault(cpu, CPU_FAULT_SEGV_ACCERR, pc, what);
+}
+
+static bool on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
+			  void *user)
+{
+	struct cpu *cpu = user;
+	(void)uc;
+	(void)size;
+	(void)value;
+	bool unmapped = type == UC_MEM_READ_UNMAPPED || type == UC_MEM_WRITE_UNMAPPED ||
+			type == UC_MEM_FETCH_UNMAPPED;
+	const char *what = type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT ? "write"
+			 : type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT ? "execute"
+			 : "read";
+	cpu->mem_fault_seen = true;
+	cpu->mem_fault_write = type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT;
+	cpu->fault.kind = unmapped ? CPU_FAULT_SEGV_MAPERR : CPU_FAULT_SEGV_ACCERR;
+	cpu->fault.addr = addr;
+	cpu->fault.has_addr = true;
+	snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "invalid %s at 0x%" PRIx64 " (%s)",
+		 what, addr, unmapped ? "not mapped" : "not permitted");
+	return false;
+}
+
+/* Guest-memory listener: mirror each region into Unicorn over the same host buffer. */
+static uint32_t uc_perms(int prot)
+{
+	return (prot & GM_PROT_READ ? UC_PROT_READ : 0) | (prot & GM_PROT_WRITE ? UC_PROT_WRITE : 0) |
+	       (prot & GM_PROT_EXEC ? UC_PROT_EXEC : 0);
+}
+
+static int region_added(void *ctx, const struct gm_region *r)
+{
+	struct cpu *cpu = ctx;
+	uc_err e = uc_mem_map_ptr(cpu->uc, r->start, r->end - r->start, uc_perms(r->prot), r->host);
+	return e == UC_ERR_OK ? 0 : -12 /* ENOMEM */;
+}
+
+static int region_removed(void *ctx, const struct gm_region *r)
+{
+	struct cpu *cpu = ctx;
+	uc_mem_unmap(cpu->uc, r->start, r->end - r->start);
+	if (r->prot & GM_PROT_EXEC) {
+		/* Code may come back at the same address: forget what was decoded there. */
+		uc_ctl_remove_cache(cpu->uc, r->start, r->end);
+		retire_current_block(cpu);	/* only traps change the map, and they end blocks */
+		block_cache_clear(&cpu->blocks);
+	}
+	return 0;
+}
+
+/* SSE is how every x86 glibc works: enable it (CR0.MP, CR4.OSFXSR | OSXMMEXCPT, no CR0.EM). */
+static void enable_sse(struct cpu *cpu)
+{
+	uint64_t cr0 = 0, cr4 = 0;
+	uc_reg_read(cpu->uc, UC_X86_REG_CR0, &cr0);
+	uc_reg_read(cpu->uc, UC_X86_REG_CR4, &cr4);
+	cr0 = (cr0 & ~(uint64_t)0x4) | 0x2;
+	cr4 |= (1u << 9) | (1u << 10);
+	uc_reg_write(cpu->uc, UC_X86_REG_CR0, &cr0);
+	uc_reg_write(cpu->uc, UC_X86_REG_CR4, &cr4);
+}
+
+/* A flat 4 GiB, 32-bit, user-mode (DPL 3) descriptor with the given base: `type` 0xf3 is a
+ * writable data segment, 0xfb a readable code segment. The accessed bit is preset so the CPU
+ * never writes back to the (read-only) GDT page. */
+static uint64_t flat_descriptor(uint32_t base, unsigned type)
+{
+	uint64_t limit = 0xfffff;
+	uint64_t d = (limit & 0xffff) | ((uint64_t)(base & 0xffffff) << 16);
+	d |= (uint64_t)type << 40;
+	d |= ((limit >> 16) & 0xf) << 48;
+	d |= (uint64_t)0xc << 52;		/* 4 KiB granularity, 32-bit */
+	d |= (uint64_t)(base >> 24) << 56;
+	return d;
+}
+
+/* Segment selectors of a 32-bit process on x86-64 Linux (user code and data), and a ring-0
+ * stack segment: Unicorn keeps the CPU at privilege level 0 after the CS load, and SS must
+ * match that level. */
+enum { I386_USER_CS = 4 << 3 | 3, I386_USER_DS = 5 << 3 | 3, I386_STACK_SS = 6 << 3 };
+
+/* i386 programs run on flat segments, as under Linux, with a GDT in guest memory: TLS goes
+ * through a descriptor that glibc loads into %gs after set_thread_area. Loading the code and
+ * stack segments from real descriptors also keeps the stack 32-bit: without them, the first
+ * segment load (glibc's %gs) recomputes the CPU's flags to a 16-bit stack pointer. */
+static int setup_gdt(struct cpu *cpu)
+{
+	int err = gm_map(cpu->mem, I386_GDT_ADDR, 4096, GM_PROT_READ);
+	if (err)
+		return err;
+	uint8_t desc[8];
+	bo_put64(desc, flat_descriptor(0, 0xfb), false);
+	gm_poke(cpu->mem, I386_GDT_ADDR + (I386_USER_CS >> 3) * 8, desc, 8);
+	bo_put64(desc, flat_descriptor(0, 0xf3), false);
+	gm_poke(cpu->mem, I386_GDT_ADDR + (I386_USER_DS >> 3) * 8, desc, 8);
+	bo_put64(desc, flat_descriptor(0, 0x93), false);
+	gm_poke(cpu->mem, I386_GDT_ADDR + (I386_STACK_SS >> 3) * 8, desc, 8);
+	uc_x86_mmr gdtr = { .base = I386_GDT_ADDR, .limit = I386_GDT_ENTRIES * 8 - 1 };
+	if (uc_reg_write(cpu->uc, UC_X86_REG_GDTR, &gdtr) != UC_ERR_OK)
+		return -22;
+	static const struct { int reg; uint64_t sel; } segs[] = {
+		{ UC_X86_REG_CS, I386_USER_CS }, { UC_X86_REG_SS, I386_STACK_SS },
+		{ UC_X86_REG_DS, I386_USER_DS }, { UC_X86_REG_ES, I386_USER_DS },
+	};
+	for (size_t i = 0; i < sizeof(segs) / sizeof(segs[0]); i++)
+		if (uc_reg_write(cpu->uc, segs[i].reg, &segs[i].sel) != UC_ERR_OK)
+			return -22;
+	return 0;
+}
+
+int cpu_set_tls(struct cpu *cpu, int which, uint64_t base)
+{
+	if (cpu->arch == CPU_ARCH_X86_64) {
+		int reg = which == X86_TLS_FS ? UC_X86_REG_FS_BASE : which == X86_TLS_GS ? UC_X86_REG_GS_BASE : -1;
+		if (reg < 0)
+			return -22;
+		return uc_reg_write(cpu->uc, reg, &base) == UC_ERR_OK ? 0 : -22;
+	}
+	if (which < X86_GDT_TLS_FIRST || which >= X86_GDT_TLS_FIRST + X86_GDT_TLS_COUNT)
+		return -22;
+	uint8_t desc[8];
+	bo_put64(desc, flat_descriptor((uint32_t)base, 0xf3), false);
+	int err = gm_poke(cpu->mem, I386_GDT_ADDR + (uint64_t)which * 8, desc, 8);
+	/* If %gs already holds this selector, reload it so the new base takes effect. */
+	uint64_t gs = cpu_reg(cpu, X86_GS);
+	if (!err && gs == ((uint64_t)which << 3 | 3))
+		cpu_set_reg(cpu, X86_GS, gs);
+	return err;
+}
+
+const char *cpu_arch_name(enum cpu_arch arch)
+{
+	switch (arch) {
+	case CPU_ARCH_X86_64: return "x86_64";
+	case CPU_ARCH_I386: return "i386";
+	case CPU_ARCH_I8086: return "i8086";
+	case CPU_ARCH_HPPA: return "hppa";
+	case CPU_ARCH_IA64: return "ia64";
+	}
+	return "?";
+}
+
+struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
+{
+	if (cfg->arch != CPU_ARCH_X86_64 && cfg->arch != CPU_ARCH_I386) {
+		snprintf(err, errlen, "no back end for %s yet", cpu_arch_name(cfg->arch));
+		return NULL;
+	}
+	struct cpu *cpu = calloc(1, sizeof(*cpu));
+	if (!cpu) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	cpu->arch = cfg->arch;
+	cpu->mem = cfg->mem;
+	cpu->ev = cfg->events;
+	cpu->max_insns = cfg->max_insns;
+	cpu->next_tick = cfg->first_tick;
+	bool is64 = cfg->arch == CPU_ARCH_X86_64;
+
+	uc_err e = uc_open(UC_ARCH_X86, is64 ? UC_MODE_64 : UC_MODE_32, &cpu->uc);
+	if (e != UC_ERR_OK) {
+		snprintf(err, errlen, "uc_open: %s", uc_strerror(e));
+		free(cpu);
+		return NULL;
+	}
+	if (block_cache_init(&cpu->blocks, is64 ? 64 : 32)) {
+		snprintf(err, errlen, "capstone: cannot open the x86 decoder");
+		cpu_destroy(cpu);
+		return NULL;
+	}
+	enable_sse(cpu);
+
+	uc_hook h;
+	e = uc_hook_add(cpu->uc, &h, UC_HOOK_BLOCK, (void *)on_block, cpu, 1, 0);
+	if (e == UC_ERR_OK)
+		e = uc_hook_add(cpu->uc, &h, UC_HOOK_INTR, (void *)on_interrupt, cpu, 1, 0);
+	if (e == UC_ERR_OK && is64)
+		e = uc_hook_add(cpu->uc, &h, UC_HOOK_INSN, (void *)on_syscall, cpu, 1, 0, UC_X86_INS_SYSCALL);
+	if (e == UC_ERR_OK)
+		e = uc_hook_add(cpu->uc, &h, UC_HOOK_MEM_INVALID, (void *)on_bad_memory, cpu, 1, 0);
+	if (e != UC_ERR_OK) {
+		snprintf(err, errlen, "uc_hook_add: %s", uc_strerror(e));
+		cpu_destroy(cpu);
+		return NULL;
+	}
+	struct gm_listener l = { .ctx = cpu, .added = region_added, .removed = region_removed };
+	gm_set_listener(cpu->mem, &l);
+	if (!is64 && setup_gdt(cpu)) {
+		snprintf(err, errlen, "cannot map the i386 GDT page");
+		cpu_destroy(cpu);
+		return NULL;
+	}
+	return cpu;
+}
+
+void cpu_destroy(struct cpu *cpu)
+{
+	if (!cpu)
+		return;
+	if (cpu->mem) {
+		struct gm_listener none = { 0 };
+		cpu->mem->listener = none;
+	}
+	if (cpu->uc)
+		uc_close(cpu->uc);
+	block_cache_destroy(&cpu->blocks);
+	free(cpu);
+}
+
+static enum cpu_fault_kind fault_kind_of(uc_err e)
+{
+	switch (e) {
+	case UC_ERR_READ_UNMAPPED:
+	case UC_ERR_WRITE_UNMAPPED:
+	case UC_ERR_FETCH_UNMAPPED:
+		return CPU_FAULT_SEGV_MAPERR;
+	case UC_ERR_READ_PROT:
+	case UC_ERR_WRITE_PROT:
+	case UC_ERR_FETCH_PROT:
+		return CPU_FAULT_SEGV_ACCERR;
+	case UC_ERR_READ_UNALIGNED:
+	case UC_ERR_WRITE_UNALIGNED:
+	case UC_ERR_FETCH_UNALIGNED:
+		return CPU_FAULT_BUS;
+	default:
+		return CPU_FAULT_ILL;
+	}
+}
+
+/* Capstone's register names onto Unicorn's, for the registers an address can use. */
+static bool read_capstone_reg(void *ctx, int reg, uint64_t *value)
+{
+	static const struct { int cs, uc; } map[] = {
+		{ X86_REG_RAX, UC_X86_REG_RAX }, { X86_REG_RBX, UC_X86_REG_RBX },
+		{ X86_REG_RCX, UC_X86_REG_RCX }, { X86_REG_RDX, UC_X86_REG_RDX },
+		{ X86_REG_RSI, UC_X86_REG_RSI }, { X86_REG_RDI, UC_X86_REG_RDI },
+		{ X86_REG_RBP, UC_X86_REG_RBP }, { X86_REG_RSP, UC_X86_REG_RSP },
+		{ X86_REG_R8, UC_X86_REG_R8 }, { X86_REG_R9, UC_X86_REG_R9 },
+		{ X86_REG_R10, UC_X86_REG_R10 }, { X86_REG_R11, UC_X86_REG_R11 },
+		{ X86_REG_R12, UC_X86_REG_R12 }, { X86_REG_R13, UC_X86_REG_R13 },
+		{ X86_REG_R14, UC_X86_REG_R14 }, { X86_REG_R15, UC_X86_REG_R15 },
+		{ X86_REG_EAX, UC_X86_REG_EAX }, { X86_REG_EBX, UC_X86_REG_EBX },
+		{ X86_REG_ECX, UC_X86_REG_ECX }, { X86_REG_EDX, UC_X86_REG_EDX },
+		{ X86_REG_ESI, UC_X86_REG_ESI }, { X86_REG_EDI, UC_X86_REG_EDI },
+		{ X86_REG_EBP, UC_X86_REG_EBP }, { X86_REG_ESP, UC_X86_REG_ESP },
+		{ X86_REG_R8D, UC_X86_REG_R8D }, { X86_REG_R9D, UC_X86_REG_R9D },
+		{ X86_REG_R10D, UC_X86_REG_R10D }, { X86_REG_R11D, UC_X86_REG_R11D },
+		{ X86_REG_R12D, UC_X86_REG_R12D }, { X86_REG_R13D, UC_X86_REG_R13D },
+		{ X86_REG_R14D, UC_X86_REG_R14D }, { X86_REG_R15D, UC_X86_REG_R15D },
+	};
+	struct cpu *cpu = ctx;
+	*value = 0;
+	if (reg == X86_REG_FS || reg == X86_REG_GS) {
+		if (cpu->arch == CPU_ARCH_X86_64)
+			return uc_reg_read(cpu->uc, reg == X86_REG_FS ? UC_X86_REG_FS_BASE
+								     : UC_X86_REG_GS_BASE, value) == UC_ERR_OK;
+		uint64_t sel = cpu_reg(cpu, reg == X86_REG_FS ? X86_FS : X86_GS);
+		uint8_t desc[8];
+		if (gm_read(cpu->mem, I386_GDT_ADDR + (sel >> 3) * 8, desc, 8) != 0)
+			return false;
+		uint64_t d = bo_get64(desc, false);
+		*value = ((d >> 16) & 0xffffff) | ((d >> 56) << 24);
+		return true;
+	}
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (map[i].cs == reg)
+			return uc_reg_read(cpu->uc, map[i].uc, value) == UC_ERR_OK;
+	return false;
+}
+
+/* After a memory fault the pc names the block's start: find the instruction (x86_fault.h). */
+static uint64_t locate_faulting_pc(struct cpu *cpu, uint64_t pc)
+{
+	const struct block_info *b = cpu->cur;
+	if (!b || pc != b->addr)
+		return pc;
+	const uint8_t *code = gm_host(cpu->mem, b->addr, b->size, GM_PROT_NONE);
+	if (!code)
+		return pc;
+	uint32_t i = x86_locate_fault(b, code, cpu->arch == CPU_ARCH_X86_64 ? 64 : 32,
+				      cpu->fault.addr, cpu->mem_fault_write, read_capstone_reg, cpu);
+	return i < b->icount ? b->addr + b->offsets[i] : pc;
+}
+
+enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
+{
+	cpu->stop_requested = cpu->insn_limit_hit = cpu->faulted = cpu->mem_fault_seen = false;
+	memset(&cpu->fault, 0, sizeof(cpu->fault));
+	for (;;) {
+		uint64_t pc = cpu_pc(cpu);
+		/* `until` is an address no instruction can start at: emulation ends only by a stop. */
+		uint64_t until = cpu->arch == CPU_ARCH_X86_64 ? 0xffffffffffffffffu : 0xffffffffu;
+		uc_err e = uc_emu_start(cpu->uc, pc, until, 0, 0);
+		if (cpu->faulted) {
+			/* The faulting instruction did not retire. */
+			cpu->base = retired_at(cpu, cpu->fault.pc);
+			cpu->cur = NULL;
+			*fault = cpu->fault;
+			return CPU_STOP_FAULT;
+		}
+		if (e != UC_ERR_OK) {
+			uint64_t at = cpu_pc(cpu);
+			if (cpu->mem_fault_seen) {
+				at = locate_faulting_pc(cpu, at);
+				cpu->fault.pc = at;
+				cpu_set_pc(cpu, at);
+			} else {
+				snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "%s", uc_strerror(e));
+				cpu->fault.kind = fault_kind_of(e);
+				cpu->fault.pc = at;
+			}
+			cpu->base = retired_at(cpu, at);
+			cpu->cur = NULL;
+			*fault = cpu->fault;
+			return CPU_STOP_FAULT;
+		}
+		if (cpu->insn_limit_hit)
+			return CPU_STOP_INSN_LIMIT;
+		if (cpu->stop_requested) {
+			/* Make the count exact at the stop point and start afresh on resume. */
+			cpu->base = cpu_retired(cpu);
+			cpu->cur = NULL;
+			return CPU_STOP_REQUESTED;
+		}
+		/* Unicorn returned without a stop of ours: after `hlt`, which Linux answers in user
+		 * mode with SIGSEGV (glibc's abort() ends in one); otherwise go on. */
+		uint64_t at = cpu_pc(cpu);
+		uint8_t op = 0;
+		cpu->base = retired_at(cpu, at);
+		cpu->cur = NULL;
+		if (at && gm_read(cpu->mem, at - 1, &op, 1) == 0 && op == 0xf4) {
+			cpu->base--;
+			cpu_set_pc(cpu, at - 1);
+			memset(fault, 0, sizeof(*fault));
+			fault->kind = CPU_FAULT_SEGV_ACCERR;
+			fault->pc = at - 1;
+			snprintf(fault->detail, sizeof(fault->detail), "privileged instruction (hlt)");
+			return CPU_STOP_FAULT;
+		}
+	}
+}
+
+void cpu_dump_regs(struct cpu *cpu, char *buf, size_t len)
+{
+	static const char *names64[] = { "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
+					 "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+					 "rip", "flags" };
+	static const char *names32[] = { "eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp" };
+	size_t n = 0;
+	buf[0] = 0;
+	if (cpu->arch == CPU_ARCH_X86_64) {
+		for (int r = 0; r <= X86_RFLAGS && n < len; r++)
+			n += (size_t)snprintf(buf + n, len - n, "%s=%016" PRIx64 "%s", names64[r],
+					      cpu_reg(cpu, r), r % 4 == 3 || r == X86_RFLAGS ? "\n" : " ");
+	} else {
+		for (int r = 0; r <= X86_RSP && n < len; r++)
+			n += (size_t)snprintf(buf + n, len - n, "%s=%08" PRIx64 "%s", names32[r],
+					      cpu_reg(cpu, r), r % 4 == 3 ? "\n" : " ");
+		if (n < len)
+			snprintf(buf + n, len - n, "eip=%08" PRIx64 " flags=%08" PRIx64 "\n",
+				 cpu_reg(cpu, X86_RIP), cpu_reg(cpu, X86_RFLAGS));
+	}
+}

@@ -1,0 +1,384 @@
+/*
+ * files: exercises the file-system calls through glibc.
+ *
+ * Usage: files [BASE]
+ * Works in BASE (default "."), which must exist: creates BASE/pfdir and files in it, writes,
+ * reads, seeks, pread/pwrite, stat/fstat, renames, lists the directory sorted, removes it
+ * all again and finally leaves BASE/result.txt behind (so a test can compare the tree).
+ * The output is deterministic: no inode numbers, times, addresses or absolute paths.
+ * Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static int failures;
+static char base[4096];
+
+static const char *errno_name(int e)
+{
+	switch (e) {
+	case 0: return "OK";
+	case ENOENT: return "ENOENT";
+	case EEXIST: return "EEXIST";
+	case ENOTEMPTY: return "ENOTEMPTY";
+	case ENOTDIR: return "ENOTDIR";
+	case EISDIR: return "EISDIR";
+	case EBADF: return "EBADF";
+	case EINVAL: return "EINVAL";
+	case EACCES: return "EACCES";
+	case ESPIPE: return "ESPIPE";
+	default: return "E?";
+	}
+}
+
+/* Path of NAME inside BASE. Returns a static buffer (one of a few, used in rotation). */
+static const char *P(const char *name)
+{
+	static char bufs[4][4200];
+	static int next;
+	char *b = bufs[next++ & 3];
+	snprintf(b, sizeof bufs[0], "%s/%s", base, name);
+	return b;
+}
+
+static void check(int ok, const char *fmt, ...)
+{
+	va_list ap;
+	printf("%s: ", ok ? "ok" : "FAIL");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (!ok)
+		failures++;
+}
+
+/* Expects a call that failed with ERR: prints the errno name it got. */
+static void expect_err(int ret, int err, const char *what)
+{
+	int e = ret < 0 ? errno : 0;
+	check(ret < 0 && e == err, "%s -> %s (want %s)", what, errno_name(e), errno_name(err));
+}
+
+static long long file_size(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return -1;
+	return (long long)st.st_size;
+}
+
+static void write_all(int fd, const void *buf, size_t n, const char *what)
+{
+	const char *p = buf;
+	size_t done = 0;
+	while (done < n) {
+		ssize_t w = write(fd, p + done, n - done);
+		if (w <= 0) {
+			check(0, "write %s: %s", what, errno_name(errno));
+			return;
+		}
+		done += (size_t)w;
+	}
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Lists DIR sorted by name, with the type and size from lstat. */
+static void list_dir(const char *dir, const char *label)
+{
+	DIR *d = opendir(dir);
+	char *names[64];
+	size_t n = 0;
+	struct dirent *de;
+
+	if (!d) {
+		check(0, "opendir %s: %s", label, errno_name(errno));
+		return;
+	}
+	while ((de = readdir(d)) != NULL)
+		if (n < 64)
+			names[n++] = strdup(de->d_name);
+	closedir(d);
+	qsort(names, n, sizeof names[0], cmp_str);
+	printf("listing %s: %zu entries\n", label, n);
+	for (size_t i = 0; i < n; i++) {
+		char path[8400];
+		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		if (lstat(path, &st) != 0) {
+			check(0, "lstat %s/%s: %s", label, names[i], errno_name(errno));
+		} else if (strcmp(names[i], ".") == 0 || strcmp(names[i], "..") == 0) {
+			printf("  %-12s %s\n", names[i], S_ISDIR(st.st_mode) ? "dir" : "not-a-dir!");
+		} else {
+			printf("  %-12s %s mode %03o size %lld\n", names[i],
+				S_ISDIR(st.st_mode) ? "dir " : S_ISREG(st.st_mode) ? "file" : "other",
+				(unsigned)(st.st_mode & 0777),
+				S_ISDIR(st.st_mode) ? 0LL : (long long)st.st_size);
+		}
+		free(names[i]);
+	}
+}
+
+/* d_type must agree with lstat when the file system reports it. */
+static void check_dtypes(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int bad = 0, seen = 0;
+	if (!d) {
+		check(0, "opendir for d_type: %s", errno_name(errno));
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char path[8400];
+		struct stat st;
+		seen++;
+		if (de->d_type == DT_UNKNOWN)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (lstat(path, &st) != 0)
+			bad++;
+		else if ((de->d_type == DT_DIR) != !!S_ISDIR(st.st_mode))
+			bad++;
+		else if ((de->d_type == DT_REG) != !!S_ISREG(st.st_mode))
+			bad++;
+	}
+	closedir(d);
+	check(bad == 0 && seen > 2, "d_type agrees with lstat for %d entries", seen);
+}
+
+static uint32_t fnv(const void *p, size_t n, uint32_t h)
+{
+	const unsigned char *c = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ c[i]) * 16777619u;
+	return h;
+}
+
+int main(int argc, char **argv)
+{
+	char buf[256];
+	struct stat st;
+	int fd;
+	ssize_t r;
+	off_t off;
+
+	snprintf(base, sizeof base, "%s", argc > 1 ? argv[1] : ".");
+	umask(022);
+
+	/* --- directory --- */
+	check(mkdir(P("pfdir"), 0755) == 0, "mkdir pfdir");
+	expect_err(mkdir(P("pfdir"), 0755), EEXIST, "mkdir pfdir again");
+	memset(&st, 0, sizeof st);
+	r = stat(P("pfdir"), &st);
+	check(r == 0 && S_ISDIR(st.st_mode), "stat pfdir is a directory, mode %03o",
+		(unsigned)(st.st_mode & 0777));
+
+	/* --- write, lseek, read --- */
+	fd = open(P("pfdir/a.txt"), O_CREAT | O_WRONLY | O_TRUNC, 0644);
+	check(fd >= 0, "open a.txt for writing");
+	for (int i = 0; i < 10; i++) {
+		int n = snprintf(buf, sizeof buf, "line %d: hello world\n", i);
+		write_all(fd, buf, (size_t)n, "a.txt");
+	}
+	memset(&st, 0, sizeof st);
+	r = fstat(fd, &st);
+	check(r == 0 && S_ISREG(st.st_mode), "fstat a.txt: size %lld", (long long)st.st_size);
+	check(close(fd) == 0, "close a.txt");
+	printf("stat a.txt size %lld\n", file_size(P("pfdir/a.txt")));
+
+	fd = open(P("pfdir/a.txt"), O_RDWR);
+	check(fd >= 0, "open a.txt read-write");
+	off = lseek(fd, 0, SEEK_END);
+	printf("lseek SEEK_END -> %lld\n", (long long)off);
+	off = lseek(fd, 8, SEEK_SET);
+	r = read(fd, buf, 11);
+	buf[r > 0 ? r : 0] = '\0';
+	printf("lseek 8, read %zd: \"%s\"\n", r, buf);
+	off = lseek(fd, 0, SEEK_CUR);
+	printf("lseek SEEK_CUR -> %lld\n", (long long)off);
+	off = lseek(fd, -5, SEEK_END);
+	r = read(fd, buf, sizeof buf - 1);
+	buf[r > 0 ? r : 0] = '\0';
+	printf("lseek -5 SEEK_END, read %zd: \"%.*s\"\n", r, (int)(r > 0 ? r - 1 : 0), buf);
+	r = read(fd, buf, sizeof buf);
+	printf("read at EOF -> %zd\n", r);
+
+	/* --- pread / pwrite (do not move the offset) --- */
+	off = lseek(fd, 3, SEEK_SET);
+	r = pread(fd, buf, 6, 22);
+	buf[r > 0 ? r : 0] = '\0';
+	printf("pread 6 at 22: %zd \"%s\"\n", r, buf);
+	r = pwrite(fd, "HELLO", 5, 15);
+	printf("pwrite 5 at 15: %zd\n", r);
+	printf("offset after pread/pwrite: %lld\n", (long long)lseek(fd, 0, SEEK_CUR));
+	r = pread(fd, buf, 21, 0);
+	buf[r > 0 ? r : 0] = '\0';
+	printf("pread 21 at 0: \"%.*s\"\n", (int)(r > 0 ? r - 1 : 0), buf);
+	/* pwrite past the end leaves a hole of zeros. */
+	r = pwrite(fd, "END", 3, 400);
+	memset(&st, 0, sizeof st);
+	check(fstat(fd, &st) == 0 && st.st_size == 403, "pwrite at 400 -> 3, fstat size 403");
+	printf("pwrite at 400 -> %zd, fstat size %lld\n", r, (long long)st.st_size);
+	r = pread(fd, buf, 8, 396);
+	printf("hole bytes: %02x %02x %02x %02x %c%c%c (%zd)\n", (unsigned char)buf[0],
+		(unsigned char)buf[1], (unsigned char)buf[2], (unsigned char)buf[3], buf[4], buf[5],
+		buf[6], r);
+	check(ftruncate(fd, 100) == 0, "ftruncate 100");
+	memset(&st, 0, sizeof st);
+	r = fstat(fd, &st);
+	check(r == 0 && st.st_size == 100, "fstat after ftruncate: %lld", (long long)st.st_size);
+	check(fsync(fd) == 0, "fsync");
+	check(close(fd) == 0, "close");
+	expect_err(close(fd), EBADF, "close again");
+	expect_err(read(fd, buf, 1), EBADF, "read closed fd");
+
+	/* --- a bigger file, written in pieces and read back whole --- */
+	{
+		static unsigned char big[65536 + 123];
+		static unsigned char back[sizeof big];
+		uint32_t h1, h2;
+		for (size_t i = 0; i < sizeof big; i++)
+			big[i] = (unsigned char)((i * 7 + (i >> 8)) & 0xff);
+		fd = open(P("pfdir/big.bin"), O_CREAT | O_WRONLY | O_TRUNC, 0600);
+		check(fd >= 0, "open big.bin");
+		write_all(fd, big, 1000, "big.bin");
+		write_all(fd, big + 1000, sizeof big - 1000, "big.bin");
+		close(fd);
+		fd = open(P("pfdir/big.bin"), O_RDONLY);
+		size_t got = 0;
+		while (got < sizeof back && (r = read(fd, back + got, 4096)) > 0)
+			got += (size_t)r;
+		close(fd);
+		h1 = fnv(big, sizeof big, 2166136261u);
+		h2 = fnv(back, got, 2166136261u);
+		check(got == sizeof big && h1 == h2, "big.bin: %zu bytes, hash %08x", got, h2);
+	}
+
+	/* --- 64-bit offsets (split across two registers on i386) --- */
+	{
+		const long long far = 5LL << 30; /* 5 GiB: a sparse file */
+		struct stat64 st64;
+		char c = 0;
+		fd = open(P("pfdir/sparse"), O_CREAT | O_RDWR | O_TRUNC | O_LARGEFILE, 0644);
+		check(fd >= 0, "open sparse");
+		r = pwrite64(fd, "Z", 1, far);
+		printf("pwrite64 at 5 GiB -> %zd\n", r);
+		memset(&st64, 0, sizeof st64);
+		r = fstat64(fd, &st64);
+		printf("fstat64 sparse -> %zd, size %lld\n", r, (long long)st64.st_size);
+		printf("lseek64 SEEK_END -> %lld\n", (long long)lseek64(fd, 0, SEEK_END));
+		printf("lseek64 -1 SEEK_CUR -> %lld\n", (long long)lseek64(fd, -1, SEEK_CUR));
+		r = read(fd, &c, 1);
+		printf("read there -> %zd '%c'\n", r, c ? c : '0');
+		r = pread64(fd, &c, 1, far - 1);
+		printf("pread64 before it -> %zd %d\n", r, c);
+		check(ftruncate64(fd, far + 100) == 0, "ftruncate64 to 5 GiB + 100");
+		memset(&st64, 0, sizeof st64);
+		r = stat64(P("pfdir/sparse"), &st64);
+		printf("stat64 sparse -> %zd, size %lld\n", r, (long long)st64.st_size);
+		close(fd);
+		check(unlink(P("pfdir/sparse")) == 0, "unlink sparse");
+	}
+
+	/* --- stdio on files --- */
+	{
+		FILE *f = fopen(P("pfdir/notes.txt"), "w");
+		check(f != NULL, "fopen notes.txt w");
+		if (f) {
+			for (int i = 1; i <= 5; i++)
+				fprintf(f, "note %d of %d\n", i, 5);
+			fclose(f);
+		}
+		f = fopen(P("pfdir/notes.txt"), "a+");
+		if (f) {
+			fputs("appended\n", f);
+			rewind(f);
+			int lines = 0;
+			while (fgets(buf, sizeof buf, f))
+				lines++;
+			printf("notes.txt: %d lines, last \"%.*s\"\n", lines, (int)strcspn(buf, "\n"), buf);
+			fclose(f);
+		}
+	}
+
+	/* --- chdir and relative paths --- */
+	{
+		int cwd = open(".", O_RDONLY | O_DIRECTORY);
+		check(cwd >= 0, "open . O_DIRECTORY");
+		check(chdir(P("pfdir")) == 0, "chdir pfdir");
+		fd = open("rel.txt", O_CREAT | O_WRONLY | O_EXCL, 0640);
+		check(fd >= 0, "create rel.txt relative to the new cwd");
+		write_all(fd, "relative\n", 9, "rel.txt");
+		close(fd);
+		expect_err(open("rel.txt", O_CREAT | O_WRONLY | O_EXCL, 0640), EEXIST, "O_EXCL on rel.txt");
+		check(fchdir(cwd) == 0, "fchdir back");
+		close(cwd);
+		check(file_size(P("pfdir/rel.txt")) == 9, "rel.txt seen from the old cwd");
+	}
+
+	/* --- more files, a subdirectory, listing --- */
+	fd = open(P("pfdir/Zeta"), O_CREAT | O_WRONLY, 0644);
+	close(fd);
+	fd = open(P("pfdir/alpha.dat"), O_CREAT | O_WRONLY, 0666);
+	write_all(fd, "0123456789", 10, "alpha.dat");
+	close(fd);
+	check(mkdir(P("pfdir/sub"), 0700) == 0, "mkdir pfdir/sub");
+	fd = open(P("pfdir/sub/inner"), O_CREAT | O_WRONLY, 0644);
+	write_all(fd, "x", 1, "inner");
+	close(fd);
+	list_dir(P("pfdir"), "pfdir");
+	check_dtypes(P("pfdir"));
+
+	/* --- rename --- */
+	check(rename(P("pfdir/a.txt"), P("pfdir/renamed.txt")) == 0, "rename a.txt -> renamed.txt");
+	expect_err(stat(P("pfdir/a.txt"), &st), ENOENT, "stat a.txt after rename");
+	printf("renamed.txt size %lld\n", file_size(P("pfdir/renamed.txt")));
+	check(rename(P("pfdir/alpha.dat"), P("pfdir/Zeta")) == 0, "rename alpha.dat over Zeta");
+	check(file_size(P("pfdir/Zeta")) == 10, "Zeta now has alpha's 10 bytes");
+	list_dir(P("pfdir"), "pfdir after rename");
+
+	/* --- errors --- */
+	expect_err(open(P("pfdir/missing"), O_RDONLY), ENOENT, "open missing");
+	expect_err(rmdir(P("pfdir")), ENOTEMPTY, "rmdir non-empty pfdir");
+	expect_err(unlink(P("pfdir/sub")), EISDIR, "unlink a directory");
+	expect_err(mkdir(P("pfdir/Zeta/x"), 0755), ENOTDIR, "mkdir under a file");
+	expect_err(lseek(-1, 0, SEEK_SET) < 0 ? -1 : 0, EBADF, "lseek fd -1");
+
+	/* --- cleanup --- */
+	check(unlink(P("pfdir/sub/inner")) == 0, "unlink sub/inner");
+	check(rmdir(P("pfdir/sub")) == 0, "rmdir sub");
+	static const char *const files[] = { "renamed.txt", "big.bin", "notes.txt", "rel.txt", "Zeta" };
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		char rel[64];
+		snprintf(rel, sizeof rel, "pfdir/%s", files[i]);
+		check(unlink(P(rel)) == 0, "unlink %s", files[i]);
+	}
+	list_dir(P("pfdir"), "pfdir emptied");
+	check(rmdir(P("pfdir")) == 0, "rmdir pfdir");
+	expect_err(stat(P("pfdir"), &st), ENOENT, "stat pfdir after rmdir");
+
+	/* --- leave one file behind for the tree comparison --- */
+	fd = open(P("result.txt"), O_CREAT | O_WRONLY | O_TRUNC, 0644);
+	if (fd >= 0) {
+		int n = snprintf(buf, sizeof buf, "files: %d failures\n", failures);
+		write_all(fd, buf, (size_t)n, "result.txt");
+		close(fd);
+	}
+	printf("%s: %d failures\n", failures ? "FAILED" : "PASSED", failures);
+	return failures ? 1 : 0;
+}

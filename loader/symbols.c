@@ -1,0 +1,280 @@
+/* The program's symbols: see loader.h.
+ *
+ * .symtab is read when present (static and unstripped programs), else .dynsym. Two views are
+ * kept: every defined named symbol in table order, for symtab_find, and the code symbols
+ * (functions, IFUNC resolvers, and untyped labels in executable sections, which is what
+ * hand-written assembly gives) sorted by address, for symtab_lookup. Names live in one private
+ * copy of the string table, so nothing points into libelf's memory after loading. */
+#include "loader.h"
+
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sym {
+	uint64_t addr, size;
+	const char *name;
+	size_t section;		/* index of its section, 0 for SHN_ABS and other special ones */
+	int rank;		/* among symbols at one address, the higher is the better name */
+};
+
+struct section_range {
+	uint64_t lo, hi;	/* biased; hi exclusive; lo == hi for a section not in memory */
+	bool exec;
+};
+
+struct symtab {
+	struct sym *all;		/* defined named symbols, in table order */
+	size_t nall;
+	struct sym *code;		/* code symbols by address, then rank */
+	uint64_t *code_max_end;		/* the largest end among code[0..i] */
+	size_t ncode;
+	struct section_range *sections;	/* by section index */
+	size_t nsections;
+	char *strings;			/* the string table, NUL-terminated */
+};
+
+void symtab_free(struct symtab *st)
+{
+	if (!st)
+		return;
+	free(st->all);
+	free(st->code);
+	free(st->code_max_end);
+	free(st->sections);
+	free(st->strings);
+	free(st);
+}
+
+/* Global names beat weak ones beat local ones (glibc's __profil over its weak alias profil),
+ * and a symbol with a size beats a zero-sized label at the same address. */
+static int symbol_rank(const GElf_Sym *s)
+{
+	int bind = GELF_ST_BIND(s->st_info);
+	int r = bind == STB_GLOBAL ? 2 : bind == STB_WEAK ? 1 : 0;
+	return r + (s->st_size ? 4 : 0);
+}
+
+static int code_cmp(const void *a, const void *b)
+{
+	const struct sym *x = a, *y = b;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank - y->rank;	/* the best last: lookups scan downward */
+	return strcmp(y->name, x->name);
+}
+
+/* Fills st->sections from the section headers. */
+static bool read_sections(Elf *elf, uint64_t bias, uint64_t mask, struct symtab *st)
+{
+	size_t n;
+	if (elf_getshdrnum(elf, &n) != 0 || n == 0)
+		return false;
+	st->sections = calloc(n, sizeof(*st->sections));
+	if (!st->sections)
+		return false;
+	st->nsections = n;
+	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
+		GElf_Shdr sh;
+		size_t i = elf_ndxscn(scn);
+		if (i >= n || !gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		if (sh.sh_size > UINT64_MAX - sh.sh_addr)
+			continue;
+		st->sections[i].lo = (sh.sh_addr + bias) & mask;
+		st->sections[i].hi = st->sections[i].lo + sh.sh_size;
+		st->sections[i].exec = (sh.sh_flags & SHF_EXECINSTR) != 0;
+	}
+	return true;
+}
+
+/* The symbol table to read: SHT_SYMTAB, else SHT_DYNSYM. */
+static Elf_Scn *find_symbol_table(Elf *elf, GElf_Shdr *sh_out)
+{
+	Elf_Scn *dynsym = NULL;
+	GElf_Shdr dyn_sh;
+	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB) {
+			*sh_out = sh;
+			return scn;
+		}
+		if (sh.sh_type == SHT_DYNSYM && !dynsym) {
+			dynsym = scn;
+			dyn_sh = sh;
+		}
+	}
+	if (dynsym)
+		*sh_out = dyn_sh;
+	return dynsym;
+}
+
+/* The SHT_SYMTAB_SHNDX section extending the table at index symndx, or NULL. */
+static Elf_Data *find_xindex(Elf *elf, size_t symndx)
+{
+	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB_SHNDX && sh.sh_link == symndx)
+			return elf_getdata(scn, NULL);
+	}
+	return NULL;
+}
+
+/* Copies the string table at index ndx, adding a final NUL. */
+static bool copy_strings(Elf *elf, size_t ndx, struct symtab *st, size_t *len_out)
+{
+	Elf_Scn *scn = elf_getscn(elf, ndx);
+	GElf_Shdr sh;
+	if (!scn || !gelf_getshdr(scn, &sh) || sh.sh_type != SHT_STRTAB)
+		return false;
+	Elf_Data *d = elf_getdata(scn, NULL);
+	if (!d || (d->d_size && !d->d_buf))
+		return false;
+	st->strings = malloc(d->d_size + 1);
+	if (!st->strings)
+		return false;
+	if (d->d_size)
+		memcpy(st->strings, d->d_buf, d->d_size);
+	st->strings[d->d_size] = '\0';
+	*len_out = d->d_size;
+	return true;
+}
+
+static bool read_symbols(Elf *elf, uint64_t bias, uint64_t mask, struct symtab *st)
+{
+	GElf_Shdr symsh;
+	Elf_Scn *symscn = find_symbol_table(elf, &symsh);
+	if (!symscn)
+		return false;
+	size_t strings_len;
+	if (!copy_strings(elf, symsh.sh_link, st, &strings_len))
+		return false;
+	Elf_Data *data = elf_getdata(symscn, NULL);
+	size_t entsize = gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+	if (!data || !entsize)
+		return false;
+	Elf_Data *xdata = find_xindex(elf, elf_ndxscn(symscn));
+	size_t count = data->d_size / entsize;
+	st->all = malloc((count ? count : 1) * sizeof(*st->all));
+	st->code = malloc((count ? count : 1) * sizeof(*st->code));
+	if (!st->all || !st->code)
+		return false;
+	for (size_t i = 1; i < count; i++) {
+		GElf_Sym s;
+		Elf32_Word xndx = 0;
+		if (!gelf_getsymshndx(data, xdata, (int)i, &s, &xndx))
+			continue;
+		int type = GELF_ST_TYPE(s.st_info);
+		if (s.st_shndx == SHN_UNDEF || type == STT_SECTION || type == STT_FILE ||
+		    s.st_name >= strings_len || st->strings[s.st_name] == '\0')
+			continue;
+		size_t section = s.st_shndx == SHN_XINDEX ? xndx
+			       : s.st_shndx < SHN_LORESERVE ? s.st_shndx : 0;
+		if (section >= st->nsections)
+			section = 0;
+		struct sym sym = {
+			.addr = s.st_shndx == SHN_ABS ? s.st_value & mask : (s.st_value + bias) & mask,
+			.size = s.st_size,
+			.name = st->strings + s.st_name,
+			.section = section,
+			.rank = symbol_rank(&s),
+		};
+		st->all[st->nall++] = sym;
+		bool in_exec = section && st->sections[section].exec;
+		if (section && (type == STT_FUNC || type == STT_GNU_IFUNC || (type == STT_NOTYPE && in_exec)))
+			st->code[st->ncode++] = sym;
+	}
+	qsort(st->code, st->ncode, sizeof(*st->code), code_cmp);
+	st->code_max_end = malloc((st->ncode ? st->ncode : 1) * sizeof(*st->code_max_end));
+	if (!st->code_max_end)
+		return false;
+	uint64_t max_end = 0;
+	for (size_t i = 0; i < st->ncode; i++) {
+		const struct sym *c = &st->code[i];
+		uint64_t end = c->size > UINT64_MAX - c->addr ? UINT64_MAX : c->addr + c->size;
+		if (end > max_end)
+			max_end = end;
+		st->code_max_end[i] = max_end;
+	}
+	return true;
+}
+
+struct symtab *symtab_load(const char *path, uint64_t bias)
+{
+	uint8_t *buf;
+	size_t size;
+	if (!path || elf_read_file(path, &buf, &size, NULL, 0) != LOAD_OK)
+		return NULL;
+	struct symtab *st = calloc(1, sizeof(*st));
+	Elf *elf = NULL;
+	bool ok = false;
+	if (!st)
+		goto out;
+	elf_version(EV_CURRENT);
+	elf = elf_memory((char *)buf, size);
+	GElf_Ehdr eh;
+	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh))
+		goto out;
+	uint64_t mask = gelf_getclass(elf) == ELFCLASS32 ? UINT32_MAX : UINT64_MAX;
+	ok = read_sections(elf, bias, mask, st) && read_symbols(elf, bias, mask, st);
+out:
+	if (elf)
+		elf_end(elf);
+	free(buf);
+	if (!ok) {
+		symtab_free(st);
+		return NULL;
+	}
+	return st;
+}
+
+const char *symtab_lookup(const struct symtab *st, uint64_t addr, uint64_t *offset)
+{
+	if (!st || st->ncode == 0 || st->code[0].addr > addr)
+		return NULL;
+	/* The last code symbol at or below addr. */
+	size_t lo = 0, hi = st->ncode;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (st->code[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* The nearest symbol below whose extent holds addr: scan down while some symbol at or
+	 * below could still reach addr. */
+	const struct sym *found = NULL;
+	for (size_t j = lo + 1; j-- > 0 && st->code_max_end[j] > addr;) {
+		const struct sym *c = &st->code[j];
+		if (c->size && addr - c->addr < c->size) {
+			found = c;
+			break;
+		}
+	}
+	/* Else the nearest one below, if addr is in its section (padding after a function,
+	 * an assembly label without a size). */
+	if (!found) {
+		const struct sym *c = &st->code[lo];
+		const struct section_range *s = &st->sections[c->section];
+		if (addr >= s->lo && addr < s->hi)
+			found = c;
+	}
+	if (found && offset)
+		*offset = addr - found->addr;
+	return found ? found->name : NULL;
+}
+
+uint64_t symtab_find(const struct symtab *st, const char *name)
+{
+	if (!st || !name)
+		return 0;
+	const struct sym *best = NULL;
+	for (size_t i = 0; i < st->nall; i++)
+		if (strcmp(st->all[i].name, name) == 0 && (!best || st->all[i].rank > best->rank))
+			best = &st->all[i];
+	return best ? best->addr : 0;
+}

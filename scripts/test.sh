@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what is needed, builds profemu, and runs every test: the whole suite in a normal
+# build, then again under AddressSanitizer + UndefinedBehaviorSanitizer. Run as root on Debian 12.
+# Prints a closing line "tests: N passed, N failed" and exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf '== %s\n' "$*"; }
+
+log "installing dependencies"
+bash scripts/install-deps.sh
+
+passed=0
+failed=0
+
+# Runs `meson test` in one build directory and adds its counts to the totals.
+run_suite() {
+	local dir=$1
+	shift
+	local out rc=0
+	out=$(mktemp)
+	meson test -C "$dir" --print-errorlogs --num-processes 2 "$@" 2>&1 | tee "$out" || rc=$?
+	local ok fail
+	ok=$(awk '/^Ok:/ { print $2 }' "$out" | tail -n1)
+	fail=$(awk '/^(Fail|Unexpected Pass|Timeout):/ { s += $2 } END { print s + 0 }' "$out")
+	rm -f "$out"
+	passed=$((passed + ${ok:-0}))
+	failed=$((failed + fail))
+	if [ "$rc" -ne 0 ] && [ "$fail" -eq 0 ]; then
+		failed=$((failed + 1))	# meson itself failed (a build error): count it
+	fi
+}
+
+log "build (gcc, -Werror)"
+if [ -d build ]; then meson setup --reconfigure build >/dev/null; else meson setup build >/dev/null; fi
+meson compile -C build
+run_suite build
+
+log "build with AddressSanitizer + UndefinedBehaviorSanitizer"
+sanitize_opts=(-Db_sanitize=address,undefined -Db_lundef=false)
+if [ -d build-asan ]; then
+	meson setup --reconfigure build-asan "${sanitize_opts[@]}" >/dev/null
+else
+	meson setup build-asan "${sanitize_opts[@]}" >/dev/null
+fi
+meson compile -C build-asan
+# The fuzz suite builds its own sanitized harness; the e2e and unit suites run here.
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	run_suite build-asan --no-suite fuzz
+
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

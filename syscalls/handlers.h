@@ -1,0 +1,47 @@
+/* Every system-call handler, written once for all ABIs (see syscall.h for the contract).
+ * A handler reads "long"-sized guest fields with p->mem.word_size and writes structs through
+ * the ABI's layout hooks, so one body serves x86-64, i386 and later hppa. */
+#ifndef PROFEMU_HANDLERS_H
+#define PROFEMU_HANDLERS_H
+
+#include "process.h"
+
+#define SYS(name) int64_t sys_##name(struct process *p, const uint64_t *a)
+
+/* files: sys_file.c, sys_fd.c, sys_stat.c, sys_dir.c */
+SYS(read); SYS(write); SYS(readv); SYS(writev); SYS(pread64); SYS(pwrite64);
+SYS(lseek); SYS(close); SYS(dup); SYS(dup2); SYS(dup3); SYS(pipe); SYS(pipe2);
+SYS(fcntl); SYS(ioctl); SYS(open); SYS(openat); SYS(creat);
+SYS(stat); SYS(lstat); SYS(fstat); SYS(newfstatat);
+SYS(stat64); SYS(lstat64); SYS(fstat64); SYS(fstatat64); SYS(statx);
+SYS(getdents64); SYS(access); SYS(faccessat); SYS(faccessat2);
+SYS(unlink); SYS(unlinkat); SYS(rename); SYS(renameat); SYS(renameat2);
+SYS(mkdir); SYS(mkdirat); SYS(rmdir); SYS(getcwd); SYS(chdir); SYS(fchdir);
+SYS(readlink); SYS(readlinkat); SYS(umask); SYS(fsync); SYS(ftruncate); SYS(truncate);
+SYS(chmod); SYS(fchmod); SYS(fadvise64);
+/* i386 forms whose 64-bit offsets come split over two registers */
+SYS(i386_llseek); SYS(i386_pread64); SYS(i386_pwrite64); SYS(i386_ftruncate64);
+
+/* memory: sys_mem.c */
+SYS(brk); SYS(mmap); SYS(mmap2); SYS(i386_old_mmap); SYS(munmap); SYS(mprotect);
+SYS(mremap); SYS(madvise);
+
+/* process: sys_proc.c */
+SYS(exit); SYS(exit_group); SYS(getpid); SYS(getppid); SYS(gettid);
+SYS(getuid); SYS(geteuid); SYS(getgid); SYS(getegid);
+SYS(uname); SYS(prlimit64); SYS(getrlimit); SYS(setrlimit);
+SYS(set_tid_address); SYS(set_robust_list); SYS(futex); SYS(sched_yield);
+SYS(wait4); SYS(waitid); SYS(getrusage); SYS(sysinfo);
+SYS(arch_prctl); SYS(set_thread_area);
+
+/* signals: sys_signal.c */
+SYS(kill); SYS(tgkill); SYS(tkill); SYS(rt_sigaction); SYS(rt_sigprocmask); SYS(sigaltstack);
+
+/* time and randomness: sys_time.c */
+SYS(clock_gettime); SYS(clock_gettime64); SYS(clock_getres); SYS(clock_getres64);
+SYS(gettimeofday); SYS(time); SYS(times); SYS(nanosleep); SYS(clock_nanosleep);
+SYS(clock_nanosleep64); SYS(getrandom);
+
+#undef SYS
+
+#endif

@@ -1,0 +1,11 @@
+#ifndef PROFEMU_I386_ABI_H
+#define PROFEMU_I386_ABI_H
+
+#include <stdint.h>
+
+struct cpu;
+
+void i386_get_call(struct cpu *cpu, uint64_t *nr, uint64_t a[6]);
+void i386_set_result(struct cpu *cpu, int64_t result);
+
+#endif

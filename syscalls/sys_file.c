@@ -1,0 +1,339 @@
+/* Opening files and moving data: open/openat/creat, read/write and their vector and positional
+ * forms, lseek, and the i386 forms that split 64-bit offsets over two registers.
+ *
+ * Guest fds are host fds. Data moves straight between the host fd and the guest's own pages:
+ * a guest buffer is cut at region boundaries into a host iovec, so no bounce copy is needed and
+ * a buffer that runs into unmapped memory transfers its valid prefix (a short count, as the
+ * kernel gives) or fails with EFAULT when not even its first byte is usable. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "handlers.h"
+#include "path.h"
+#include "sys_args.h"
+
+/* ---- open flags ---------------------------------------------------------------------------- */
+
+struct open_flag {
+	uint32_t guest;
+	int host;
+};
+
+/* x86-64 and i386 share the asm-generic O_* values (octal, as the kernel spells them). The
+ * access mode (low two bits) is the same everywhere and is not listed. O_SYNC and O_TMPFILE
+ * are two bits each (with O_DSYNC, O_DIRECTORY): the table lists the bit they add. */
+static const struct open_flag x86_open_flags[] = {
+	{ 0100, O_CREAT },	{ 0200, O_EXCL },	{ 0400, O_NOCTTY },
+	{ 01000, O_TRUNC },	{ 02000, O_APPEND },	{ 04000, O_NONBLOCK },
+	{ 010000, O_DSYNC },	{ 020000, O_ASYNC },	{ 040000, O_DIRECT },
+	{ 0100000, O_LARGEFILE }, /* 0 in a 64-bit host's headers: the host forces it anyway */
+	{ 0200000, O_DIRECTORY }, { 0400000, O_NOFOLLOW }, { 01000000, O_NOATIME },
+	{ 02000000, O_CLOEXEC },	{ 04000000, O_SYNC & ~O_DSYNC },	{ 010000000, O_PATH },
+	{ 020000000, O_TMPFILE & ~O_DIRECTORY },
+};
+
+#define OPEN_ACCMODE 3u
+
+#if defined(__x86_64__) || defined(__i386__)
+/* An x86 host has the guest's values bit for bit, including the kernel-internal ones F_GETFL
+ * reports (O_LARGEFILE on a 64-bit kernel): pass everything through. */
+enum { HOST_HAS_X86_OPEN_FLAGS = 1 };
+#else
+enum { HOST_HAS_X86_OPEN_FLAGS = 0 };
+#endif
+
+/* The table for the process's ABI; NULL means the guest's values are the host's. A big-endian
+ * hppa guest brings its own table here. */
+static const struct open_flag *open_flag_table(const struct process *p, size_t *n)
+{
+	switch (p->arch) {
+	case CPU_ARCH_X86_64:
+	case CPU_ARCH_I386:
+	case CPU_ARCH_I8086:
+		if (HOST_HAS_X86_OPEN_FLAGS)
+			return NULL;
+		*n = sizeof x86_open_flags / sizeof x86_open_flags[0];
+		return x86_open_flags;
+	default:
+		return NULL;
+	}
+}
+
+int sys_open_flags_to_host(const struct process *p, uint64_t guest_flags)
+{
+	size_t n = 0;
+	const struct open_flag *t = open_flag_table(p, &n);
+	if (!t)
+		return (int)(uint32_t)guest_flags;
+	int host = (int)(guest_flags & OPEN_ACCMODE);
+	for (size_t i = 0; i < n; i++)
+		if (guest_flags & t[i].guest)
+			host |= t[i].host;
+	return host;
+}
+
+uint64_t sys_open_flags_to_guest(const struct process *p, int host_flags)
+{
+	size_t n = 0;
+	const struct open_flag *t = open_flag_table(p, &n);
+	if (!t)
+		return (uint32_t)host_flags;
+	uint64_t guest = (uint32_t)host_flags & OPEN_ACCMODE;
+	for (size_t i = 0; i < n; i++)
+		if (t[i].host && (host_flags & t[i].host) == t[i].host)
+			guest |= t[i].guest;
+	return guest;
+}
+
+/* ---- opening ------------------------------------------------------------------------------- */
+
+static int64_t open_at(struct process *p, int dirfd, uint64_t path_addr, uint64_t flags,
+		       uint64_t mode)
+{
+	struct sys_path_buf pb;
+	const char *host;
+	int err = sys_read_path(p, path_addr, &pb, &host);
+	if (err)
+		return err;
+	int fd = openat(dirfd, host, sys_open_flags_to_host(p, flags), (mode_t)(mode & 07777));
+	return fd < 0 ? -errno : fd;
+}
+
+int64_t sys_open(struct process *p, const uint64_t *a)
+{
+	return open_at(p, AT_FDCWD, a[0], a[1], a[2]);
+}
+
+int64_t sys_openat(struct process *p, const uint64_t *a)
+{
+	return open_at(p, sys_arg_int(a[0]), a[1], a[2], a[3]);
+}
+
+int64_t sys_creat(struct process *p, const uint64_t *a)
+{
+	/* creat is open(O_CREAT|O_WRONLY|O_TRUNC), in the guest's values. */
+	return open_at(p, AT_FDCWD, a[0], 0100 | 01 | 01000, a[1]);
+}
+
+/* ---- guest buffers as host iovecs ------------------------------------------------------------ */
+
+/* Enough pieces for any real buffer; beyond it a transfer is just short. */
+#define MAX_HOST_PIECES 1024
+
+struct host_iov {
+	struct iovec v[MAX_HOST_PIECES];
+	int n;
+	uint64_t bytes;		/* total of the pieces */
+	bool truncated;		/* stopped at memory the guest may not access this way */
+};
+
+/* Appends [addr, addr+len) cut at region boundaries; stops at the first byte that is unmapped
+ * or lacks prot. Returns false once nothing more can be appended. */
+static bool iov_append(struct process *p, struct host_iov *h, uint64_t addr, uint64_t len,
+		       int prot)
+{
+	while (len > 0) {
+		const struct gm_region *r = gm_region_at(&p->mem, addr);
+		if (!r || (r->prot & prot) != prot || h->n == MAX_HOST_PIECES) {
+			h->truncated = true;
+			return false;
+		}
+		uint64_t piece = r->end - addr < len ? r->end - addr : len;
+		void *host = gm_host(&p->mem, addr, piece, prot);
+		if (!host) {
+			h->truncated = true;
+			return false;
+		}
+		h->v[h->n].iov_base = host;
+		h->v[h->n].iov_len = piece;
+		h->n++;
+		h->bytes += piece;
+		addr += piece;
+		len -= piece;
+	}
+	return true;
+}
+
+/* The kernel's rule for a buffer it cannot use: EFAULT only when nothing could move. */
+static bool iov_unusable(const struct host_iov *h)
+{
+	return h->bytes == 0 && h->truncated;
+}
+
+enum io_dir { IO_READ, IO_WRITE };
+
+/* One host transfer over the pieces; offset < 0 means the file position. */
+static int64_t host_transfer(int fd, enum io_dir dir, const struct host_iov *h, int64_t offset)
+{
+	ssize_t r;
+	/* A single piece takes plain read/write: exactly the guest's call for the common case. */
+	void *buf = h->n ? h->v[0].iov_base : NULL;
+	size_t len = h->n ? h->v[0].iov_len : 0;
+	if (dir == IO_READ) {
+		if (h->n <= 1)
+			r = offset < 0 ? read(fd, buf, len) : pread(fd, buf, len, offset);
+		else
+			r = offset < 0 ? readv(fd, h->v, h->n) : preadv(fd, h->v, h->n, offset);
+	} else {
+		if (h->n <= 1)
+			r = offset < 0 ? write(fd, buf, len) : pwrite(fd, buf, len, offset);
+		else
+			r = offset < 0 ? writev(fd, h->v, h->n) : pwritev(fd, h->v, h->n, offset);
+	}
+	return r < 0 ? -errno : r;
+}
+
+static int prot_for(enum io_dir dir)
+{
+	/* Reading a file writes guest memory, and the other way round. */
+	return dir == IO_READ ? GM_PROT_WRITE : GM_PROT_READ;
+}
+
+/* read/write/pread64/pwrite64 on one guest buffer. */
+static int64_t transfer(struct process *p, int fd, enum io_dir dir, uint64_t addr,
+			uint64_t count, int64_t offset)
+{
+	struct host_iov *h = calloc(1, sizeof *h);
+	if (!h)
+		return -ENOMEM;
+	if (count > SYS_MAX_RW_COUNT)
+		count = SYS_MAX_RW_COUNT;
+	iov_append(p, h, addr, count, prot_for(dir));
+	int64_t r = iov_unusable(h) ? -EFAULT : host_transfer(fd, dir, h, offset);
+	free(h);
+	return r;
+}
+
+/* readv/writev (and their positional forms, should an ABI want them): the guest's iovec array
+ * is pairs of guest words {base, len}. */
+static int64_t transfer_vec(struct process *p, int fd, enum io_dir dir, uint64_t iov_addr,
+			    uint64_t iovcnt_arg, int64_t offset)
+{
+	int iovcnt = sys_arg_int(iovcnt_arg);
+	if (iovcnt < 0 || iovcnt > 1024)	/* the kernel's UIO_MAXIOV */
+		return -EINVAL;
+
+	unsigned ws = p->mem.word_size;
+	uint8_t *raw = malloc((size_t)iovcnt * 2 * ws + 1);
+	struct host_iov *h = calloc(1, sizeof *h);
+	int64_t r;
+	if (!raw || !h) {
+		r = -ENOMEM;
+		goto out;
+	}
+	if (gm_read(&p->mem, iov_addr, raw, (uint64_t)iovcnt * 2 * ws) < 0) {
+		r = -EFAULT;
+		goto out;
+	}
+
+	/* Validate every length first, as the kernel does before any transfer: a length that is
+	 * negative as the guest's ssize_t is refused. */
+	for (int i = 0; i < iovcnt; i++) {
+		uint64_t len = bo_get(raw + (size_t)(2 * i + 1) * ws, ws, p->mem.big_endian);
+		if (sys_arg_long(p, len) < 0) {
+			r = -EINVAL;
+			goto out;
+		}
+	}
+
+	uint64_t room = SYS_MAX_RW_COUNT;	/* longer vectors are cut, not refused */
+	for (int i = 0; i < iovcnt && room > 0; i++) {
+		uint64_t base = bo_get(raw + (size_t)(2 * i) * ws, ws, p->mem.big_endian);
+		uint64_t len = bo_get(raw + (size_t)(2 * i + 1) * ws, ws, p->mem.big_endian);
+		if (len > room)
+			len = room;
+		room -= len;
+		if (!iov_append(p, h, base, len, prot_for(dir)))
+			break;
+	}
+	r = iov_unusable(h) ? -EFAULT : host_transfer(fd, dir, h, offset);
+out:
+	free(raw);
+	free(h);
+	return r;
+}
+
+/* ---- the handlers ------------------------------------------------------------------------- */
+
+int64_t sys_read(struct process *p, const uint64_t *a)
+{
+	return transfer(p, sys_arg_int(a[0]), IO_READ, a[1], sys_arg_size(p, a[2]), -1);
+}
+
+int64_t sys_write(struct process *p, const uint64_t *a)
+{
+	return transfer(p, sys_arg_int(a[0]), IO_WRITE, a[1], sys_arg_size(p, a[2]), -1);
+}
+
+int64_t sys_readv(struct process *p, const uint64_t *a)
+{
+	return transfer_vec(p, sys_arg_int(a[0]), IO_READ, a[1], a[2], -1);
+}
+
+int64_t sys_writev(struct process *p, const uint64_t *a)
+{
+	return transfer_vec(p, sys_arg_int(a[0]), IO_WRITE, a[1], a[2], -1);
+}
+
+/* A negative offset is the caller's error, not "use the file position". */
+static int64_t positional(struct process *p, enum io_dir dir, const uint64_t *a, int64_t off)
+{
+	if (off < 0)
+		return -EINVAL;
+	return transfer(p, sys_arg_int(a[0]), dir, a[1], sys_arg_size(p, a[2]), off);
+}
+
+int64_t sys_pread64(struct process *p, const uint64_t *a)
+{
+	return positional(p, IO_READ, a, (int64_t)a[3]);
+}
+
+int64_t sys_pwrite64(struct process *p, const uint64_t *a)
+{
+	return positional(p, IO_WRITE, a, (int64_t)a[3]);
+}
+
+/* i386 pread64(fd, buf, count, offset_lo, offset_hi). */
+int64_t sys_i386_pread64(struct process *p, const uint64_t *a)
+{
+	return positional(p, IO_READ, a, sys_arg_pair(a[3], a[4]));
+}
+
+int64_t sys_i386_pwrite64(struct process *p, const uint64_t *a)
+{
+	return positional(p, IO_WRITE, a, sys_arg_pair(a[3], a[4]));
+}
+
+int64_t sys_lseek(struct process *p, const uint64_t *a)
+{
+	off_t r = lseek(sys_arg_int(a[0]), (off_t)sys_arg_long(p, a[1]), sys_arg_int(a[2]));
+	if (r < 0)
+		return -errno;
+	/* A 32-bit off_t cannot report the position; the kernel moves it and says EOVERFLOW. */
+	if (p->mem.word_size == 4 && r > INT32_MAX)
+		return -EOVERFLOW;
+	return r;
+}
+
+/* i386 _llseek(fd, offset_high, offset_low, loff_t *result, whence). */
+int64_t sys_i386_llseek(struct process *p, const uint64_t *a)
+{
+	off_t r = lseek(sys_arg_int(a[0]), (off_t)sys_arg_pair(a[2], a[1]), sys_arg_int(a[4]));
+	if (r < 0)
+		return -errno;
+	return gm_put(&p->mem, a[3], 8, (uint64_t)r) < 0 ? -EFAULT : 0;
+}
+
+/* i386 ftruncate64(fd, length_lo, length_hi). */
+int64_t sys_i386_ftruncate64(struct process *p, const uint64_t *a)
+{
+	(void)p;
+	int64_t len = sys_arg_pair(a[1], a[2]);
+	if (len < 0)
+		return -EINVAL;
+	return ftruncate(sys_arg_int(a[0]), (off_t)len) < 0 ? -errno : 0;
+}

@@ -1,0 +1,185 @@
+/* Memory system calls: brk, mmap (and i386's mmap2 and old mmap), munmap, mprotect, mremap.
+ * Placement is deterministic: without a usable hint a mapping goes to the lowest free range of
+ * [mmap_lo, mmap_hi), so the same program maps the same addresses on every run. */
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "handlers.h"
+
+static int guest_prot(uint64_t prot)
+{
+	return (prot & PROT_READ ? GM_PROT_READ : 0) | (prot & PROT_WRITE ? GM_PROT_WRITE : 0) |
+	       (prot & PROT_EXEC ? GM_PROT_EXEC : 0);
+}
+
+/* Fills a fresh private mapping from the file, as MAP_PRIVATE reads it; pages past the end of
+ * the file stay zero. Shared file mappings are copies too: writes do not reach the file. */
+static int fill_from_file(struct process *p, uint64_t addr, uint64_t len, int fd, uint64_t off)
+{
+	uint8_t *host = gm_host(&p->mem, addr, len, GM_PROT_NONE);
+	if (!host)
+		return -EFAULT;
+	uint64_t done = 0;
+	while (done < len) {
+		ssize_t n = pread(fd, host + done, len - done, (off_t)(off + done));
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			break;
+		done += (uint64_t)n;
+	}
+	return 0;
+}
+
+static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
+		       int fd, uint64_t off)
+{
+	struct guest_mem *gm = &p->mem;
+	if (len == 0 || (off & (gm->page_size - 1)))
+		return -EINVAL;
+	uint64_t size = gm_page_up(gm, len);
+	if (size < len || size > gm->addr_limit)
+		return -ENOMEM;
+	bool fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE);
+	if (fixed) {
+		if (addr & (gm->page_size - 1))
+			return -EINVAL;
+		if ((flags & MAP_FIXED_NOREPLACE) && !(flags & MAP_FIXED) && !gm_is_free(gm, addr, size))
+			return -EEXIST;
+	} else if (addr && !(addr & (gm->page_size - 1)) && gm_is_free(gm, addr, size)) {
+		/* A free, aligned hint is honoured, as Linux does. */
+	} else {
+		addr = gm_find_free(gm, size, p->mmap_lo, p->mmap_hi);
+		if (!addr)
+			return -ENOMEM;
+	}
+	bool anonymous = flags & MAP_ANONYMOUS;
+	if (!anonymous) {
+		struct stat st;
+		if (fd < 0 || fstat(fd, &st) != 0)
+			return -EBADF;
+		if (S_ISDIR(st.st_mode))
+			return -ENODEV;
+	}
+	int err = gm_map(gm, addr, size, guest_prot(prot));
+	if (err)
+		return err;
+	if (!anonymous) {
+		err = fill_from_file(p, addr, size, fd, off);
+		if (err) {
+			gm_unmap(gm, addr, size);
+			return err;
+		}
+	}
+	return (int64_t)addr;
+}
+
+int64_t sys_mmap(struct process *p, const uint64_t *a)
+{
+	return do_mmap(p, a[0], a[1], a[2], a[3], (int)a[4], a[5]);
+}
+
+/* i386 mmap2: the offset counts 4096-byte units, so files past 4 GiB can be mapped. */
+int64_t sys_mmap2(struct process *p, const uint64_t *a)
+{
+	return do_mmap(p, a[0], a[1], a[2], a[3], (int)a[4], a[5] * 4096);
+}
+
+/* i386's original mmap takes one pointer to its six arguments. */
+int64_t sys_i386_old_mmap(struct process *p, const uint64_t *a)
+{
+	uint64_t args[6];
+	for (int i = 0; i < 6; i++)
+		if (gm_get(&p->mem, a[0] + 4u * (unsigned)i, 4, &args[i]))
+			return -EFAULT;
+	return do_mmap(p, args[0], args[1], args[2], args[3], (int)args[4], args[5]);
+}
+
+int64_t sys_munmap(struct process *p, const uint64_t *a)
+{
+	if ((a[0] & (p->mem.page_size - 1)) || a[1] == 0)
+		return -EINVAL;
+	return gm_unmap(&p->mem, a[0], a[1]);
+}
+
+int64_t sys_mprotect(struct process *p, const uint64_t *a)
+{
+	if (a[0] & (p->mem.page_size - 1))
+		return -EINVAL;
+	if (a[1] == 0)
+		return 0;
+	return gm_protect(&p->mem, a[0], a[1], guest_prot(a[2]));
+}
+
+int64_t sys_madvise(struct process *p, const uint64_t *a)
+{
+	(void)p;
+	(void)a;
+	return 0;	/* advice only; MADV_DONTNEED's zeroing is not emulated */
+}
+
+int64_t sys_mremap(struct process *p, const uint64_t *a)
+{
+	struct guest_mem *gm = &p->mem;
+	uint64_t old = a[0], old_size = gm_page_up(gm, a[1]), new_size = gm_page_up(gm, a[2]);
+	uint64_t flags = a[3];
+	if ((old & (gm->page_size - 1)) || new_size == 0 || (flags & MREMAP_FIXED))
+		return -EINVAL;
+	const struct gm_region *r = gm_region_at(gm, old);
+	if (!r || old_size == 0 || r->end - old < old_size)
+		return -EFAULT;
+	int prot = r->prot;
+	if (new_size <= old_size) {
+		if (new_size < old_size)
+			gm_unmap(gm, old + new_size, old_size - new_size);
+		return (int64_t)old;
+	}
+	if (gm_is_free(gm, old + old_size, new_size - old_size)) {
+		int err = gm_map(gm, old + old_size, new_size - old_size, prot);
+		return err ? err : (int64_t)old;
+	}
+	if (!(flags & MREMAP_MAYMOVE))
+		return -ENOMEM;
+	uint64_t to = gm_find_free(gm, new_size, p->mmap_lo, p->mmap_hi);
+	if (!to)
+		return -ENOMEM;
+	int err = gm_map(gm, to, new_size, prot);
+	if (err)
+		return err;
+	uint8_t *dst = gm_host(gm, to, old_size, GM_PROT_NONE);
+	for (uint64_t done = 0; done < old_size;) {
+		const struct gm_region *src = gm_region_at(gm, old + done);
+		uint64_t n = src->end - (old + done);
+		if (n > old_size - done)
+			n = old_size - done;
+		memcpy(dst + done, src->host + (old + done - src->start), n);
+		done += n;
+	}
+	gm_unmap(gm, old, old_size);
+	return (int64_t)to;
+}
+
+/* The break moves in whole pages behind the scenes; the guest sees the exact value it asked. */
+int64_t sys_brk(struct process *p, const uint64_t *a)
+{
+	struct guest_mem *gm = &p->mem;
+	uint64_t want = a[0];
+	if (want < p->brk_start)
+		return (int64_t)p->brk_cur;
+	uint64_t have_end = gm_page_up(gm, p->brk_cur), want_end = gm_page_up(gm, want);
+	if (want_end > have_end) {
+		if (!gm_is_free(gm, have_end, want_end - have_end))
+			return (int64_t)p->brk_cur;
+		if (gm_map(gm, have_end, want_end - have_end, GM_PROT_READ | GM_PROT_WRITE))
+			return (int64_t)p->brk_cur;
+	} else if (want_end < have_end) {
+		gm_unmap(gm, want_end, have_end - want_end);
+	}
+	p->brk_cur = want;
+	return (int64_t)want;
+}

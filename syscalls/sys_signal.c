@@ -1,0 +1,260 @@
+/* Signal bookkeeping and signals a process sends itself.
+ *
+ * The emulator runs one process with one thread and does not deliver signals to guest handlers
+ * yet. So rt_sigaction and rt_sigprocmask only record what the guest asks for, and a signal
+ * sent to ourselves acts at once: ignored, fatal by default, or fatal with a message when the
+ * guest installed a handler we cannot run. The blocked mask does not defer a signal (nothing
+ * is kept pending): glibc's raise() and abort() block every signal around tgkill and would
+ * take the signal when they unblock it a few instructions later, so acting at once ends such a
+ * program the same way.
+ *
+ * Signal numbers here are guest numbers (the ABI maps them); which signals are special
+ * (SIGKILL, SIGCHLD, ...) is decided on the host number, so that hppa's different numbering
+ * needs no second table. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+
+#include "handlers.h"
+
+/* The kernel's sigset_t for every ABI we serve: 64 signals, 8 bytes. */
+#define SIGSET_BYTES 8
+
+enum { SIG_DFL_ = 0, SIG_IGN_ = 1 };
+enum { SIG_BLOCK_ = 0, SIG_UNBLOCK_ = 1, SIG_SETMASK_ = 2 };	/* generic and hppa values */
+enum { SS_ONSTACK_ = 1, SS_DISABLE_ = 2, SS_AUTODISARM_ = 1u << 31 };
+#define MINSIGSTKSZ_ 2048					/* x86 and hppa */
+
+static int host_sig(const struct process *p, int gsig)
+{
+	return p->abi && p->abi->signal_to_host ? p->abi->signal_to_host(gsig) : gsig;
+}
+
+static int guest_sig(const struct process *p, int hsig)
+{
+	return p->abi && p->abi->signal_to_guest ? p->abi->signal_to_guest(hsig) : hsig;
+}
+
+static uint64_t sig_bit(int gsig)
+{
+	return 1ull << (gsig - 1);
+}
+
+/* SIGKILL and SIGSTOP can be neither caught, ignored nor blocked. */
+static uint64_t unblockable(const struct process *p)
+{
+	return sig_bit(guest_sig(p, SIGKILL)) | sig_bit(guest_sig(p, SIGSTOP));
+}
+
+/* A sigset_t is an array of guest "long"s with signal 1 in bit 0 of the first: on a 32-bit
+ * big-endian guest the two halves are not one 64-bit big-endian value. */
+static int get_sigset(struct process *p, uint64_t addr, uint64_t *set)
+{
+	unsigned w = p->mem.word_size;
+	*set = 0;
+	for (unsigned i = 0; i < SIGSET_BYTES / w; i++) {
+		uint64_t v;
+		int r = gm_get(&p->mem, addr + i * w, w, &v);
+		if (r)
+			return r;
+		*set |= v << (8 * w * i);
+	}
+	return 0;
+}
+
+static int put_sigset(struct process *p, uint64_t addr, uint64_t set)
+{
+	unsigned w = p->mem.word_size;
+	for (unsigned i = 0; i < SIGSET_BYTES / w; i++) {
+		uint64_t v = w == 8 ? set : (set >> (32 * i)) & 0xffffffffu;
+		int r = gm_put(&p->mem, addr + i * w, w, v);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* The kernel's struct sigaction for rt_sigaction: {handler, flags, restorer, mask} in longs
+ * on x86-64 and i386; hppa has no restorer field. */
+static bool has_restorer(const struct process *p)
+{
+	return p->arch != CPU_ARCH_HPPA;
+}
+
+static int get_sigaction(struct process *p, uint64_t addr, struct guest_sigaction *sa)
+{
+	unsigned w = p->mem.word_size;
+	int r = gm_get_word(&p->mem, addr, &sa->handler);
+	if (!r)
+		r = gm_get_word(&p->mem, addr + w, &sa->flags);
+	sa->restorer = 0;
+	if (!r && has_restorer(p))
+		r = gm_get_word(&p->mem, addr + 2 * w, &sa->restorer);
+	if (!r)
+		r = get_sigset(p, addr + (has_restorer(p) ? 3 : 2) * w, &sa->mask);
+	return r;
+}
+
+static int put_sigaction(struct process *p, uint64_t addr, const struct guest_sigaction *sa)
+{
+	unsigned w = p->mem.word_size;
+	int r = gm_put_word(&p->mem, addr, sa->handler);
+	if (!r)
+		r = gm_put_word(&p->mem, addr + w, sa->flags);
+	if (!r && has_restorer(p))
+		r = gm_put_word(&p->mem, addr + 2 * w, sa->restorer);
+	if (!r)
+		r = put_sigset(p, addr + (has_restorer(p) ? 3 : 2) * w, sa->mask);
+	return r;
+}
+
+/* rt_sigaction(sig, act, oact, sigsetsize). As in the kernel: act is read before anything
+ * changes, oact reports the previous action, and SIGKILL/SIGSTOP never enter a mask. */
+int64_t sys_rt_sigaction(struct process *p, const uint64_t *a)
+{
+	int64_t sig = (int64_t)(int32_t)a[0];
+	uint64_t act = a[1], oact = a[2];
+	if (a[3] != SIGSET_BYTES || sig < 1 || sig >= GUEST_NSIG)
+		return -EINVAL;
+	int hsig = host_sig(p, (int)sig);
+	if (act && (hsig == SIGKILL || hsig == SIGSTOP))
+		return -EINVAL;
+
+	struct guest_sigaction new_sa;
+	if (act) {
+		int r = get_sigaction(p, act, &new_sa);
+		if (r)
+			return r;
+		new_sa.mask &= ~unblockable(p);
+	}
+	struct guest_sigaction old_sa = p->sigactions[sig];
+	if (act)
+		p->sigactions[sig] = new_sa;
+	return oact ? put_sigaction(p, oact, &old_sa) : 0;
+}
+
+/* rt_sigprocmask(how, set, oset, sigsetsize): only p->sigmask changes (see the top comment). */
+int64_t sys_rt_sigprocmask(struct process *p, const uint64_t *a)
+{
+	int how = (int)a[0];
+	uint64_t set_addr = a[1], oset_addr = a[2];
+	if (a[3] != SIGSET_BYTES)
+		return -EINVAL;
+	uint64_t old = p->sigmask;
+	if (set_addr) {
+		uint64_t set;
+		int r = get_sigset(p, set_addr, &set);
+		if (r)
+			return r;
+		set &= ~unblockable(p);
+		switch (how) {
+		case SIG_BLOCK_: p->sigmask |= set; break;
+		case SIG_UNBLOCK_: p->sigmask &= ~set; break;
+		case SIG_SETMASK_: p->sigmask = set; break;
+		default: return -EINVAL;
+		}
+	}
+	return oset_addr ? put_sigset(p, oset_addr, old) : 0;
+}
+
+/* sigaltstack(ss, old_ss): accepted and checked, but no handler ever runs on it, so the old
+ * stack is always reported disabled. stack_t = {void *sp; int flags; size_t size}, the int
+ * padded to a word on 64-bit. */
+int64_t sys_sigaltstack(struct process *p, const uint64_t *a)
+{
+	unsigned w = p->mem.word_size;
+	uint64_t ss = a[0], old = a[1];
+	if (ss) {
+		uint64_t sp, flags, size;
+		int r = gm_get_word(&p->mem, ss, &sp);
+		if (!r)
+			r = gm_get(&p->mem, ss + w, 4, &flags);
+		if (!r)
+			r = gm_get_word(&p->mem, ss + 2 * w, &size);
+		if (r)
+			return r;
+		uint64_t mode = flags & ~(uint64_t)SS_AUTODISARM_;
+		if (mode != 0 && mode != SS_ONSTACK_ && mode != SS_DISABLE_)
+			return -EINVAL;
+		if (mode != SS_DISABLE_ && size < MINSIGSTKSZ_)
+			return -ENOMEM;
+	}
+	if (old) {
+		int r = gm_put_word(&p->mem, old, 0);
+		if (!r)
+			r = gm_put(&p->mem, old + w, 4, SS_DISABLE_);
+		if (!r && w == 8)
+			r = gm_put(&p->mem, old + 12, 4, 0);
+		if (!r)
+			r = gm_put_word(&p->mem, old + 2 * w, 0);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* Signals whose default action is to do nothing. Stop signals are here too: with no job
+ * control nothing could ever continue a stopped guest, so stopping would only be a hang. */
+static bool default_ignored(int hsig)
+{
+	switch (hsig) {
+	case SIGCHLD: case SIGURG: case SIGWINCH: case SIGCONT:
+	case SIGSTOP: case SIGTSTP: case SIGTTIN: case SIGTTOU:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A signal sent to ourselves (sig already range-checked): 0 if it does nothing; otherwise the
+ * process ends here. SIGKILL and SIGSTOP always have the default action: rt_sigaction refuses
+ * to change it. */
+static int64_t signal_self(struct process *p, int64_t sig)
+{
+	if (sig == 0)
+		return 0;	/* existence and permission check only */
+	uint64_t handler = p->sigactions[sig].handler;
+	if (handler == SIG_IGN_ || (handler == SIG_DFL_ && default_ignored(host_sig(p, (int)sig))))
+		return 0;
+	if (handler != SIG_DFL_)
+		fprintf(stderr, "profemu: signal %d delivery to a guest handler is not supported; "
+			"terminating\n", (int)sig);
+	process_kill(p, (int)sig);
+	return 0;
+}
+
+/* kill(pid, sig). Our own pid, 0 (our process group) and -pid (the group we lead) reach us.
+ * pid -1 means "every process but the caller" in Linux: in our one-process world that is
+ * nobody, hence ESRCH, the kernel's answer when it finds no target. */
+int64_t sys_kill(struct process *p, const uint64_t *a)
+{
+	int64_t pid = (int64_t)(int32_t)a[0];
+	int64_t sig = (int64_t)(int32_t)a[1];
+	if (sig < 0 || sig >= GUEST_NSIG)
+		return -EINVAL;
+	if (pid == p->cfg.pid || pid == 0 || pid == -(int64_t)p->cfg.pid)
+		return signal_self(p, sig);
+	return -ESRCH;
+}
+
+/* tgkill(tgid, tid, sig): our only thread has tid == tgid == pid. */
+int64_t sys_tgkill(struct process *p, const uint64_t *a)
+{
+	int64_t tgid = (int64_t)(int32_t)a[0], tid = (int64_t)(int32_t)a[1];
+	int64_t sig = (int64_t)(int32_t)a[2];
+	if (tgid <= 0 || tid <= 0 || sig < 0 || sig >= GUEST_NSIG)
+		return -EINVAL;
+	if (tgid != p->cfg.pid || tid != p->cfg.pid)
+		return -ESRCH;
+	return signal_self(p, sig);
+}
+
+int64_t sys_tkill(struct process *p, const uint64_t *a)
+{
+	int64_t tid = (int64_t)(int32_t)a[0], sig = (int64_t)(int32_t)a[1];
+	if (tid <= 0 || sig < 0 || sig >= GUEST_NSIG)
+		return -EINVAL;
+	if (tid != p->cfg.pid)
+		return -ESRCH;
+	return signal_self(p, sig);
+}

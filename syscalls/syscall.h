@@ -1,0 +1,63 @@
+/* The system-call layer's shared vocabulary: an ABI describes only what differs between targets
+ * (numbers, how a trap passes arguments, struct layouts, errno and signal numbers); the handlers
+ * are written once, over a neutral view of the arguments (qemu linux-user's split). */
+#ifndef PROFEMU_SYSCALL_H
+#define PROFEMU_SYSCALL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+struct process;
+struct cpu;
+
+/* A handler takes the six raw argument words (zero-extended guest registers) and returns the
+ * result or a negative *host* errno; the dispatcher translates errno for the guest. */
+typedef int64_t (*sys_fn)(struct process *p, const uint64_t *a);
+
+/* One row of an ABI's table.
+ * `args` spells each argument for --strace, one letter each:
+ *   d signed int   u unsigned   x hex   o octal   p pointer   s guest string (in)
+ *   b buffer written by the call (printed after it returns, length = result)
+ *   w buffer read by the call (length = the next argument)
+ * `ret` spells the result the same way ('d' or 'x' or 'p'). */
+struct sys_entry {
+	uint32_t nr;
+	const char *name;
+	sys_fn fn;		/* NULL: known but not implemented: -ENOSYS, one --strace line */
+	const char *args;
+	char ret;
+};
+
+enum stat_layout {
+	STAT_NATIVE,	/* the ABI's struct stat (x86-64 stat, i386 old stat) */
+	STAT_64,	/* struct stat64 where the ABI has one (i386) */
+};
+
+struct sys_abi {
+	const char *name;			/* "x86_64", "i386" */
+	const struct sys_entry *table;		/* sorted by nr */
+	unsigned table_len;
+	/* Reads the call number and arguments from the trap's registers. */
+	void (*get_call)(struct cpu *cpu, uint64_t *nr, uint64_t args[6]);
+	void (*set_result)(struct cpu *cpu, int64_t result);
+	int (*errno_to_guest)(int host_errno);
+	int (*signal_to_guest)(int host_signal);
+	int (*signal_to_host)(int guest_signal);
+	/* Writes a host struct stat in the ABI's layout; 0 or -EFAULT / -EOVERFLOW. */
+	int (*put_stat)(struct process *p, uint64_t addr, const struct stat *st, enum stat_layout layout);
+};
+
+extern const struct sys_abi sys_abi_x86_64;
+extern const struct sys_abi sys_abi_i386;
+
+/* Handles the trap the CPU just raised: decode, --strace, call, translate, set the result. */
+void sys_dispatch(struct process *p);
+
+/* The row for nr in an ABI table, or NULL. */
+const struct sys_entry *sys_lookup(const struct sys_abi *abi, uint64_t nr);
+
+/* Syscall numbers every ABI serves for the emulator's own calls (guests/include/profemu.h). */
+enum { SYS_PROFEMU_PROFIL = 0x6000, SYS_PROFEMU_SPROFIL = 0x6001 };
+
+#endif

@@ -1,0 +1,13 @@
+#ifndef PROFEMU_X86_64_ABI_H
+#define PROFEMU_X86_64_ABI_H
+
+#include <stdint.h>
+
+struct cpu;
+
+void x86_64_get_call(struct cpu *cpu, uint64_t *nr, uint64_t a[6]);
+void x86_64_set_result(struct cpu *cpu, int64_t result);
+/* errno and signal numbers of x86 Linux guests equal the host's. */
+int x86_same_number(int n);
+
+#endif

@@ -1,0 +1,936 @@
+#!/usr/bin/env python3
+"""End-to-end tests: run guest programs natively and under profemu, and compare.
+
+Native execution is the oracle. Every test case runs the guest natively and under profemu
+with the same arguments, the same environment and a fresh empty working directory each, and
+compares stdout and the exit status exactly (and stderr, and the files left behind, where
+that is meaningful). A guest killed by signal S natively must make profemu exit with status
+128+S and name the signal on stderr.
+
+Usage:
+  run_guest.py --list                      print the test case names, one a line
+  run_guest.py --profemu build/profemu --guest-dir build/guests CASE...
+  run_guest.py --profemu build/profemu --guest-dir build/guests --all [--pattern 'hello-*']
+  run_guest.py --guest-dir build/guests --native-only --all
+                                           check only that the guests behave natively
+Exit status (one case): 0 pass, 1 fail, 77 skipped (meson's convention), 99 harness error.
+With several cases: 0 if none failed, 1 otherwise; a summary is printed.
+
+Case names: GUEST-ARCH-LINKAGE-CASE (e.g. hello-x86_64-static-run, fault-i386-dynamic-segv),
+GUEST-ARCH-LINKAGE-qemu (the same cases under qemu-user against native: checks the oracle
+and the guests themselves), and errors-* (profemu's own errors).
+"""
+
+import argparse
+import difflib
+import fnmatch
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+ARCHES = ["x86_64", "i386"]
+LINKAGES = ["static", "dynamic"]
+GUESTS = ["hello", "files", "alloc", "doubles", "args", "cpubench", "fault"]
+
+QEMU = {
+    "x86_64": ["qemu-x86_64"],
+    "i386": ["qemu-i386", "-L", "/usr/i686-linux-gnu"],
+}
+
+# The environment every run starts from (native, profemu and qemu alike): fixed, so that the
+# outside environment (meson sets MALLOC_PERTURB_, for one) cannot make runs differ.
+BASE_ENV = {
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
+    "HOME": "/home/profemu-e2e",
+    "LANG": "C",
+    "LC_ALL": "C",
+    "TZ": "UTC",
+    "PROFEMU_TEST_A": "alpha",
+    "PROFEMU_TEST_B": "beta gamma",
+    "PROFEMU_TEST_EMPTY": "",
+    "PROFEMU_TEST_0": "zero",
+}
+# Passed through from the outside so that a sanitizer build of profemu can be tested.
+PASSTHROUGH_PREFIXES = ("ASAN_", "UBSAN_", "LSAN_", "MSAN_", "TSAN_")
+
+SIGNAL_WORDS = {
+    signal.SIGSEGV: ("SIGSEGV", "Segmentation fault"),
+    signal.SIGABRT: ("SIGABRT", "Aborted"),
+    signal.SIGILL: ("SIGILL", "Illegal instruction"),
+    signal.SIGFPE: ("SIGFPE", "Floating point exception"),
+    signal.SIGBUS: ("SIGBUS", "Bus error"),
+    signal.SIGTRAP: ("SIGTRAP", "Trace/breakpoint trap"),
+    signal.SIGKILL: ("SIGKILL", "Killed"),
+}
+
+FAULT_MODES = {
+    "segv": (["segv"], signal.SIGSEGV),
+    "abort": (["abort"], signal.SIGABRT),
+    "ill": (["ill"], signal.SIGILL),
+    "fpe": (["fpe"], signal.SIGFPE),
+    "divovf": (["divovf"], signal.SIGFPE),
+}
+
+
+class Failure(Exception):
+    """The test failed: profemu disagrees with the oracle."""
+
+
+class Skip(Exception):
+    """The test cannot run here (a tool is missing)."""
+
+
+class HarnessError(Exception):
+    """The test itself is broken (e.g. the guest misbehaves natively)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Running things
+
+
+class Result:
+    def __init__(self, argv, cwd, env_delta, proc=None, timed_out=False, elapsed=0.0):
+        self.argv = argv
+        self.cwd = cwd
+        self.env_delta = env_delta
+        self.timed_out = timed_out
+        self.elapsed = elapsed
+        if proc is None:
+            self.returncode, self.stdout, self.stderr = None, b"", b""
+        else:
+            self.returncode, self.stdout, self.stderr = proc.returncode, proc.stdout, proc.stderr
+
+    @property
+    def signal(self):
+        """The signal that killed the process, or None."""
+        return -self.returncode if self.returncode is not None and self.returncode < 0 else None
+
+    @property
+    def status(self):
+        """The status as a shell reports it: 128+S for death by signal S."""
+        if self.returncode is None:
+            return None
+        return 128 + self.signal if self.signal else self.returncode
+
+    def describe_status(self):
+        if self.timed_out:
+            return "timed out after %.0f s" % self.elapsed
+        if self.signal:
+            return "killed by signal %d (%s), shell status %d" % (
+                self.signal, signal_name(self.signal), self.status)
+        return "exit status %d" % self.returncode
+
+    def command_line(self):
+        env = " ".join("%s=%s" % (k, shlex.quote(v)) if v is not None else "-u " + k
+                       for k, v in self.env_delta)
+        prefix = "cd %s && " % shlex.quote(self.cwd)
+        if env:
+            prefix += "env " + env + " "
+        return prefix + " ".join(shlex.quote(a) for a in self.argv)
+
+
+def signal_name(sig):
+    try:
+        return signal.Signals(sig).name
+    except ValueError:
+        return "signal %d" % sig
+
+
+def run(argv, cwd, env, env_delta=(), timeout=60.0):
+    """Runs argv in cwd with exactly the environment env; stdin is /dev/null."""
+    t0 = time.monotonic()
+    try:
+        proc = subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        r = Result(argv, cwd, env_delta, timed_out=True, elapsed=time.monotonic() - t0)
+        r.stdout, r.stderr = e.stdout or b"", e.stderr or b""
+        return r
+    return Result(argv, cwd, env_delta, proc, elapsed=time.monotonic() - t0)
+
+
+def base_env():
+    env = dict(BASE_ENV)
+    for k, v in os.environ.items():
+        if k.startswith(PASSTHROUGH_PREFIXES):
+            env[k] = v
+    return env
+
+
+def apply_env_ops(env, ops):
+    """ops: list of (NAME, VALUE) to set or (NAME, None) to unset, in order."""
+    env = dict(env)
+    for k, v in ops:
+        if v is None:
+            env.pop(k, None)
+        else:
+            env[k] = v
+    return env
+
+
+def env_ops_to_options(ops):
+    opts = []
+    for k, v in ops:
+        opts += ["-U", k] if v is None else ["-E", "%s=%s" % (k, v)]
+    return opts
+
+
+def text(b, limit=4000):
+    s = b.decode("utf-8", "backslashreplace")
+    if len(s) > limit:
+        s = s[:limit] + "\n... (%d more characters)" % (len(s) - limit)
+    return s
+
+
+def diff(a, b, name_a, name_b, limit=60):
+    lines = list(difflib.unified_diff(
+        a.decode("utf-8", "backslashreplace").splitlines(keepends=True),
+        b.decode("utf-8", "backslashreplace").splitlines(keepends=True),
+        name_a, name_b))
+    if len(lines) > limit:
+        lines = lines[:limit] + ["... (%d more diff lines)\n" % (len(lines) - limit)]
+    out = "".join(l if l.endswith("\n") else l + "\n\\ No newline at end of file\n" for l in lines)
+    return out
+
+
+def tree_snapshot(root):
+    """Relative path -> (kind, mode, size, sha256) of everything under root."""
+    snap = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        for name in sorted(dirnames + filenames):
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, root)
+            st = os.lstat(path)
+            if stat.S_ISDIR(st.st_mode):
+                snap[rel] = ("dir", oct(st.st_mode & 0o7777), 0, "")
+            elif stat.S_ISREG(st.st_mode):
+                with open(path, "rb") as f:
+                    h = hashlib.sha256(f.read()).hexdigest()[:16]
+                snap[rel] = ("file", oct(st.st_mode & 0o7777), st.st_size, h)
+            elif stat.S_ISLNK(st.st_mode):
+                snap[rel] = ("link", "", 0, os.readlink(path))
+            else:
+                snap[rel] = ("other", oct(st.st_mode), 0, "")
+    return snap
+
+
+# ---------------------------------------------------------------------------------------------
+# The context shared by the cases
+
+
+class Context:
+    def __init__(self, args):
+        self.profemu = os.path.abspath(args.profemu) if args.profemu else None
+        self.guest_dir = os.path.abspath(args.guest_dir) if args.guest_dir else None
+        self.work_dir = os.path.abspath(args.work_dir or tempfile.gettempdir())
+        self.timeout = args.timeout
+        self.native_only = args.native_only
+        self.keep = args.keep
+        self.qemu_hint = not args.no_qemu_hint
+        self.made_dirs = []
+        self.notes = []
+
+    def guest(self, name, arch, link):
+        if not self.guest_dir:
+            raise HarnessError("--guest-dir is required")
+        path = os.path.join(self.guest_dir, arch, "%s-%s" % (name, link))
+        if not os.path.isfile(path):
+            raise HarnessError("guest program %s does not exist (build it: ninja -C build)" % path)
+        return path
+
+    def fresh_dir(self, label):
+        os.makedirs(self.work_dir, exist_ok=True)
+        d = tempfile.mkdtemp(prefix="e2e-%s-" % label, dir=self.work_dir)
+        self.made_dirs.append(d)
+        return d
+
+    def need_profemu(self):
+        if self.native_only:
+            raise Skip("--native-only")
+        if not self.profemu:
+            raise HarnessError("--profemu is required")
+        if not os.path.isfile(self.profemu) or not os.access(self.profemu, os.X_OK):
+            raise Failure("profemu binary %s does not exist or is not executable" % self.profemu)
+        return self.profemu
+
+    def cleanup(self, passed):
+        if passed and not self.keep:
+            for d in self.made_dirs:
+                shutil.rmtree(d, ignore_errors=True)
+        elif self.made_dirs:
+            self.notes.append("kept working directories: " + " ".join(self.made_dirs))
+
+
+def report_run(label, r, out):
+    out.append("--- %s: %s" % (label, r.describe_status()))
+    out.append("    command: " + r.command_line())
+    if r.stdout:
+        out.append("    stdout (%d bytes):\n%s" % (len(r.stdout), indent(text(r.stdout, 1500))))
+    if r.stderr:
+        out.append("    stderr (%d bytes):\n%s" % (len(r.stderr), indent(text(r.stderr, 1500))))
+
+
+def indent(s, prefix="      | "):
+    return "\n".join(prefix + l for l in s.splitlines())
+
+
+# ---------------------------------------------------------------------------------------------
+# Case kinds
+
+
+class Case:
+    """A named test. run(ctx) returns normally on success, raises Failure/Skip/HarnessError."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def run(self, ctx):
+        raise NotImplementedError
+
+    def native_check(self, ctx):
+        """Runs only the native side and checks the guest behaves as the case expects."""
+        raise Skip("no native side")
+
+
+class GuestCase(Case):
+    """Runs GUEST natively and under an emulator, compares stdout, status (and more).
+
+    args may contain "{cwd}", replaced by each run's working directory.
+    env_ops: environment changes: native/qemu get them applied, profemu gets -E/-U options.
+    prep(cwd): prepares each fresh working directory before the run.
+    """
+
+    def __init__(self, name, guest, arch, link, args=(), env_ops=(), native_status=0,
+                 compare_stderr=True, compare_tree=False, prep=None, qemu=True, timeout=None):
+        super().__init__(name)
+        self.guest_name, self.arch, self.link = guest, arch, link
+        self.args = list(args)
+        self.env_ops = list(env_ops)
+        self.native_status = native_status
+        self.compare_stderr = compare_stderr
+        self.compare_tree = compare_tree
+        self.prep = prep
+        self.qemu = qemu
+        self.timeout = timeout
+
+    def argv_for(self, ctx, cwd):
+        prog = ctx.guest(self.guest_name, self.arch, self.link)
+        return prog, [a.replace("{cwd}", cwd) for a in self.args]
+
+    def new_cwd(self, ctx, label):
+        cwd = ctx.fresh_dir("%s-%s" % (self.name, label))
+        if self.prep:
+            self.prep(cwd)
+        return cwd
+
+    def run_native(self, ctx):
+        cwd = self.new_cwd(ctx, "native")
+        prog, args = self.argv_for(ctx, cwd)
+        r = run([prog] + args, cwd, apply_env_ops(base_env(), self.env_ops), self.env_ops,
+                timeout=ctx.timeout)
+        self.check_oracle(r)
+        return r
+
+    def check_oracle(self, r):
+        problems = []
+        if r.timed_out:
+            problems.append("timed out")
+        elif r.status != self.native_status:
+            problems.append("status %s, expected %s" % (r.describe_status(), self.native_status))
+        if problems:
+            out = ["the guest misbehaves natively (the oracle is broken): " + "; ".join(problems)]
+            report_run("native", r, out)
+            raise HarnessError("\n".join(out))
+
+    def run_profemu(self, ctx, extra_options=()):
+        profemu = ctx.need_profemu()
+        cwd = self.new_cwd(ctx, "profemu")
+        prog, args = self.argv_for(ctx, cwd)
+        argv = [profemu] + list(extra_options) + env_ops_to_options(self.env_ops) + [prog] + args
+        return run(argv, cwd, base_env(), timeout=self.timeout or ctx.timeout)
+
+    def run_qemu(self, ctx):
+        tool = QEMU[self.arch]
+        if not shutil.which(tool[0]):
+            raise Skip("%s is not installed" % tool[0])
+        cwd = self.new_cwd(ctx, "qemu")
+        prog, args = self.argv_for(ctx, cwd)
+        return run(tool + [prog] + args, cwd, apply_env_ops(base_env(), self.env_ops),
+                   self.env_ops, timeout=self.timeout or ctx.timeout)
+
+    def native_check(self, ctx):
+        self.run_native(ctx)
+
+    def compare(self, ctx, native, emu, label, stderr=True, problems=None):
+        """Appends to problems what differs between native and emu; returns problems."""
+        problems = [] if problems is None else problems
+        if emu.timed_out:
+            problems.append("%s timed out after %.0f s" % (label, emu.elapsed))
+            return problems
+        if emu.status != native.status or (emu.signal is None) != (native.signal is None):
+            problems.append("status: native %s, %s %s" % (
+                native.describe_status(), label, emu.describe_status()))
+        if emu.stdout != native.stdout:
+            problems.append("stdout differs (native %d bytes, %s %d bytes):\n%s" % (
+                len(native.stdout), label, len(emu.stdout),
+                diff(native.stdout, emu.stdout, "native", label)))
+        if stderr and self.compare_stderr and emu.stderr != native.stderr:
+            problems.append("stderr differs:\n%s" % diff(native.stderr, emu.stderr, "native",
+                                                        label))
+        if self.compare_tree:
+            a, b = tree_snapshot(native.cwd), tree_snapshot(emu.cwd)
+            if a != b:
+                lines = []
+                for k in sorted(set(a) | set(b)):
+                    if a.get(k) != b.get(k):
+                        lines.append("  %s: native %s, %s %s" % (k, a.get(k), label, b.get(k)))
+                problems.append("files left in the working directory differ:\n" +
+                                "\n".join(lines))
+        return problems
+
+    def fail(self, ctx, problems, native, emu, label="profemu"):
+        out = ["%s disagrees with native execution:" % label]
+        out += ["  * " + p.replace("\n", "\n    ") for p in problems]
+        report_run("native", native, out)
+        report_run(label, emu, out)
+        if label == "profemu" and ctx.qemu_hint:
+            try:
+                q = self.run_qemu(ctx)
+                qp = self.compare(ctx, native, q, "qemu", stderr=False)
+                out.append("--- hint: under qemu-user, %s" % (
+                    "stdout and status agree with native" if not qp else
+                    "there are differences too (the guest may be at fault):\n    " +
+                    "\n    ".join(p.replace("\n", "\n    ") for p in qp)))
+            except (Skip, HarnessError) as e:
+                out.append("--- hint: qemu not run: %s" % e)
+        raise Failure("\n".join(out))
+
+    def run(self, ctx):
+        ctx.need_profemu()
+        native = self.run_native(ctx)
+        emu = self.run_profemu(ctx)
+        problems = self.compare(ctx, native, emu, "profemu")
+        if problems:
+            self.fail(ctx, problems, native, emu)
+
+
+class FaultCase(GuestCase):
+    """The guest dies by signal S natively: profemu must exit (not die) with status 128+S,
+    print the same stdout, and name the signal on stderr."""
+
+    def __init__(self, name, guest, arch, link, args, sig, stats=False, **kw):
+        super().__init__(name, guest, arch, link, args, native_status=128 + sig,
+                         compare_stderr=False, **kw)
+        self.sig = sig
+        self.stats = stats
+
+    def check_oracle(self, r):
+        super().check_oracle(r)
+        if r.signal != self.sig:
+            raise HarnessError("natively the guest did not die by %s: %s" % (
+                signal_name(self.sig), r.describe_status()))
+
+    def run(self, ctx):
+        ctx.need_profemu()
+        native = self.run_native(ctx)
+        options = []
+        stats_dir = None
+        if self.stats:
+            stats_dir = ctx.fresh_dir(self.name + "-stats")
+            options = ["--stats=" + os.path.join(stats_dir, "stats.json")]
+        emu = self.run_profemu(ctx, options)
+        problems = []
+        if emu.timed_out:
+            problems.append("profemu timed out after %.0f s" % emu.elapsed)
+        elif emu.signal is not None:
+            problems.append("profemu itself was killed by %s (status %d): it must exit with "
+                            "status %d instead" % (signal_name(emu.signal), emu.status,
+                                                  128 + self.sig))
+        elif emu.status != 128 + self.sig:
+            problems.append("status: expected %d (128+%s), got %d" % (
+                128 + self.sig, signal_name(self.sig), emu.status))
+        if emu.stdout != native.stdout:
+            problems.append("stdout differs:\n" + diff(native.stdout, emu.stdout, "native",
+                                                       "profemu"))
+        err = emu.stderr.decode("utf-8", "replace")
+        words = SIGNAL_WORDS.get(self.sig, (signal_name(self.sig),))
+        if not any(w.lower() in err.lower() for w in words):
+            problems.append("stderr does not name the signal (expected one of %s): %r" % (
+                " / ".join(words), err[-500:]))
+        if self.stats and not emu.timed_out:
+            problems += check_stats_file(os.path.join(stats_dir, "stats.json"), self.arch,
+                                         exit_status=None, sig=self.sig)
+        if problems:
+            self.fail(ctx, problems, native, emu)
+
+
+def check_stats_file(path, arch, exit_status=None, sig=None):
+    """Checks the --stats JSON: arch, instructions, exit_status or signal. Returns problems."""
+    problems = []
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        return ["--stats file %s was not written: %s" % (path, e)]
+    try:
+        stats = json.loads(raw)
+    except ValueError as e:
+        return ["--stats file is not valid JSON (%s): %r" % (e, raw[:300])]
+    if not isinstance(stats, dict):
+        return ["--stats JSON is not an object: %r" % raw[:300]]
+    arch_ok = {"x86_64": ("x86_64", "x86-64", "amd64"), "i386": ("i386", "i686", "x86")}[arch]
+    if str(stats.get("arch", "")).lower() not in arch_ok:
+        problems.append('stats "arch" is %r, expected one of %s' % (stats.get("arch"), arch_ok))
+    insns = stats.get("instructions")
+    if not isinstance(insns, int) or isinstance(insns, bool) or insns <= 0:
+        problems.append('stats "instructions" is %r, expected a positive integer' % (insns,))
+    if exit_status is not None and stats.get("exit_status") != exit_status:
+        problems.append('stats "exit_status" is %r, expected %d' % (stats.get("exit_status"),
+                                                                    exit_status))
+    if sig is not None:
+        got = stats.get("signal")
+        names = (sig, signal_name(sig), signal_name(sig)[3:])
+        if got not in names:
+            problems.append('stats "signal" is %r, expected %d or "%s"' % (got, sig,
+                                                                            signal_name(sig)))
+    return problems
+
+
+class QemuCase(GuestCase):
+    """Runs a list of cases under qemu-user and compares with native: validates the guests
+    and the oracle (a guest that qemu cannot reproduce is suspect)."""
+
+    def __init__(self, name, cases, known_issue=None):
+        c = cases[0]
+        super().__init__(name, c.guest_name, c.arch, c.link)
+        self.cases = cases
+        self.known_issue = known_issue  # a known qemu-user bug: failing is a skip, not a fail
+
+    def run(self, ctx):
+        tool = QEMU[self.arch][0]
+        if not shutil.which(tool):
+            raise Skip("%s is not installed" % tool)
+        failures = []
+        for c in self.cases:
+            native = c.run_native(ctx)
+            q = c.run_qemu(ctx)
+            problems = c.compare(ctx, native, q, "qemu", stderr=False)
+            if problems:
+                try:
+                    c.fail(ctx, problems, native, q, label="qemu")
+                except Failure as e:
+                    failures.append("[%s]\n%s" % (c.name, e))
+        if failures and self.known_issue:
+            raise Skip("known qemu-user limitation: %s\n%s" % (self.known_issue,
+                                                                "\n\n".join(failures)))
+        if failures:
+            raise Failure("\n\n".join(failures))
+
+    def native_check(self, ctx):
+        raise Skip("covered by the other cases")
+
+
+class StraceCase(GuestCase):
+    def run(self, ctx):
+        ctx.need_profemu()
+        native = self.run_native(ctx)
+        emu = self.run_profemu(ctx, ["--strace"])
+        problems = []
+        if emu.timed_out or emu.status != native.status:
+            problems.append("status: native %s, profemu --strace %s" % (
+                native.describe_status(), emu.describe_status()))
+        if native.stdout not in emu.stdout:
+            problems.append("the guest's stdout %r is missing from profemu's stdout" %
+                            native.stdout)
+        lines = (emu.stdout + b"\n" + emu.stderr).decode("utf-8", "replace").splitlines()
+        for needle in ("write(1, ", "exit_group("):
+            if not any(needle in l for l in lines):
+                problems.append("no line of the --strace output contains %r" % needle)
+        if problems:
+            self.fail(ctx, problems, native, emu)
+
+
+class DeterminismCase(GuestCase):
+    """Two profemu runs with --stats give the same instruction count (and native's output)."""
+
+    def run(self, ctx):
+        ctx.need_profemu()
+        native = self.run_native(ctx)
+        stats_dir = ctx.fresh_dir(self.name + "-stats")
+        runs, counts, problems = [], [], []
+        for i in (1, 2):
+            path = os.path.join(stats_dir, "run%d.json" % i)
+            emu = self.run_profemu(ctx, ["--stats=" + path])
+            runs.append(emu)
+            problems += ["run %d: %s" % (i, p) for p in self.compare(ctx, native, emu, "profemu")]
+            if not emu.timed_out:
+                problems += ["run %d: %s" % (i, p) for p in
+                             check_stats_file(path, self.arch, exit_status=native.status)]
+                try:
+                    with open(path) as f:
+                        counts.append(json.load(f).get("instructions"))
+                except (OSError, ValueError, AttributeError):
+                    counts.append(None)
+        if len(counts) == 2 and counts[0] != counts[1]:
+            problems.append('"instructions" differ between two identical runs: %r and %r' %
+                            (counts[0], counts[1]))
+        if problems:
+            self.fail(ctx, problems, native, runs[-1])
+
+
+class MaxInsnsCase(GuestCase):
+    def __init__(self, name, guest, arch, link, limit, **kw):
+        super().__init__(name, guest, arch, link, **kw)
+        self.limit = limit
+
+    def run(self, ctx):
+        ctx.need_profemu()
+        native = self.run_native(ctx)
+        emu = self.run_profemu(ctx, ["--max-insns=%d" % self.limit])
+        if emu.timed_out or emu.signal is not None or emu.status != 137:
+            out = ["--max-insns=%d: expected exit status 137, got %s" % (
+                self.limit, emu.describe_status())]
+            report_run("profemu", emu, out)
+            raise Failure("\n".join(out))
+        if emu.stdout == native.stdout:
+            raise Failure("--max-insns=%d: the guest ran to completion (same stdout as native)"
+                          % self.limit)
+
+
+class OptionCase(GuestCase):
+    """Like GuestCase, with extra profemu options that must not change the guest's output."""
+
+    def __init__(self, name, guest, arch, link, options, **kw):
+        super().__init__(name, guest, arch, link, **kw)
+        self.options = list(options)
+
+    def run(self, ctx):
+        ctx.need_profemu()
+        native = self.run_native(ctx)
+        emu = self.run_profemu(ctx, self.options)
+        problems = self.compare(ctx, native, emu, "profemu")
+        if problems:
+            self.fail(ctx, problems, native, emu)
+
+
+class ErrorCase(Case):
+    """profemu's own errors: status, empty stdout, and `profemu: PROGRAM: reason` on stderr."""
+
+    def __init__(self, name, make_argv, status, program_in_message=True):
+        super().__init__(name)
+        self.make_argv = make_argv  # (ctx, cwd) -> (options, program) ; program may be None
+        self.status = status
+        self.program_in_message = program_in_message
+
+    def run(self, ctx):
+        profemu = ctx.need_profemu()
+        cwd = ctx.fresh_dir(self.name)
+        options, program = self.make_argv(ctx, cwd)
+        argv = [profemu] + options + ([program] if program is not None else [])
+        r = run(argv, cwd, base_env(), timeout=ctx.timeout)
+        problems = []
+        if r.timed_out or r.signal is not None or r.status != self.status:
+            problems.append("expected exit status %d, got %s" % (self.status,
+                                                                 r.describe_status()))
+        if r.stdout:
+            problems.append("expected nothing on stdout")
+        err = r.stderr.decode("utf-8", "replace")
+        if self.program_in_message:
+            pat = re.compile(r"^profemu: %s: \S" % re.escape(program), re.M)
+            if not pat.search(err):
+                problems.append("stderr has no line `profemu: %s: reason`" % program)
+        elif not re.search(r"^profemu: \S", err, re.M):
+            problems.append("stderr has no line starting with `profemu: `")
+        if problems:
+            out = ["profemu's own error handling:"] + ["  * " + p for p in problems]
+            report_run("profemu", r, out)
+            raise Failure("\n".join(out))
+
+    def native_check(self, ctx):
+        raise Skip("profemu only")
+
+
+# ---------------------------------------------------------------------------------------------
+# The cases
+
+
+def prep_subdir(name):
+    def prep(cwd):
+        os.mkdir(os.path.join(cwd, name))
+    return prep
+
+
+def build_cases():
+    cases = []
+
+    for arch in ARCHES:
+        for link in LINKAGES:
+            v = (arch, link)
+
+            def name(guest, case):
+                return "%s-%s-%s-%s" % (guest, arch, link, case)
+
+            # hello
+            hello = GuestCase(name("hello", "run"), "hello", *v)
+            cases += [
+                hello,
+                StraceCase(name("hello", "strace"), "hello", *v),
+                DeterminismCase(name("hello", "determinism"), "hello", *v),
+                OptionCase(name("hello", "seed"), "hello", *v, options=["--seed=7"]),
+                QemuCase(name("hello", "qemu"), [hello]),
+            ]
+            if link == "dynamic":
+                sysroot = "/" if arch == "x86_64" else "/usr/i686-linux-gnu"
+                cases.append(OptionCase(name("hello", "sysroot"), "hello", *v,
+                                        options=["-L", sysroot]))
+
+            # files
+            files_cases = [
+                GuestCase(name("files", "cwd"), "files", *v, compare_tree=True),
+                GuestCase(name("files", "reldir"), "files", *v, args=["base"],
+                          prep=prep_subdir("base"), compare_tree=True),
+                GuestCase(name("files", "absdir"), "files", *v, args=["{cwd}/abs"],
+                          prep=prep_subdir("abs"), compare_tree=True),
+            ]
+            # qemu-user runs i386 guests as a 64-bit process, so ext4 hands getdents64 64-bit
+            # directory offsets, which 32-bit readdir rejects with EOVERFLOW (a 32-bit process
+            # gets 32-bit offsets natively). profemu must not have that bug: files-i386-* test it.
+            cases += files_cases + [QemuCase(
+                name("files", "qemu"), files_cases,
+                known_issue="i386 readdir fails with EOVERFLOW on ext4 (64-bit d_off)"
+                if arch == "i386" else None)]
+
+            # alloc
+            alloc = GuestCase(name("alloc", "run"), "alloc", *v)
+            cases += [
+                alloc,
+                DeterminismCase(name("alloc", "determinism"), "alloc", *v, args=["5000"]),
+                QemuCase(name("alloc", "qemu"), [alloc]),
+            ]
+
+            # doubles
+            doubles = GuestCase(name("doubles", "run"), "doubles", *v)
+            cases += [doubles, QemuCase(name("doubles", "qemu"), [doubles])]
+
+            # args, with environment changes given to profemu as -E/-U
+            big = "x" * 20000
+            many = ["arg%d-%s" % (i, "y" * (i % 37)) for i in range(300)]
+            args_cases = [
+                GuestCase(name("args", "plain"), "args", *v,
+                          args=["HOME", "PROFEMU_TEST_A", "PROFEMU_TEST_EMPTY", "NOT_SET_X",
+                                "with space", "", "tab\there", "\u00fcn\u00efc\u00f6de",
+                                "quote\"back\\slash"]),
+                GuestCase(name("args", "optlike"), "args", *v,
+                          args=["--strace", "-E", "PROFEMU_TEST_A=no", "-U", "HOME", "--",
+                                "-L", "/", "--max-insns=1"]),
+                GuestCase(name("args", "setenv"), "args", *v,
+                          args=["PROFEMU_TEST_NEW", "PROFEMU_TEST_A"],
+                          env_ops=[("PROFEMU_TEST_NEW", "hello world"),
+                                   ("PROFEMU_TEST_A", "changed")]),
+                GuestCase(name("args", "unsetenv"), "args", *v,
+                          args=["PROFEMU_TEST_B", "HOME", "PROFEMU_TEST_A"],
+                          env_ops=[("PROFEMU_TEST_B", None), ("HOME", None)]),
+                GuestCase(name("args", "envtricky"), "args", *v,
+                          args=["PROFEMU_TEST_EQ", "PROFEMU_TEST_SET_EMPTY", "PROFEMU_TEST_NEVER"],
+                          env_ops=[("PROFEMU_TEST_EQ", "a=b=c"), ("PROFEMU_TEST_SET_EMPTY", ""),
+                                   ("PROFEMU_TEST_NEVER", None), ("PROFEMU_TEST_0", None)]),
+                GuestCase(name("args", "many"), "args", *v, args=many + ["PROFEMU_TEST_BIG"],
+                          env_ops=[("PROFEMU_TEST_BIG", big)]),
+            ]
+            cases += args_cases + [QemuCase(name("args", "qemu"), args_cases)]
+
+            # cpubench: small enough for an emulator; the default size is for bench/run.sh
+            cpu = GuestCase(name("cpubench", "small"), "cpubench", *v, args=["22", "20000", "2"])
+            cases += [
+                cpu,
+                MaxInsnsCase(name("cpubench", "maxinsns"), "cpubench", *v, limit=1000),
+                QemuCase(name("cpubench", "qemu"), [cpu]),
+            ]
+
+            # fault
+            fault_cases = []
+            for mode, (fargs, sig) in FAULT_MODES.items():
+                fault_cases.append(FaultCase(name("fault", mode), "fault", *v, fargs, sig))
+            for n in (0, 3, 42, 255, 256):
+                fault_cases.append(GuestCase(name("fault", "exit%d" % n), "fault", *v,
+                                             args=["exit", str(n)], native_status=n % 256))
+            fault_cases.append(GuestCase(name("fault", "usage"), "fault", *v, native_status=2))
+            cases += fault_cases
+            cases.append(FaultCase(name("fault", "segv-stats"), "fault", *v, ["segv"],
+                                   signal.SIGSEGV, stats=True))
+            cases.append(QemuCase(name("fault", "qemu"), fault_cases))
+
+    # profemu's own errors
+    def missing_abs(ctx, cwd):
+        return [], "/nonexistent-profemu-e2e/no-such-program"
+
+    def missing_rel(ctx, cwd):
+        return [], "./no-such-program"
+
+    def text_file(ctx, cwd):
+        p = os.path.join(cwd, "notes.txt")
+        with open(p, "w") as f:
+            f.write("This is a text file, not an ELF program.\n" * 20)
+        os.chmod(p, 0o755)
+        return [], p
+
+    def script(ctx, cwd):
+        p = os.path.join(cwd, "script.sh")
+        with open(p, "w") as f:
+            f.write("#!/bin/sh\necho hi\n")
+        os.chmod(p, 0o755)
+        return [], p
+
+    def empty_file(ctx, cwd):
+        p = os.path.join(cwd, "empty")
+        open(p, "w").close()
+        os.chmod(p, 0o755)
+        return [], p
+
+    def directory(ctx, cwd):
+        p = os.path.join(cwd, "adir")
+        os.mkdir(p)
+        return [], p
+
+    def truncated(arch):
+        def make(ctx, cwd):
+            with open(ctx.guest("hello", arch, "static"), "rb") as f:
+                head = f.read(100)
+            p = os.path.join(cwd, "hello-truncated")
+            with open(p, "wb") as f:
+                f.write(head)
+            os.chmod(p, 0o755)
+            return [], p
+        return make
+
+    def bad_option(ctx, cwd):
+        return ["--no-such-option"], ctx.guest("hello", "x86_64", "static")
+
+    def bad_value(ctx, cwd):
+        return ["--max-insns=lots"], ctx.guest("hello", "x86_64", "static")
+
+    cases += [
+        ErrorCase("errors-missing", missing_abs, 127),
+        ErrorCase("errors-missing-relative", missing_rel, 127),
+        ErrorCase("errors-textfile", text_file, 126),
+        ErrorCase("errors-script", script, 126),
+        ErrorCase("errors-emptyfile", empty_file, 126),
+        ErrorCase("errors-directory", directory, 126),
+        ErrorCase("errors-truncated-x86_64", truncated("x86_64"), 126),
+        ErrorCase("errors-truncated-i386", truncated("i386"), 126),
+        ErrorCase("errors-badoption", bad_option, 2, program_in_message=False),
+        ErrorCase("errors-badvalue", bad_value, 2, program_in_message=False),
+    ]
+    names = [c.name for c in cases]
+    assert len(names) == len(set(names)), "duplicate case names"
+    return cases
+
+
+# ---------------------------------------------------------------------------------------------
+# Main
+
+
+def run_case(case, args):
+    ctx = Context(args)
+    status, message = 0, ""
+    try:
+        if args.native_only:
+            case.native_check(ctx)
+        else:
+            case.run(ctx)
+    except Failure as e:
+        status, message = 1, str(e)
+    except Skip as e:
+        status, message = 77, str(e)
+    except HarnessError as e:
+        status, message = 99, str(e)
+    ctx.cleanup(status in (0, 77))
+    if ctx.notes:
+        message += ("\n" if message else "") + "\n".join(ctx.notes)
+    return status, message
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap.add_argument("--list", action="store_true", help="list the case names and exit")
+    ap.add_argument("--profemu", help="path of the profemu binary")
+    ap.add_argument("--guest-dir", help="build directory of the guests (holding x86_64/, i386/)")
+    ap.add_argument("--work-dir", help="where to make the working directories (default: $TMPDIR)")
+    ap.add_argument("--timeout", type=float, default=float(os.environ.get("E2E_TIMEOUT", 120)),
+                    help="seconds allowed for each run (default 120, or $E2E_TIMEOUT)")
+    ap.add_argument("--all", action="store_true", help="run every case (or those of --pattern)")
+    ap.add_argument("--pattern", action="append", default=[],
+                    help="with --all: only cases matching this glob (repeatable)")
+    ap.add_argument("--native-only", action="store_true",
+                    help="only check that the guests behave as expected natively")
+    ap.add_argument("--keep", action="store_true", help="keep working directories")
+    ap.add_argument("--no-qemu-hint", action="store_true",
+                    help="on a failure, do not run qemu to see whether it agrees")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print passes too")
+    ap.add_argument("cases", nargs="*", help="case names")
+    args = ap.parse_args()
+
+    cases = build_cases()
+    by_name = {c.name: c for c in cases}
+    if args.list:
+        for c in cases:
+            print(c.name)
+        return 0
+
+    if args.all:
+        selected = [c for c in cases
+                    if not args.pattern or any(fnmatch.fnmatch(c.name, p) for p in args.pattern)]
+    else:
+        unknown = [n for n in args.cases if n not in by_name]
+        if unknown:
+            print("run_guest.py: unknown case(s): %s (see --list)" % " ".join(unknown),
+                  file=sys.stderr)
+            return 99
+        selected = [by_name[n] for n in args.cases]
+    if not selected:
+        print("run_guest.py: no case selected (give names, or --all)", file=sys.stderr)
+        return 99
+
+    if len(selected) == 1:
+        case = selected[0]
+        status, message = run_case(case, args)
+        word = {0: "PASS", 1: "FAIL", 77: "SKIP", 99: "ERROR"}[status]
+        print("%s: %s" % (word, case.name))
+        if message:
+            print(message)
+        return status
+
+    counts = {0: 0, 1: 0, 77: 0, 99: 0}
+    failed = []
+    for case in selected:
+        status, message = run_case(case, args)
+        counts[status] += 1
+        word = {0: "PASS", 1: "FAIL", 77: "SKIP", 99: "ERROR"}[status]
+        if status in (1, 99):
+            failed.append(case.name)
+        if status in (1, 99) or args.verbose:
+            print("%s: %s" % (word, case.name))
+            if message and (status in (1, 99) or args.verbose):
+                print(indent(message, "    "))
+        sys.stdout.flush()
+    print("\n%d passed, %d failed, %d skipped, %d errors (of %d)" % (
+        counts[0], counts[1], counts[77], counts[99], len(selected)))
+    for n in failed:
+        print("  not ok: " + n)
+    return 0 if not failed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

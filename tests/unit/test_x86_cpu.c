@@ -1,0 +1,208 @@
+/* The x86 back end: exact retired-instruction counts, exact tick pcs, faults, the limit.
+ * Each program is a few hand-assembled instructions whose dynamic instruction stream is known,
+ * so every figure is checked against a per-instruction reference computed here. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "emu/cpu.h"
+#include "emu/x86/regs.h"
+
+#define CODE 0x400000u
+
+/* mov ecx, N; loop: add eax, 1; dec ecx; jnz loop; then the trap (syscall or int 0x80). */
+static const uint8_t loop_code[] = { 0xb9, 0xe8, 0x03, 0x00, 0x00,	/* mov ecx, 1000 */
+				     0x83, 0xc0, 0x01,		/* add eax, 1 */
+				     0xff, 0xc9,			/* dec ecx */
+				     0x75, 0xf9 };		/* jnz -7 */
+#define LOOP_N 1000
+static const uint64_t body[3] = { 5, 8, 10 };
+
+/* Address of the k-th instruction (0-based) of the program's dynamic stream. */
+static uint64_t reference_pc(uint64_t k)
+{
+	if (k == 0)
+		return CODE;
+	if (k - 1 < 3 * LOOP_N)
+		return CODE + body[(k - 1) % 3];
+	return CODE + sizeof(loop_code);	/* the trap */
+}
+
+struct recorder {
+	struct cpu *cpu;
+	uint64_t retired_at_trap;
+	int traps;
+	uint64_t interval;
+	uint64_t ticks, bad_ticks;
+};
+
+static void on_trap(void *ctx)
+{
+	struct recorder *r = ctx;
+	r->traps++;
+	r->retired_at_trap = cpu_retired(r->cpu);
+	cpu_request_stop(r->cpu);
+}
+
+static uint64_t on_tick(void *ctx, uint64_t pc, uint64_t retired)
+{
+	struct recorder *r = ctx;
+	r->ticks++;
+	if (pc != reference_pc(retired) || retired != r->ticks * r->interval)
+		r->bad_ticks++;
+	return r->interval;
+}
+
+static struct cpu *make_cpu(enum cpu_arch arch, struct guest_mem *gm, struct recorder *r,
+			    const uint8_t *code, size_t len, uint64_t first_tick, uint64_t max)
+{
+	bool is64 = arch == CPU_ARCH_X86_64;
+	gm_init(gm, 4096, is64 ? 1ull << 47 : 1ull << 32, false, is64 ? 8 : 4);
+	struct cpu_config cfg = {
+		.arch = arch, .mem = gm,
+		.events = { .ctx = r, .syscall = on_trap, .tick = on_tick },
+		.first_tick = first_tick, .max_insns = max,
+	};
+	char err[128];
+	struct cpu *cpu = cpu_create(&cfg, err, sizeof(err));
+	cr_assert_not_null(cpu, "%s", err);
+	cr_assert_eq(gm_map(gm, CODE, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_map(gm, 0x800000, 4096, GM_PROT_READ | GM_PROT_WRITE), 0);
+	cr_assert_eq(gm_poke(gm, CODE, code, len), 0);
+	cpu_set_pc(cpu, CODE);
+	cpu_set_reg(cpu, X86_RSP, 0x801000);
+	r->cpu = cpu;
+	return cpu;
+}
+
+static void loop_program(enum cpu_arch arch, uint64_t interval)
+{
+	uint8_t code[64];
+	memcpy(code, loop_code, sizeof(loop_code));
+	if (arch == CPU_ARCH_X86_64)
+		memcpy(code + sizeof(loop_code), "\x0f\x05", 2);	/* syscall */
+	else
+		memcpy(code + sizeof(loop_code), "\xcd\x80", 2);	/* int 0x80 */
+	struct guest_mem gm;
+	struct recorder r = { .interval = interval };
+	struct cpu *cpu = make_cpu(arch, &gm, &r, code, sizeof(loop_code) + 2, interval, 0);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_REQUESTED);
+	cr_assert_eq(r.traps, 1);
+	/* mov, 1000 x (add, dec, jnz), the trap itself */
+	cr_assert_eq(r.retired_at_trap, 1 + 3 * LOOP_N + 1);
+	cr_assert_eq(cpu_retired(cpu), 1 + 3 * LOOP_N + 1);
+	cr_assert_eq(cpu_reg(cpu, X86_RAX), LOOP_N);
+	if (interval) {
+		cr_assert_eq(r.ticks, (1 + 3 * LOOP_N) / interval, "ticks up to the trap");
+		cr_assert_eq(r.bad_ticks, 0, "every tick sampled the next instruction's pc");
+	}
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, counts_every_retired_instruction_x86_64)
+{
+	loop_program(CPU_ARCH_X86_64, 0);
+}
+
+Test(x86_cpu, counts_every_retired_instruction_i386)
+{
+	loop_program(CPU_ARCH_I386, 0);
+}
+
+Test(x86_cpu, ticks_sample_the_next_instruction_for_many_intervals)
+{
+	static const uint64_t intervals[] = { 1, 2, 3, 7, 10, 97, 1000 };
+	for (size_t i = 0; i < sizeof(intervals) / sizeof(intervals[0]); i++) {
+		loop_program(CPU_ARCH_X86_64, intervals[i]);
+		loop_program(CPU_ARCH_I386, intervals[i]);
+	}
+}
+
+Test(x86_cpu, unmapped_write_faults_with_address_and_exact_count)
+{
+	/* nop; nop; mov dword [0x10], eax */
+	static const uint8_t code[] = { 0x90, 0x90, 0x89, 0x04, 0x25, 0x10, 0x00, 0x00, 0x00 };
+	struct guest_mem gm;
+	struct recorder r = { 0 };
+	struct cpu *cpu = make_cpu(CPU_ARCH_X86_64, &gm, &r, code, sizeof(code), 0, 0);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_FAULT);
+	cr_assert_eq(f.kind, CPU_FAULT_SEGV_MAPERR);
+	cr_assert(f.has_addr);
+	cr_assert_eq(f.addr, 0x10);
+	cr_assert_eq(f.pc, CODE + 2, "pc %lx", (unsigned long)f.pc);
+	cr_assert_eq(cpu_retired(cpu), 2, "the faulting store did not retire");
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, write_to_read_only_page_is_an_access_error)
+{
+	static const uint8_t code[] = { 0x89, 0x04, 0x25, 0x00, 0x00, 0x40, 0x00 };	/* mov [CODE], eax */
+	struct guest_mem gm;
+	struct recorder r = { 0 };
+	struct cpu *cpu = make_cpu(CPU_ARCH_X86_64, &gm, &r, code, sizeof(code), 0, 0);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_FAULT);
+	cr_assert_eq(f.kind, CPU_FAULT_SEGV_ACCERR);
+	cr_assert_eq(f.addr, CODE);
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, ud2_is_illegal_and_divide_by_zero_is_fpe)
+{
+	static const uint8_t ud2[] = { 0x90, 0x0f, 0x0b };
+	static const uint8_t div0[] = { 0x31, 0xc9, 0xf7, 0xf1 };	/* xor ecx, ecx; div ecx */
+	struct guest_mem gm;
+	struct recorder r = { 0 };
+	struct cpu_fault f;
+	struct cpu *cpu = make_cpu(CPU_ARCH_X86_64, &gm, &r, ud2, sizeof(ud2), 0, 0);
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_FAULT);
+	cr_assert_eq(f.kind, CPU_FAULT_ILL);
+	cr_assert_eq(f.pc, CODE + 1);
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+	cpu = make_cpu(CPU_ARCH_I386, &gm, &r, div0, sizeof(div0), 0, 0);
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_FAULT);
+	cr_assert_eq(f.kind, CPU_FAULT_FPE);
+	cr_assert_eq(f.pc, CODE + 2);
+	cr_assert_eq(cpu_retired(cpu), 1);
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, instruction_limit_stops_without_passing_it)
+{
+	uint8_t code[64];
+	memcpy(code, loop_code, sizeof(loop_code));
+	memcpy(code + sizeof(loop_code), "\x0f\x05", 2);
+	struct guest_mem gm;
+	struct recorder r = { 0 };
+	struct cpu *cpu = make_cpu(CPU_ARCH_X86_64, &gm, &r, code, sizeof(loop_code) + 2, 0, 500);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_INSN_LIMIT);
+	cr_assert_leq(cpu_retired(cpu), 500);
+	cr_assert_geq(cpu_retired(cpu), 500 - 3, "stops within one block of the limit");
+	cr_assert_eq(r.traps, 0);
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, i386_tls_descriptor_sets_the_gs_base)
+{
+	/* mov ax, 0x63 (entry 12, RPL 3); mov gs, ax; mov eax, gs:[4]; int 0x80 */
+	static const uint8_t code[] = { 0x66, 0xb8, 0x63, 0x00, 0x8e, 0xe8, 0x65, 0xa1, 0x04,
+					0x00, 0x00, 0x00, 0xcd, 0x80 };
+	struct guest_mem gm;
+	struct recorder r = { 0 };
+	struct cpu *cpu = make_cpu(CPU_ARCH_I386, &gm, &r, code, sizeof(code), 0, 0);
+	cr_assert_eq(gm_put(&gm, 0x800004, 4, 0xcafef00d), 0);
+	cr_assert_eq(cpu_set_tls(cpu, X86_GDT_TLS_FIRST, 0x800000), 0);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_REQUESTED, "fault: %s", f.detail);
+	cr_assert_eq(cpu_reg(cpu, X86_RAX), 0xcafef00d);
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
