@@ -21,6 +21,20 @@ static int errors;
 /* volatile so that the compiler cannot fold the arithmetic at build time. */
 static volatile double v_one = 1.0, v_three = 3.0, v_zero = 0.0, v_ten = 10.0;
 
+/* The FPU state the program starts with (Linux: x87 control word 0x037f, MXCSR 0x1f80). */
+static void initial_fpu_state(void)
+{
+	unsigned short cw = 0;
+	__asm__ volatile("fnstcw %0" : "=m"(cw));
+	printf("== initial FPU state ==\nx87 control word 0x%04x (precision %s)\n", cw,
+		(cw & 0x300) == 0x300 ? "extended" : (cw & 0x300) == 0x200 ? "double" : "single/bad");
+	if (__builtin_cpu_supports("sse")) {
+		unsigned mx = 0;
+		__asm__ volatile("stmxcsr %0" : "=m"(mx));
+		printf("mxcsr control 0x%04x\n", mx & ~0x3fu);
+	}
+}
+
 static void formats(void)
 {
 	const double values[] = {
@@ -189,6 +203,7 @@ static void strtod_roundtrips(void)
 
 int main(void)
 {
+	initial_fpu_state();
 	formats();
 	math();
 	rounding_modes();

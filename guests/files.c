@@ -37,6 +37,7 @@ static const char *errno_name(int e)
 	case EINVAL: return "EINVAL";
 	case EACCES: return "EACCES";
 	case ESPIPE: return "ESPIPE";
+	case EOVERFLOW: return "EOVERFLOW";
 	default: return "E?";
 	}
 }
@@ -109,9 +110,14 @@ static void list_dir(const char *dir, const char *label)
 		check(0, "opendir %s: %s", label, errno_name(errno));
 		return;
 	}
-	while ((de = readdir(d)) != NULL)
+	errno = 0;
+	while ((de = readdir(d)) != NULL) {
 		if (n < 64)
 			names[n++] = strdup(de->d_name);
+		errno = 0;
+	}
+	if (errno != 0)
+		check(0, "readdir %s: %s", label, errno_name(errno));
 	closedir(d);
 	qsort(names, n, sizeof names[0], cmp_str);
 	printf("listing %s: %zu entries\n", label, n);

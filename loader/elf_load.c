@@ -108,8 +108,8 @@ static long long pread_full(int fd, void *dst, size_t len, uint64_t off)
 
 enum load_error elf_read_file(const char *path, uint8_t **data, size_t *size, char *err, size_t errlen)
 {
-	int fd;
-	uint64_t fsize;
+	int fd = -1;
+	uint64_t fsize = 0;
 	enum load_error r = open_regular(path, &fd, &fsize, err, errlen);
 	if (r != LOAD_OK)
 		return r;
@@ -216,6 +216,17 @@ static bool machine_arch(unsigned machine, int cls, int data, enum cpu_arch *arc
 	return false;
 }
 
+static enum load_error unsupported_machine(unsigned m, int cls, bool be, char *err, size_t errlen)
+{
+	const char *name = machine_name(m);
+	if (name && (m == EM_X86_64 || m == EM_386 || m == EM_PARISC || m == EM_IA_64))
+		return fail(err, errlen, LOAD_NOT_EXECUTABLE, "unsupported machine %s (%s %s-endian)",
+			    name, cls == ELFCLASS32 ? "32-bit" : "64-bit", be ? "big" : "little");
+	if (name)
+		return fail(err, errlen, LOAD_NOT_EXECUTABLE, "unsupported machine %s", name);
+	return fail(err, errlen, LOAD_NOT_EXECUTABLE, "unsupported machine %u", m);
+}
+
 /* Field offsets in the ELF header that the header copy rewrites (they differ by class). */
 struct ehdr_layout {
 	unsigned ehsize, phentsize;
@@ -247,6 +258,14 @@ static enum load_error read_headers(const struct elf_source *src, struct elf_hea
 	uint8_t ehdr[64];
 	if (!source_read(src, 0, ehdr, L->ehsize))
 		return fail(err, errlen, LOAD_NOT_EXECUTABLE, "truncated ELF file");
+	/* What it is before how it is laid out, as Linux checks: an object file or a core dump
+	 * is "not an executable" even though it has no program headers. */
+	unsigned type = bo_get16(ehdr + 16, be), machine = bo_get16(ehdr + 18, be);
+	if (type != ET_EXEC && type != ET_DYN)
+		return fail(err, errlen, LOAD_NOT_EXECUTABLE, "not an executable");
+	if (!machine_arch(machine, cls, data, &h->probe.arch))
+		return unsupported_machine(machine, cls, be, err, errlen);
+
 	uint64_t phoff = bo_get(ehdr + L->phoff_at, L->phoff_width, be);
 	uint64_t phentsize = bo_get16(ehdr + L->phentsize_at, be);
 	uint64_t phnum = bo_get16(ehdr + L->phnum_at, be);
@@ -284,22 +303,6 @@ static enum load_error read_headers(const struct elf_source *src, struct elf_hea
 	h->phoff = phoff;
 	h->phnum = (size_t)phnum;
 
-	if (h->eh.e_type != ET_EXEC && h->eh.e_type != ET_DYN) {
-		headers_free(h);
-		return fail(err, errlen, LOAD_NOT_EXECUTABLE, "not an executable");
-	}
-	if (!machine_arch(h->eh.e_machine, cls, data, &h->probe.arch)) {
-		unsigned m = h->eh.e_machine;
-		const char *name = machine_name(m);
-		const char *what = cls == ELFCLASS32 ? "32-bit" : "64-bit";
-		headers_free(h);
-		if (name && (m == EM_X86_64 || m == EM_386 || m == EM_PARISC || m == EM_IA_64))
-			return fail(err, errlen, LOAD_NOT_EXECUTABLE, "unsupported machine %s (%s %s-endian)",
-				    name, what, be ? "big" : "little");
-		if (name)
-			return fail(err, errlen, LOAD_NOT_EXECUTABLE, "unsupported machine %s", name);
-		return fail(err, errlen, LOAD_NOT_EXECUTABLE, "unsupported machine %u", m);
-	}
 	h->probe.big_endian = be;
 	h->probe.word_size = cls == ELFCLASS32 ? 4 : 8;
 	return LOAD_OK;
@@ -320,7 +323,7 @@ enum load_error elf_probe_buffer(const void *data, size_t size, struct elf_probe
 
 enum load_error elf_probe_file(const char *path, struct elf_probe *out, char *err, size_t errlen)
 {
-	struct elf_source src = { .data = NULL };
+	struct elf_source src = { .data = NULL, .fd = -1, .size = 0 };
 	enum load_error r = open_regular(path, &src.fd, &src.size, err, errlen);
 	if (r != LOAD_OK)
 		return r;

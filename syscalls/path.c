@@ -16,9 +16,12 @@ bool sys_path_is_self_exe(const struct process *p, const char *guest)
 	/* The guest may name itself by the pid getpid() gave it. */
 	if (strncmp(guest, prefix, sizeof prefix - 1) != 0)
 		return false;
+	const char *digits = guest + sizeof prefix - 1;
+	if (*digits < '0' || *digits > '9')
+		return false;
 	char *end;
-	long pid = strtol(guest + sizeof prefix - 1, &end, 10);
-	return end != guest + sizeof prefix - 1 && pid == p->cfg.pid && strcmp(end, "/exe") == 0;
+	long pid = strtol(digits, &end, 10);
+	return pid == p->cfg.pid && strcmp(end, "/exe") == 0;
 }
 
 static bool has_sysroot(const struct process *p)

@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "dir_cookie.h"
 #include "handlers.h"
 #include "path.h"
 #include "sys_args.h"
@@ -71,6 +72,8 @@ int64_t sys_getdents64(struct process *p, const uint64_t *a)
 	long n = syscall(SYS_getdents64, fd, buf, (size_t)count);
 	int64_t r = n < 0 ? -errno : n;
 	if (n > 0) {
+		if (p->mem.word_size == 4)
+			dir_cookies_to_guest32(buf, (size_t)n);
 		dirents_to_guest(buf, (size_t)n, p->mem.big_endian);
 		if (gm_write(&p->mem, a[1], buf, (uint64_t)n) < 0)
 			r = -EFAULT;

@@ -12,6 +12,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "dir_cookie.h"
 #include "handlers.h"
 #include "path.h"
 #include "sys_args.h"
@@ -91,7 +92,7 @@ uint64_t sys_open_flags_to_guest(const struct process *p, int host_flags)
 
 /* ---- opening ------------------------------------------------------------------------------- */
 
-static int64_t open_at(struct process *p, int dirfd, uint64_t path_addr, uint64_t flags,
+static int64_t open_at(struct process *p, int dirfd, uint64_t path_addr, int host_flags,
 		       uint64_t mode)
 {
 	struct sys_path_buf pb;
@@ -99,24 +100,23 @@ static int64_t open_at(struct process *p, int dirfd, uint64_t path_addr, uint64_
 	int err = sys_read_path(p, path_addr, &pb, &host);
 	if (err)
 		return err;
-	int fd = openat(dirfd, host, sys_open_flags_to_host(p, flags), (mode_t)(mode & 07777));
+	int fd = openat(dirfd, host, host_flags, (mode_t)(mode & 07777));
 	return fd < 0 ? -errno : fd;
 }
 
 int64_t sys_open(struct process *p, const uint64_t *a)
 {
-	return open_at(p, AT_FDCWD, a[0], a[1], a[2]);
+	return open_at(p, AT_FDCWD, a[0], sys_open_flags_to_host(p, a[1]), a[2]);
 }
 
 int64_t sys_openat(struct process *p, const uint64_t *a)
 {
-	return open_at(p, sys_arg_int(a[0]), a[1], a[2], a[3]);
+	return open_at(p, sys_arg_int(a[0]), a[1], sys_open_flags_to_host(p, a[2]), a[3]);
 }
 
 int64_t sys_creat(struct process *p, const uint64_t *a)
 {
-	/* creat is open(O_CREAT|O_WRONLY|O_TRUNC), in the guest's values. */
-	return open_at(p, AT_FDCWD, a[0], 0100 | 01 | 01000, a[1]);
+	return open_at(p, AT_FDCWD, a[0], O_CREAT | O_WRONLY | O_TRUNC, a[1]);
 }
 
 /* ---- guest buffers as host iovecs ------------------------------------------------------------ */
@@ -308,11 +308,18 @@ int64_t sys_i386_pwrite64(struct process *p, const uint64_t *a)
 	return positional(p, IO_WRITE, a, sys_arg_pair(a[3], a[4]));
 }
 
+/* lseek as the guest's word size sees it: 32-bit guests get 32-bit directory cookies. */
+static int64_t guest_lseek(struct process *p, int fd, int64_t offset, int whence)
+{
+	if (p->mem.word_size == 4)
+		return dir_cookie_lseek32(fd, offset, whence);
+	off_t r = lseek(fd, (off_t)offset, whence);
+	return r < 0 ? -errno : r;
+}
+
 int64_t sys_lseek(struct process *p, const uint64_t *a)
 {
-	off_t r = lseek(sys_arg_int(a[0]), (off_t)sys_arg_long(p, a[1]), sys_arg_int(a[2]));
-	if (r < 0)
-		return -errno;
+	int64_t r = guest_lseek(p, sys_arg_int(a[0]), sys_arg_long(p, a[1]), sys_arg_int(a[2]));
 	/* A 32-bit off_t cannot report the position; the kernel moves it and says EOVERFLOW. */
 	if (p->mem.word_size == 4 && r > INT32_MAX)
 		return -EOVERFLOW;
@@ -322,9 +329,9 @@ int64_t sys_lseek(struct process *p, const uint64_t *a)
 /* i386 _llseek(fd, offset_high, offset_low, loff_t *result, whence). */
 int64_t sys_i386_llseek(struct process *p, const uint64_t *a)
 {
-	off_t r = lseek(sys_arg_int(a[0]), (off_t)sys_arg_pair(a[2], a[1]), sys_arg_int(a[4]));
+	int64_t r = guest_lseek(p, sys_arg_int(a[0]), sys_arg_pair(a[2], a[1]), sys_arg_int(a[4]));
 	if (r < 0)
-		return -errno;
+		return r;
 	return gm_put(&p->mem, a[3], 8, (uint64_t)r) < 0 ? -EFAULT : 0;
 }
 

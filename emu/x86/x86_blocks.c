@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../guest_mem.h"
+#include "x87_host.h"
 
 int block_cache_init(struct block_cache *bc, int mode_bits)
 {
@@ -40,12 +41,6 @@ void block_cache_clear(struct block_cache *bc)
 	bc->pool_used = 0;
 }
 
-static size_t slot_of(const struct block_cache *bc, uint64_t addr)
-{
-	uint64_t h = addr * 0x9e3779b97f4a7c15u;
-	return (size_t)(h >> 20) & (bc->cap - 1);
-}
-
 static int grow(struct block_cache *bc)
 {
 	struct block_info *old = bc->slots;
@@ -60,7 +55,7 @@ static int grow(struct block_cache *bc)
 	for (size_t i = 0; i < old_cap; i++) {
 		if (!old[i].offsets)
 			continue;
-		size_t s = slot_of(bc, old[i].addr);
+		size_t s = block_cache_slot(bc, old[i].addr);
 		while (bc->slots[s].offsets)
 			s = (s + 1) & (bc->cap - 1);
 		bc->slots[s] = old[i];
@@ -83,6 +78,8 @@ static uint32_t decode(struct block_cache *bc, const uint8_t *code, uint32_t siz
 		uint64_t a = addr + off;
 		offsets[n++] = (uint16_t)off;
 		if (cs_disasm_iter(h, &p, &left, &a, insn)) {
+			if (insn->size == 2 && x87_host_handles(insn->bytes) && bc->found_x87)
+				bc->found_x87(bc->ctx, addr + off);
 			off += insn->size;
 		} else {
 			bc->decode_failures++;
@@ -93,10 +90,10 @@ static uint32_t decode(struct block_cache *bc, const uint8_t *code, uint32_t siz
 	return n;
 }
 
-const struct block_info *block_cache_get(struct block_cache *bc, struct guest_mem *mem,
-					 uint64_t addr, uint32_t size)
+const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_mem *mem,
+					  uint64_t addr, uint32_t size)
 {
-	size_t s = slot_of(bc, addr);
+	size_t s = block_cache_slot(bc, addr);
 	while (bc->slots[s].offsets) {
 		if (bc->slots[s].addr == addr && bc->slots[s].size == size)
 			return &bc->slots[s];
@@ -107,7 +104,7 @@ const struct block_info *block_cache_get(struct block_cache *bc, struct guest_me
 	if (!bc->slots[s].offsets && (bc->used + 1) * 2 > bc->cap) {
 		if (grow(bc))
 			return NULL;
-		return block_cache_get(bc, mem, addr, size);
+		return block_cache_fill(bc, mem, addr, size);
 	}
 	/* A block is never longer than its byte size in instructions. */
 	if (bc->pool_used + size > bc->pool_cap) {
@@ -116,7 +113,7 @@ const struct block_info *block_cache_get(struct block_cache *bc, struct guest_me
 		if (size > bc->pool_cap)
 			return NULL;
 		block_cache_clear(bc);
-		s = slot_of(bc, addr);
+		s = block_cache_slot(bc, addr);
 	}
 	/* Code may be execute-only, so read it whatever the protection. */
 	uint8_t buf[4096];

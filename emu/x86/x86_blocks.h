@@ -24,15 +24,37 @@ struct block_cache {
 	size_t csh;			/* Capstone handle (csh is a size_t) */
 	int mode_bits;			/* 16, 32 or 64 */
 	uint64_t decode_failures;	/* bytes Capstone could not decode (counted as one each) */
+	/* Called for each x87 instruction the host must execute (x87_host.h), at decode time. */
+	void (*found_x87)(void *ctx, uint64_t addr);
+	void *ctx;
 };
 
 int block_cache_init(struct block_cache *bc, int mode_bits);
 void block_cache_destroy(struct block_cache *bc);
 /* Forgets every block (after code pages were unmapped or changed). */
 void block_cache_clear(struct block_cache *bc);
-/* The block at addr with this size, decoding it on first sight. NULL only if out of memory. */
-const struct block_info *block_cache_get(struct block_cache *bc, struct guest_mem *mem,
-					 uint64_t addr, uint32_t size);
+/* Decodes and caches the block (the miss path of block_cache_get). */
+const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_mem *mem,
+					  uint64_t addr, uint32_t size);
+
+static inline size_t block_cache_slot(const struct block_cache *bc, uint64_t addr)
+{
+	uint64_t h = addr * 0x9e3779b97f4a7c15u;
+	return (size_t)(h >> 20) & (bc->cap - 1);
+}
+
+/* The block at addr with this size, decoding it on first sight. NULL only if out of memory.
+ * Runs once per executed block: the hit path is kept small enough to inline. */
+static inline const struct block_info *block_cache_get(struct block_cache *bc,
+							struct guest_mem *mem, uint64_t addr,
+							uint32_t size)
+{
+	for (size_t s = block_cache_slot(bc, addr); bc->slots[s].offsets; s = (s + 1) & (bc->cap - 1)) {
+		if (bc->slots[s].addr == addr)
+			return bc->slots[s].size == size ? &bc->slots[s] : block_cache_fill(bc, mem, addr, size);
+	}
+	return block_cache_fill(bc, mem, addr, size);
+}
 /* Index of the instruction at pc inside b, or b->icount if pc is not an instruction start
  * inside it. */
 uint32_t block_index_of(const struct block_info *b, uint64_t pc);

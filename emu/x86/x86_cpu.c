@@ -15,6 +15,7 @@
 #include "regs.h"
 #include "x86_blocks.h"
 #include "x86_fault.h"
+#include "x87_host.h"
 #include <capstone/capstone.h>
 
 /* The i386 GDT lives in the top page of the guest's 4 GiB, which the layouts keep free. */
@@ -40,6 +41,11 @@ struct cpu {
 	struct cpu_fault fault;
 	bool mem_fault_seen;	/* the invalid-memory hook filled fault.addr */
 	bool mem_fault_write;
+
+	/* Addresses whose x87 instruction runs on the host (x87_host.h), each with a code hook. */
+	uint64_t *x87_sites;
+	size_t x87_count, x87_cap;
+	bool retranslate;	/* a hook was added for code already translated: run it again */
 };
 
 static const int uc_regs_64[X86_REG_COUNT] = {
@@ -129,6 +135,14 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 		cpu->base += cpu->cur->icount;
 	const struct block_info *b = block_cache_get(&cpu->blocks, cpu->mem, addr, size);
 	cpu->cur = b;
+	if (cpu->retranslate) {
+		/* Decoding found an instruction that needs a new hook: this translation lacks it.
+		 * Stop before the block's first instruction (not counted) and translate it anew. */
+		uc_ctl_remove_cache(cpu->uc, addr, addr + size);
+		cpu->cur = NULL;
+		uc_emu_stop(cpu->uc);
+		return;
+	}
 	if (!b) {
 		snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "out of memory in block cache");
 		cpu->faulted = true;
@@ -149,6 +163,67 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, at) : 0;
 		cpu->next_tick = interval ? at + interval : 0;
 	}
+}
+
+/* The x87 registers as an FSAVE image and back (the tag word is Unicorn's full form). */
+static void x87_load(struct cpu *cpu, struct x87_state *st)
+{
+	memset(st, 0, sizeof(*st));
+	uc_reg_read(cpu->uc, UC_X86_REG_FPCW, &st->fcw);
+	uc_reg_read(cpu->uc, UC_X86_REG_FPSW, &st->fsw);
+	uc_reg_read(cpu->uc, UC_X86_REG_FPTAG, &st->ftw);
+	for (int i = 0; i < 8; i++)
+		uc_reg_read(cpu->uc, UC_X86_REG_ST0 + i, st->st[i]);
+}
+
+static void x87_store(struct cpu *cpu, const struct x87_state *st)
+{
+	uc_reg_write(cpu->uc, UC_X86_REG_FPSW, &st->fsw);	/* first: it moves the stack top */
+	uc_reg_write(cpu->uc, UC_X86_REG_FPTAG, &st->ftw);
+	for (int i = 0; i < 8; i++)
+		uc_reg_write(cpu->uc, UC_X86_REG_ST0 + i, st->st[i]);
+}
+
+/* Code hook on an x87 site: run the instruction on the host and go on after it. */
+static void on_x87(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+	struct cpu *cpu = user;
+	uint8_t insn[2];
+	(void)uc;
+	if (size != 2 || gm_read(cpu->mem, addr, insn, 2) != 0 || !x87_host_handles(insn))
+		return;	/* other code now lives at this address */
+	struct x87_state st;
+	x87_load(cpu, &st);
+	x87_host_execute(&st, insn[1]);
+	x87_store(cpu, &st);
+	/* The instruction has retired; the rest of its block runs as a new block, which the
+	 * block hook counts, so count this block only up to here. */
+	if (cpu->cur) {
+		cpu->base += block_index_of(cpu->cur, addr) + 1;
+		cpu->cur = NULL;
+	}
+	cpu_set_pc(cpu, addr + 2);
+}
+
+static void found_x87(void *ctx, uint64_t addr)
+{
+	struct cpu *cpu = ctx;
+	for (size_t i = 0; i < cpu->x87_count; i++)
+		if (cpu->x87_sites[i] == addr)
+			return;
+	if (cpu->x87_count == cpu->x87_cap) {
+		size_t cap = cpu->x87_cap ? cpu->x87_cap * 2 : 16;
+		uint64_t *n = realloc(cpu->x87_sites, cap * sizeof(*n));
+		if (!n)
+			return;
+		cpu->x87_sites = n;
+		cpu->x87_cap = cap;
+	}
+	uc_hook h;
+	if (uc_hook_add(cpu->uc, &h, UC_HOOK_CODE, (void *)on_x87, cpu, addr, addr) != UC_ERR_OK)
+		return;
+	cpu->x87_sites[cpu->x87_count++] = addr;
+	cpu->retranslate = true;
 }
 
 /* A trap instruction always ends its translated block, so when it runs the whole block has
@@ -279,6 +354,11 @@ static void enable_sse(struct cpu *cpu)
 	cr4 |= (1u << 9) | (1u << 10);
 	uc_reg_write(cpu->uc, UC_X86_REG_CR0, &cr0);
 	uc_reg_write(cpu->uc, UC_X86_REG_CR4, &cr4);
+	/* The x87 and SSE control words Linux gives a new process (glibc never sets them):
+	 * 64-bit precision, round to nearest, every exception masked. */
+	uint64_t fpcw = 0x37f, mxcsr = 0x1f80;
+	uc_reg_write(cpu->uc, UC_X86_REG_FPCW, &fpcw);
+	uc_reg_write(cpu->uc, UC_X86_REG_MXCSR, &mxcsr);
 }
 
 /* A flat 4 GiB, 32-bit, user-mode (DPL 3) descriptor with the given base: `type` 0xf3 is a
@@ -391,6 +471,8 @@ struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 		return NULL;
 	}
 	enable_sse(cpu);
+	cpu->blocks.found_x87 = found_x87;
+	cpu->blocks.ctx = cpu;
 
 	uc_hook h;
 	e = uc_hook_add(cpu->uc, &h, UC_HOOK_BLOCK, (void *)on_block, cpu, 1, 0);
@@ -426,6 +508,7 @@ void cpu_destroy(struct cpu *cpu)
 	if (cpu->uc)
 		uc_close(cpu->uc);
 	block_cache_destroy(&cpu->blocks);
+	free(cpu->x87_sites);
 	free(cpu);
 }
 
@@ -509,6 +592,7 @@ enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 	cpu->stop_requested = cpu->insn_limit_hit = cpu->faulted = cpu->mem_fault_seen = false;
 	memset(&cpu->fault, 0, sizeof(cpu->fault));
 	for (;;) {
+		cpu->retranslate = false;
 		uint64_t pc = cpu_pc(cpu);
 		/* `until` is an address no instruction can start at: emulation ends only by a stop. */
 		uint64_t until = cpu->arch == CPU_ARCH_X86_64 ? 0xffffffffffffffffu : 0xffffffffu;
@@ -538,6 +622,8 @@ enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 		}
 		if (cpu->insn_limit_hit)
 			return CPU_STOP_INSN_LIMIT;
+		if (cpu->retranslate && !cpu->stop_requested)
+			continue;	/* the pc is at the block to translate again */
 		if (cpu->stop_requested) {
 			/* Make the count exact at the stop point and start afresh on resume. */
 			cpu->base = cpu_retired(cpu);
