@@ -51,6 +51,9 @@ row native "$guest" "${gargs[@]}"
 row qemu "$qemu" "$guest" "${gargs[@]}"
 row profemu "$profemu" "$guest" "${gargs[@]}"
 row profemu-stats "$profemu" --stats="$stats" "$guest" "${gargs[@]}"
+# Profiling on: the guest calls profil() over its whole text (served natively, a tick every
+# 10000 instructions); the ratio profemu-profil / profemu is the cost of profiling.
+row profemu-profil env PROFEMU_BENCH_PROFIL=1 "$profemu" "$guest" "${gargs[@]}"
 # Later rows, for instance:
 # row profemu-profile "$profemu" --profile="$tmp/profile" "$guest" "${gargs[@]}"
 
@@ -157,4 +160,7 @@ fi
 if [ -n "${med[profemu]:-}" ]; then
 	echo
 	echo "profemu/native = $(ratio "${med[profemu]}" "${med[native]:-}"), profemu/qemu = $(ratio "${med[profemu]}" "${med[qemu]:-}")"
+fi
+if [ -n "${med[profemu-profil]:-}" ] && [ -n "${med[profemu]:-}" ]; then
+	echo "profiling on/off = $(ratio "${med[profemu-profil]}" "${med[profemu]}") (goal <= 1.05)"
 fi

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../profil/profil.h"
+
 extern char **environ;
 
 static const char usage_text[] =
@@ -25,6 +27,11 @@ static const char usage_text[] =
 	"  --tick=N          instructions per clock tick (default 10000)\n"
 	"  --host-time       guest clocks read the host's clocks (not reproducible)\n"
 	"  --max-insns=N     stop after at most N instructions (exit status 137)\n"
+	"  --personality=P   profil/sprofil rules: svr4, bsd, linux (default) or hpux\n"
+	"  --jitter          draw each tick interval uniformly from [N/2, 3N/2] (seeded)\n"
+	"  --explain         print one line per clock tick: pc, region, arithmetic, bin\n"
+	"  --profil-max=N    sysconf(_SC_PROFIL_MAX): most sprofil regions (default 64)\n"
+	"  -0 ARGV0          the program's argv[0] (default: PROGRAM)\n"
 	"  --stats=FILE      write run statistics as JSON to FILE\n"
 	"  -h, --help        show this help\n"
 	"  --version         show the version\n";
@@ -89,7 +96,8 @@ static int env_set(struct options *o, const char *assignment)
 int options_parse(struct options *o, int argc, char **argv, bool *done)
 {
 	enum { OPT_STRACE = 256, OPT_SEED, OPT_HZ, OPT_TICK, OPT_HOST_TIME, OPT_MAX_INSNS,
-	       OPT_STATS, OPT_VERSION };
+	       OPT_STATS, OPT_VERSION, OPT_PERSONALITY, OPT_JITTER, OPT_EXPLAIN, OPT_PROFIL_MAX,
+	       OPT_PID };
 	static const struct option longopts[] = {
 		{ "strace", no_argument, NULL, OPT_STRACE },
 		{ "seed", required_argument, NULL, OPT_SEED },
@@ -98,13 +106,22 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		{ "host-time", no_argument, NULL, OPT_HOST_TIME },
 		{ "max-insns", required_argument, NULL, OPT_MAX_INSNS },
 		{ "stats", required_argument, NULL, OPT_STATS },
+		{ "personality", required_argument, NULL, OPT_PERSONALITY },
+		{ "jitter", no_argument, NULL, OPT_JITTER },
+		{ "explain", no_argument, NULL, OPT_EXPLAIN },
+		{ "profil-max", required_argument, NULL, OPT_PROFIL_MAX },
+		{ "pid", required_argument, NULL, OPT_PID },	/* internal: kept across execve */
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
 	memset(o, 0, sizeof(*o));
+	o->pass_on_first = 1;
 	o->hz = 100;
 	o->tick = 10000;
+	o->personality = PROF_PERSONALITY_LINUX;
+	o->profil_max = 64;
+	o->pid = 1000;
 	*done = false;
 
 	size_t n = env_count(environ);
@@ -118,7 +135,10 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	optind = 1;
 	int c;
 	/* '+': options end at the program's name; what follows is the program's own. */
-	while ((c = getopt_long(argc, argv, "+:L:E:U:h", longopts, NULL)) != -1) {
+	o->pass_on = calloc((size_t)argc + 1, sizeof(*o->pass_on));
+	if (!o->pass_on)
+		return EXIT_USAGE;
+	while ((c = getopt_long(argc, argv, "+:L:E:U:0:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'L': o->sysroot = optarg; break;
 		case 'E':
@@ -128,6 +148,27 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 				return EXIT_USAGE;
 			break;
 		case 'U': env_unset(o->env, optarg); break;
+		case '0': o->argv0 = optarg; break;
+		case OPT_PERSONALITY: {
+			int p = prof_personality_parse(optarg);
+			if (p < 0)
+				return usage_error("invalid --personality '%s' (svr4, bsd, linux, hpux)", optarg);
+			o->personality = p;
+			break;
+		}
+		case OPT_JITTER: o->jitter = true; break;
+		case OPT_EXPLAIN: o->explain = true; break;
+		case OPT_PROFIL_MAX:
+			if (!parse_u64(optarg, &o->profil_max, false) || o->profil_max > 1000000)
+				return usage_error("invalid --profil-max '%s' (1 to 1000000)", optarg);
+			break;
+		case OPT_PID: {
+			uint64_t pid;
+			if (!parse_u64(optarg, &pid, false) || pid > INT32_MAX)
+				return usage_error("invalid --pid '%s'", optarg);
+			o->pid = (int32_t)pid;
+			break;
+		}
 		case OPT_STRACE: o->strace = true; break;
 		case OPT_SEED:
 			if (!parse_u64(optarg, &o->seed, true))
@@ -160,6 +201,14 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		default:
 			return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
+		/* Environment changes are already in the environment the guest passes to execve;
+		 * argv[0] and the pid are the exec's own. */
+		if (c != 'E' && c != 'U' && c != '0' && c != OPT_PID) {
+			/* An option and its separate argument, if it had one, as the user spelt them. */
+			for (int i = o->pass_on_first; i < optind; i++)
+				o->pass_on[o->pass_on_count++] = argv[i];
+		}
+		o->pass_on_first = optind;
 	}
 	if (optind >= argc)
 		return usage_error("%s", "no program given");
@@ -175,4 +224,6 @@ void options_free(struct options *o)
 		free(o->env[i]);
 	free(o->env);
 	o->env = NULL;
+	free(o->pass_on);
+	o->pass_on = NULL;
 }

@@ -15,6 +15,16 @@ struct options {
 	bool host_time;
 	uint64_t max_insns;
 	const char *stats_path;
+	int personality;		/* enum prof_personality */
+	bool jitter;
+	bool explain;
+	uint64_t profil_max;
+	int32_t pid;			/* the guest's pid (kept across execve) */
+	const char *argv0;		/* -0: the guest's argv[0], if not PROGRAM */
+	/* Options to pass on when the guest execs another program (no -E/-U/-0/--pid). */
+	char **pass_on;
+	int pass_on_count;
+	int pass_on_first;		/* parsing state: argv index where the current option began */
 	const char *program;
 	int argc;			/* the guest's argv, program name first */
 	char **argv;

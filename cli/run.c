@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "../loader/loader.h"
@@ -16,8 +17,6 @@
 
 /* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
 #define GUEST_EPOCH_SECONDS 946684800u
-/* The guest's pid: fixed, so that programs printing it stay reproducible. */
-#define GUEST_PID 1000
 
 /* SIGINT must reach the CPU that is running; a signal handler has no other way to find it. */
 static struct cpu *volatile interruptible_cpu;
@@ -80,15 +79,31 @@ static int start_process(struct process *p, const struct options *o, const struc
 	p->cfg.host_time = o->host_time;
 	p->cfg.strace = o->strace ? stderr : NULL;
 	p->cfg.epoch_ns = (uint64_t)GUEST_EPOCH_SECONDS * 1000000000u;
-	p->cfg.pid = GUEST_PID;
+	p->cfg.pid = o->pid;
+	p->cfg.jitter = o->jitter;
+	p->cfg.explain = o->explain;
+	p->cfg.pass_on = o->pass_on;
+	p->cfg.pass_on_count = o->pass_on_count;
 	p->rng_state = o->seed;
+	struct prof_config pc = {
+		.personality = (enum prof_personality)o->personality,
+		.word_size = probe->word_size,
+		.profil_max = o->profil_max,
+		.tick_usec = 1000000u / o->hz,
+	};
+	if (prof_init(&p->prof, &pc) != 0) {
+		fprintf(stderr, "profemu: out of memory\n");
+		return EXIT_CANNOT_EXECUTE;
+	}
 	gm_init(&p->mem, lay->page_size, lay->addr_limit, probe->big_endian, probe->word_size);
 
 	struct cpu_config cc = {
 		.arch = probe->arch,
 		.mem = &p->mem,
-		.events = { .ctx = p, .syscall = on_syscall },
+		.events = { .ctx = p, .syscall = on_syscall, .tick = process_on_tick,
+			    .breakpoint = process_on_breakpoint },
 		.max_insns = o->max_insns,
+		.first_tick = process_first_tick(p),
 	};
 	p->cpu = cpu_create(&cc, err, sizeof(err));
 	if (!p->cpu) {
@@ -107,9 +122,17 @@ static int start_process(struct process *p, const struct options *o, const struc
 	p->mmap_lo = lay->mmap_lo;
 	p->mmap_hi = lay->mmap_hi;
 
+	/* The guest's argv: -0 replaces argv[0] (execve passes the program's own). */
+	char **argv = calloc((size_t)o->argc + 1, sizeof(*argv));
+	if (!argv)
+		return EXIT_CANNOT_EXECUTE;
+	for (int i = 0; i < o->argc; i++)
+		argv[i] = o->argv[i];
+	if (o->argv0)
+		argv[0] = (char *)o->argv0;
 	struct stack_params sp = {
 		.argc = o->argc,
-		.argv = o->argv,
+		.argv = argv,
 		.envp = o->env,
 		.execfn = o->program,
 		.platform = ai->platform,
@@ -122,6 +145,7 @@ static int start_process(struct process *p, const struct options *o, const struc
 	bo_put64(sp.random + 8, r1, false);
 	uint64_t stack_pointer;
 	int serr = stack_build(&p->mem, lay, img, &sp, &stack_pointer);
+	free(argv);
 	if (serr) {
 		fprintf(stderr, "profemu: %s: cannot build the initial stack: %s\n", o->program,
 			strerror(-serr));
@@ -206,6 +230,8 @@ int run_program(const struct options *o)
 	int status = start_process(p, o, &probe, &img);
 	if (status == 0) {
 		struct symtab *syms = symtab_load(o->program, img.load_bias);
+		p->syms = syms;
+		profil_glibc_attach(p, syms);
 		struct run_outcome out = { .program = o->program, .arch = p->arch };
 		run_until_end(p, o, syms, &out);
 		status = out.exit_status;
@@ -213,8 +239,20 @@ int run_program(const struct options *o)
 			status = EXIT_CANNOT_EXECUTE;
 		symtab_free(syms);
 	}
+	bool raise_signal = p->forked && p->term_signal;
+	int sig = raise_signal ? p->abi->signal_to_host(p->term_signal) : 0;
 	cpu_destroy(p->cpu);
 	gm_destroy(&p->mem);
+	prof_free(&p->prof);
 	free(p);
+	if (raise_signal) {
+		/* A forked guest killed by a signal dies of it, so its parent's wait4 sees
+		 * WIFSIGNALED; no core file for the emulator's own image. */
+		struct rlimit no_core = { 0, 0 };
+		setrlimit(RLIMIT_CORE, &no_core);
+		fflush(NULL);
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 	return status;
 }

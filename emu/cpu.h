@@ -60,6 +60,10 @@ struct cpu_events {
 	/* A clock tick: `retired` instructions have run and `pc` is the next one to execute
 	 * (IA-64: its bundle). Returns the number of instructions until the next tick, 0 for none. */
 	uint64_t (*tick)(void *ctx, uint64_t pc, uint64_t retired);
+	/* The instruction at a breakpoint (cpu_add_breakpoint) is about to run. The handler may
+	 * move the pc (and registers) to run other code instead: the instruction then does not
+	 * retire. */
+	void (*breakpoint)(void *ctx, uint64_t addr);
 };
 
 struct cpu;
@@ -88,6 +92,10 @@ uint64_t cpu_reg(struct cpu *cpu, int reg);
 void cpu_set_reg(struct cpu *cpu, int reg, uint64_t value);
 /* Thread pointer (x86-64 FS base; i386 installs a GDT entry): see emu/x86/regs.h. */
 int cpu_set_tls(struct cpu *cpu, int which, uint64_t base);
+
+/* Raises events.breakpoint each time the instruction at addr is about to run. Must be added
+ * before that code first runs (the x86 back end drops any translation of it, to be sure). */
+int cpu_add_breakpoint(struct cpu *cpu, uint64_t addr);
 
 /* Instructions retired so far, exact at any event. */
 uint64_t cpu_retired(struct cpu *cpu);

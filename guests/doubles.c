@@ -1,8 +1,10 @@
 /*
  * doubles: floating point through glibc's printf, strtod and libm.
  *
- * Prints a table of doubles with %f %e %g %a, results of sqrt/exp/log/sin/... , the effect
- * of the rounding modes, long double (x87) arithmetic, and strtod/printf round trips.
+ * Usage: doubles [SECTION]...   (default: all of them, in this order)
+ * Sections: fpu (the initial x87 control word and MXCSR), formats (doubles printed with
+ * %f %e %g %a), libm (sqrt/exp/log/sin/...), rounding (the four rounding modes), fpexcept
+ * (the sticky exception flags), longdouble (x87 arithmetic), strtod (round trips).
  * Everything printed is a pure function of the program: any difference from a native run
  * is an emulation bug (SSE, x87, MXCSR/FPU control word, or a libc path).
  * Exit status: 0 if every round trip held, 1 otherwise.
@@ -120,14 +122,62 @@ static void rounding_modes(void)
 			lrint(1.5), sqrt(2.0 * v_one));
 	}
 	fesetround(FE_TONEAREST);
+}
+
+static const char *flags(void)
+{
+	static char buf[64];
+	int f = fetestexcept(FE_ALL_EXCEPT);
+	snprintf(buf, sizeof buf, "%s%s%s%s%s", f & FE_INVALID ? " invalid" : "",
+		f & FE_DIVBYZERO ? " divbyzero" : "", f & FE_OVERFLOW ? " overflow" : "",
+		f & FE_UNDERFLOW ? " underflow" : "", f & FE_INEXACT ? " inexact" : "");
+	return f ? buf : " none";
+}
+
+/* The sticky exception flags raised by each operation (SSE on x86-64, x87 on i386 for
+ * double; x87 for long double everywhere). */
+static void exception_flags(void)
+{
+	static volatile double d_max = DBL_MAX, d_min = DBL_MIN;
+	static volatile long double l_one = 1.0L, l_zero = 0.0L, l_three = 3.0L;
+	volatile double r;
+	volatile long double lr;
+
+	printf("== exception flags ==\n");
 	feclearexcept(FE_ALL_EXCEPT);
-	volatile double r = v_one / v_zero;
-	(void)r;
-	int dz = fetestexcept(FE_DIVBYZERO) != 0;
+	printf("cleared:%s\n", flags());
+	r = v_one / v_zero;
+	printf("double 1/0:%s\n", flags());
 	feclearexcept(FE_ALL_EXCEPT);
 	r = v_one / v_three;
-	int inexact = fetestexcept(FE_INEXACT) != 0;
-	printf("exceptions: divbyzero %d inexact %d\n", dz, inexact);
+	printf("double 1/3:%s\n", flags());
+	feclearexcept(FE_ALL_EXCEPT);
+	r = v_one * 0.5;
+	printf("double 1*0.5:%s\n", flags());
+	feclearexcept(FE_ALL_EXCEPT);
+	r = d_max * 2.0;
+	printf("double DBL_MAX*2:%s\n", flags());
+	feclearexcept(FE_ALL_EXCEPT);
+	r = d_min / 3.0;
+	printf("double DBL_MIN/3:%s\n", flags());
+	feclearexcept(FE_ALL_EXCEPT);
+	r = v_zero / v_zero;
+	printf("double 0/0:%s\n", flags());
+	feclearexcept(FE_ALL_EXCEPT);
+	r = sqrt(-v_one);
+	printf("double sqrt(-1):%s\n", flags());
+	feclearexcept(FE_ALL_EXCEPT);
+	lr = l_one / l_zero;
+	printf("long double 1/0:%s\n", flags());
+	feclearexcept(FE_ALL_EXCEPT);
+	lr = l_one / l_three;
+	printf("long double 1/3:%s\n", flags());
+	feclearexcept(FE_ALL_EXCEPT);
+	feraiseexcept(FE_OVERFLOW | FE_INEXACT);
+	printf("feraiseexcept(overflow|inexact):%s\n", flags());
+	feclearexcept(FE_ALL_EXCEPT);
+	(void)r;
+	(void)lr;
 }
 
 static void long_doubles(void)
@@ -201,14 +251,36 @@ static void strtod_roundtrips(void)
 		errors++;
 }
 
-int main(void)
+static const struct {
+	const char *name;
+	void (*fn)(void);
+} sections[] = {
+	{ "fpu", initial_fpu_state },   { "formats", formats },
+	{ "libm", math },               { "rounding", rounding_modes },
+	{ "fpexcept", exception_flags }, { "longdouble", long_doubles },
+	{ "strtod", strtod_roundtrips },
+};
+#define N_SECTIONS (sizeof sections / sizeof sections[0])
+
+int main(int argc, char **argv)
 {
-	initial_fpu_state();
-	formats();
-	math();
-	rounding_modes();
-	long_doubles();
-	strtod_roundtrips();
+	if (argc == 1) {
+		for (size_t i = 0; i < N_SECTIONS; i++)
+			sections[i].fn();
+	}
+	for (int a = 1; a < argc; a++) {
+		size_t i = 0;
+		while (i < N_SECTIONS && strcmp(argv[a], sections[i].name) != 0)
+			i++;
+		if (i == N_SECTIONS) {
+			fprintf(stderr, "usage: doubles [SECTION]...   sections:");
+			for (i = 0; i < N_SECTIONS; i++)
+				fprintf(stderr, " %s", sections[i].name);
+			fprintf(stderr, "\n");
+			return 2;
+		}
+		sections[i].fn();
+	}
 	printf("%s: %d errors\n", errors ? "FAILED" : "PASSED", errors);
 	return errors ? 1 : 0;
 }

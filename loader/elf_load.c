@@ -27,9 +27,7 @@
 #define MAX_IMAGE_SIZE GIB	/* total page-rounded memory of one image's segments */
 #define MAX_PHDR_BYTES 65536	/* the program header table limit Linux applies */
 #define MAX_ALIGN GIB		/* larger p_align values are ignored when placing ET_DYN */
-#ifndef PATH_MAX_GUEST
 #define PATH_MAX_GUEST 4096	/* Linux's PATH_MAX, which bounds PT_INTERP */
-#endif
 
 static enum load_error fail(char *err, size_t errlen, enum load_error code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

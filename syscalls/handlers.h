@@ -42,6 +42,13 @@ SYS(clock_gettime); SYS(clock_gettime64); SYS(clock_getres); SYS(clock_getres64)
 SYS(gettimeofday); SYS(time); SYS(times); SYS(nanosleep); SYS(clock_nanosleep);
 SYS(clock_nanosleep64); SYS(getrandom);
 
+/* processes: sys_fork.c, sys_exec.c; interval timers: sys_itimer.c */
+SYS(fork); SYS(vfork); SYS(clone); SYS(i386_clone); SYS(waitpid); SYS(execve);
+SYS(getitimer); SYS(setitimer);
+
+/* profil and sprofil: sys_profil.c */
+SYS(profil); SYS(sprofil);
+
 #undef SYS
 
 #endif

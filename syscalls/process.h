@@ -11,7 +11,10 @@
 
 #include "../emu/cpu.h"
 #include "../emu/guest_mem.h"
+#include "../profil/profil.h"
 #include "syscall.h"
+
+struct symtab;
 
 #define GUEST_NSIG 65
 
@@ -32,6 +35,24 @@ struct process_config {
 	FILE *strace;			/* --strace destination, or NULL */
 	uint64_t epoch_ns;		/* guest CLOCK_REALTIME at instruction 0 */
 	int32_t pid;			/* the guest's own pid (deterministic) */
+	bool jitter;			/* --jitter: tick intervals uniform in [N/2, 3N/2] */
+	bool explain;			/* --explain: one line per tick on stderr */
+	/* To run execve'd programs: profemu itself and the options to pass on. */
+	char *const *pass_on;
+	int pass_on_count;
+	const char *sysroot_option;	/* -L as given, NULL if defaulted */
+};
+
+/* A glibc entry point served natively (profil_glibc.c). */
+struct glibc_hook {
+	uint64_t addr;
+	uint64_t syscall_fn;	/* glibc's syscall() in the same image: it sets errno for us */
+	uint32_t nr;		/* SYS_PROFEMU_PROFIL or SYS_PROFEMU_SPROFIL */
+};
+
+struct child_process {
+	int32_t vpid;		/* the pid the guest knows */
+	int host_pid;
 };
 
 struct process {
@@ -54,6 +75,28 @@ struct process {
 	struct guest_sigaction sigactions[GUEST_NSIG];
 	uint64_t sigmask;
 
+	/* profil and sprofil, served by the profil core on the instruction clock. */
+	struct prof_state prof;
+	uint64_t ticks;			/* clock ticks so far */
+	uint64_t jitter_state;		/* the --jitter stream, from --seed */
+	const struct symtab *syms;	/* the program's symbols, for --explain (may be NULL) */
+	struct glibc_hook glibc_hooks[8];
+	unsigned glibc_hook_count;
+	uint64_t trampoline;		/* i386: the stub that returns from a redirected call */
+
+	/* setitimer/getitimer (ITIMER_REAL, _VIRTUAL, _PROF), in µs: recorded, never fired. */
+	uint64_t itimer_interval_us[3], itimer_value_us[3];
+
+	/* This process was made by the guest's fork: a guest killed by a signal kills it with
+	 * the same signal, so that the parent's wait sees WIFSIGNALED. */
+	bool forked;
+	int32_t *pid_counter;		/* shared by the whole process tree: the next child pid */
+
+	/* Children made by fork, for wait4. */
+	struct child_process children[64];
+	unsigned child_count;
+	int32_t next_child_pid;
+
 	/* How the process ended (valid once `ended`). */
 	bool ended;
 	int exit_code;			/* for exit/exit_group */
@@ -70,5 +113,16 @@ uint64_t process_time_ns(struct process *p, int clock_id);
 
 /* Next 64 bits of the deterministic random stream (getrandom, AT_RANDOM). */
 uint64_t process_random(struct process *p);
+
+/* The clock: the number of instructions until the first tick, and the tick event itself
+ * (profil_clock.c). */
+uint64_t process_first_tick(struct process *p);
+uint64_t process_on_tick(void *ctx, uint64_t pc, uint64_t retired);
+
+/* Serving glibc's profil and sprofil natively (profil_glibc.c): finds them in an image's
+ * symbols and sets breakpoints; the breakpoint event redirects the call. */
+void profil_glibc_attach(struct process *p, const struct symtab *st);
+void profil_glibc_attach_file(struct process *p, const char *path, uint64_t bias);
+void process_on_breakpoint(void *ctx, uint64_t addr);
 
 #endif

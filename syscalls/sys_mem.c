@@ -2,6 +2,8 @@
  * Placement is deterministic: without a usable hint a mapping goes to the lowest free range of
  * [mmap_lo, mmap_hi), so the same program maps the same addresses on every run. */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -34,6 +36,22 @@ static int fill_from_file(struct process *p, uint64_t addr, uint64_t len, int fd
 		done += (uint64_t)n;
 	}
 	return 0;
+}
+
+/* ld.so maps a library's first page at its load base (file offset 0) before anything of it
+ * runs: if it is libc, glibc's profil and sprofil there are served natively from now on. */
+static void notice_libc(struct process *p, int fd, uint64_t base)
+{
+	char link[64], path[PATH_MAX];
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, path, sizeof(path) - 1);
+	if (n <= 0)
+		return;
+	path[n] = 0;
+	const char *name = strrchr(path, '/');
+	name = name ? name + 1 : path;
+	if (strncmp(name, "libc.so", 7) == 0 || strncmp(name, "libc-", 5) == 0)
+		profil_glibc_attach_file(p, path, base);
 }
 
 static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
@@ -75,6 +93,8 @@ static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t 
 			gm_unmap(gm, addr, size);
 			return err;
 		}
+		if (off == 0)
+			notice_libc(p, fd, addr);
 	}
 	return (int64_t)addr;
 }

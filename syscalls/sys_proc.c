@@ -359,18 +359,6 @@ int64_t sys_futex(struct process *p, const uint64_t *a)
 }
 
 /* No children exist (no fork yet). */
-int64_t sys_wait4(struct process *p, const uint64_t *a)
-{
-	(void)p, (void)a;
-	return -ECHILD;
-}
-
-int64_t sys_waitid(struct process *p, const uint64_t *a)
-{
-	(void)p, (void)a;
-	return -ECHILD;
-}
-
 /* getrusage(who, usage): struct rusage is two timevals (utime, stime) and 14 longs. Only the
  * user time is known: the guest's CPU time; the rest is 0 (fault and switch counts would be
  * the emulator's, not the guest's, and would vary between runs). */

@@ -205,6 +205,31 @@ static void on_x87(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	cpu_set_pc(cpu, addr + 2);
 }
 
+/* Code hook on a breakpoint: tell the OS layer; if it moved the pc, the instruction at addr
+ * did not run and the rest of its block will run (and be counted) as a new block. */
+static void on_breakpoint(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+	struct cpu *cpu = user;
+	(void)uc;
+	(void)size;
+	if (!cpu->ev.breakpoint)
+		return;
+	cpu->ev.breakpoint(cpu->ev.ctx, addr);
+	if (cpu_pc(cpu) != addr && cpu->cur) {
+		cpu->base += block_index_of(cpu->cur, addr);
+		cpu->cur = NULL;
+	}
+}
+
+int cpu_add_breakpoint(struct cpu *cpu, uint64_t addr)
+{
+	uc_hook h;
+	if (uc_hook_add(cpu->uc, &h, UC_HOOK_CODE, (void *)on_breakpoint, cpu, addr, addr) != UC_ERR_OK)
+		return -22;
+	uc_ctl_remove_cache(cpu->uc, addr, addr + 1);
+	return 0;
+}
+
 static void found_x87(void *ctx, uint64_t addr)
 {
 	struct cpu *cpu = ctx;

@@ -5,6 +5,7 @@
 #include "abi.h"
 
 #define ROW(nr, name, args, ret) { nr, #name, sys_##name, args, ret }
+#define AS(nr, name, fn, args, ret) { nr, #name, sys_##fn, args, ret }
 #define NOSYS(nr, name, args) { nr, #name, NULL, args, 'd' }
 
 static const struct sys_entry table[] = {
@@ -40,11 +41,13 @@ static const struct sys_entry table[] = {
 	ROW(32, dup, "d", 'd'),
 	ROW(33, dup2, "dd", 'd'),
 	ROW(35, nanosleep, "pp", 'd'),
+	ROW(36, getitimer, "dp", 'd'),
+	ROW(38, setitimer, "dpp", 'd'),
 	ROW(39, getpid, "", 'd'),
-	NOSYS(56, clone, "xppp"),
-	NOSYS(57, fork, ""),
-	NOSYS(58, vfork, ""),
-	NOSYS(59, execve, "spp"),
+	ROW(56, clone, "xppp", 'd'),
+	ROW(57, fork, "", 'd'),
+	ROW(58, vfork, "", 'd'),
+	ROW(59, execve, "spp", 'd'),
 	ROW(60, exit, "d", 'd'),
 	ROW(61, wait4, "dpxp", 'd'),
 	ROW(62, kill, "dd", 'd'),
@@ -108,8 +111,8 @@ static const struct sys_entry table[] = {
 	NOSYS(334, rseq, "pudx"),
 	NOSYS(435, clone3, "pu"),
 	ROW(439, faccessat2, "dsox", 'd'),
-	NOSYS(SYS_PROFEMU_PROFIL, profemu_profil, "pupu"),
-	NOSYS(SYS_PROFEMU_SPROFIL, profemu_sprofil, "pdpx"),
+	AS(SYS_PROFEMU_PROFIL, profemu_profil, profil, "puxx", 'd'),
+	AS(SYS_PROFEMU_SPROFIL, profemu_sprofil, sprofil, "pdpx", 'd'),
 };
 
 const struct sys_abi sys_abi_x86_64 = {

@@ -81,6 +81,10 @@ FAULT_MODES = {
 }
 
 
+# The sections of guests/doubles.c (its arguments).
+DOUBLES_SECTIONS = ["fpu", "formats", "libm", "rounding", "fpexcept", "longdouble", "strtod"]
+
+
 class Failure(Exception):
     """The test failed: profemu disagrees with the oracle."""
 
@@ -719,8 +723,11 @@ def build_cases():
             ]
 
             # doubles
-            doubles = GuestCase(name("doubles", "run"), "doubles", *v)
-            cases += [doubles, QemuCase(name("doubles", "qemu"), [doubles])]
+            # doubles: one case per section of the program, so that one FPU bug does not hide
+            # the others
+            doubles_cases = [GuestCase(name("doubles", section), "doubles", *v, args=[section])
+                             for section in DOUBLES_SECTIONS]
+            cases += doubles_cases + [QemuCase(name("doubles", "qemu"), doubles_cases)]
 
             # args, with environment changes given to profemu as -E/-U
             big = "x" * 20000

@@ -1,0 +1,69 @@
+/* profemu's profiling system calls, for guests with or without glibc.
+ *
+ * profemu serves profil(2) and sprofil(2) itself, on a clock that ticks after exactly N
+ * retired instructions (--tick=N). glibc's profil()/sprofil() reach it directly; programs
+ * without glibc (or wanting another personality's spelling) use these raw calls:
+ *   every ABI:  0x6000 = profil,  0x6001 = sprofil
+ *   i386:       98 = profil too (Linux's historical __NR_profil)
+ * The rules each call follows are the personality's (--personality=svr4|bsd|linux|hpux):
+ * see profil(2) and sprofil(2) in profemu's doc/. */
+#ifndef PROFEMU_GUEST_H
+#define PROFEMU_GUEST_H
+
+#include <stddef.h>
+
+#define PROFEMU_NR_PROFIL 0x6000
+#define PROFEMU_NR_SPROFIL 0x6001
+#define PROFEMU_NR_PROFIL_I386 98
+
+/* sprofil flags (glibc's values; PROF_UINT64 as HP-UX has it, for --personality=hpux) */
+#ifndef PROF_USHORT
+#define PROF_USHORT 0
+#define PROF_UINT 1
+#define PROF_FAST 2
+#endif
+#define PROF_UINT64 4
+
+/* The region descriptor of --personality=linux (glibc's struct prof). */
+struct profemu_prof {
+	void *pr_base;
+	size_t pr_size;
+	size_t pr_off;
+	unsigned long pr_scale;
+};
+
+/* The region descriptor of --personality=hpux (HP-UX's struct prof). */
+struct profemu_prof_hpux {
+	void *pr_base;
+	unsigned int pr_size;
+	void *pr_offset;
+	unsigned int pr_scale;
+};
+
+/* The raw calls: the result, or -errno (no errno is set). */
+static inline long profemu_syscall4(long nr, long a, long b, long c, long d)
+{
+	long r;
+#if defined(__x86_64__)
+	register long r10 __asm__("r10") = d;
+	__asm__ volatile("syscall" : "=a"(r) : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
+			 : "rcx", "r11", "memory");
+#elif defined(__i386__)
+	__asm__ volatile("int $0x80" : "=a"(r) : "a"(nr), "b"(a), "c"(b), "d"(c), "S"(d) : "memory");
+#else
+#error "profemu.h: no raw system call for this architecture yet"
+#endif
+	return r;
+}
+
+static inline long profemu_profil(void *buf, size_t bufsiz, size_t offset, unsigned scale)
+{
+	return profemu_syscall4(PROFEMU_NR_PROFIL, (long)buf, (long)bufsiz, (long)offset, (long)scale);
+}
+
+static inline long profemu_sprofil(void *profp, int profcnt, void *tvp, unsigned flags)
+{
+	return profemu_syscall4(PROFEMU_NR_SPROFIL, (long)profp, profcnt, (long)tvp, (long)flags);
+}
+
+#endif

@@ -1,0 +1,92 @@
+/* The clock: a tick after exactly every N retired instructions (--tick), or, with --jitter,
+ * after an interval drawn uniformly from [N/2, 3N/2] by a generator seeded from --seed, so
+ * that a loop whose length divides N cannot always be sampled at the same instruction while
+ * the profile stays reproducible. Each tick goes to the profil core; --explain prints it. */
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+
+#include "../loader/loader.h"
+#include "process.h"
+#include "profil_glue.h"
+
+/* xorshift64*: small and seedable; the jitter stream is separate from getrandom's so that
+ * turning jitter on does not change what the guest reads from getrandom. */
+static uint64_t next_jitter(struct process *p)
+{
+	uint64_t x = p->jitter_state;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	p->jitter_state = x;
+	return x * 0x2545f4914f6cdd1du;
+}
+
+static uint64_t next_interval(struct process *p)
+{
+	uint64_t n = p->cfg.tick;
+	if (!p->cfg.jitter || n < 2)
+		return n;
+	uint64_t lo = n / 2, span = n + 1;	/* [n/2, n/2 + n] */
+	return lo + next_jitter(p) % span;
+}
+
+uint64_t process_first_tick(struct process *p)
+{
+	p->jitter_state = p->cfg.seed ^ 0x6a09e667f3bcc909u;
+	if (p->jitter_state == 0)
+		p->jitter_state = 1;
+	return next_interval(p);
+}
+
+static const char *outcome_text(enum prof_tick_outcome o)
+{
+	switch (o) {
+	case PROF_TICK_OFF: return "not counted: profiling is off";
+	case PROF_TICK_COUNTED: return "counted";
+	case PROF_TICK_SATURATED: return "not counted: the bin is full (saturates)";
+	case PROF_TICK_OUT_OF_RANGE: return "not counted: no region takes this pc";
+	case PROF_TICK_FAULT_DISABLED: return "not counted: the update would fault; profiling turned off";
+	case PROF_TICK_LIMIT_DISABLED: return "not counted: the counter would pass 32767; profiling turned off";
+	case PROF_TICK_SIGSEGV: return "the update faults: SIGSEGV";
+	}
+	return "?";
+}
+
+static void explain(struct process *p, uint64_t pc, uint64_t retired, const struct prof_explain *ex)
+{
+	FILE *out = stderr;
+	uint64_t off;
+	const char *name = p->syms ? symtab_lookup(p->syms, pc, &off) : NULL;
+	fprintf(out, "tick %" PRIu64 " insn %" PRIu64 " pc 0x%" PRIx64, p->ticks, retired, pc);
+	if (name)
+		fprintf(out, " <%s+0x%" PRIx64 ">", name, off);
+	if (ex->outcome == PROF_TICK_OFF || ex->outcome == PROF_TICK_OUT_OF_RANGE || ex->region == -1) {
+		fprintf(out, ": %s\n", outcome_text(ex->outcome));
+		return;
+	}
+	if (ex->region == -2)
+		fprintf(out, ": overflow bin");
+	else
+		fprintf(out, ": region %d (offset 0x%" PRIx64 ", scale 0x%" PRIx64 ") d=0x%" PRIx64
+			     " scaled=0x%" PRIx64 " >>16 -> element %" PRIu64 " of %u bytes",
+			ex->region, ex->offset, ex->scale, ex->d, ex->scaled, ex->index, ex->elem);
+	fprintf(out, " at 0x%" PRIx64 ": %" PRIu64 " -> %" PRIu64 ", %s\n", ex->bin_addr, ex->old_value,
+		ex->new_value, outcome_text(ex->outcome));
+}
+
+uint64_t process_on_tick(void *ctx, uint64_t pc, uint64_t retired)
+{
+	struct process *p = ctx;
+	p->ticks++;
+	if (p->prof.enabled || p->cfg.explain) {
+		struct prof_mem m = process_prof_mem(p);
+		struct prof_explain ex = { .outcome = PROF_TICK_OFF, .region = -1 };
+		int r = prof_tick(&p->prof, &m, pc, p->cfg.explain ? &ex : NULL);
+		if (p->cfg.explain)
+			explain(p, pc, retired, &ex);
+		if (r == PROF_RAISE_SIGSEGV && !p->ended)
+			process_kill(p, p->abi->signal_to_guest(SIGSEGV));
+	}
+	return next_interval(p);
+}

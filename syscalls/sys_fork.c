@@ -1,0 +1,195 @@
+/* fork, vfork and clone (without threads), wait4, waitpid and waitid.
+ *
+ * A guest fork is a host fork of the whole emulator: the child continues from the same
+ * instruction with a copy of everything, guest memory, CPU state and profiling state
+ * included, so profiling stays on in both and the child counts into its own copy of the
+ * buffer (as the seeds require). Children get deterministic pids from a counter shared by the
+ * process tree; wait4 maps them back to host pids. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../emu/x86/regs.h"
+#include "handlers.h"
+#include "sys_args.h"
+
+enum {
+	GUEST_CLONE_VM = 0x100,
+	GUEST_CLONE_VFORK = 0x4000,
+	GUEST_CLONE_THREAD = 0x10000,
+	GUEST_CLONE_PARENT_SETTID = 0x100000,
+	GUEST_CLONE_CHILD_CLEARTID = 0x200000,
+	GUEST_CLONE_CHILD_SETTID = 0x1000000,
+};
+
+static int32_t next_child_pid(struct process *p)
+{
+	if (!p->pid_counter) {
+		void *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (page == MAP_FAILED)
+			return p->cfg.pid + 1 + (int32_t)p->child_count;
+		p->pid_counter = page;
+		*p->pid_counter = p->cfg.pid + 1;
+	}
+	return __atomic_fetch_add(p->pid_counter, 1, __ATOMIC_SEQ_CST);
+}
+
+static int64_t do_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint64_t parent_tid,
+		       uint64_t child_tid)
+{
+	if ((flags & GUEST_CLONE_THREAD) || ((flags & GUEST_CLONE_VM) && !(flags & GUEST_CLONE_VFORK)))
+		return -ENOSYS;	/* threads: one guest thread only */
+	if (p->child_count == sizeof(p->children) / sizeof(p->children[0]))
+		return -EAGAIN;
+	int32_t vpid = next_child_pid(p);
+	fflush(NULL);
+	pid_t host = fork();
+	if (host < 0)
+		return -errno;
+	if (host == 0) {
+		p->cfg.pid = vpid;
+		p->child_count = 0;
+		p->forked = true;
+		if (flags & GUEST_CLONE_CHILD_SETTID)
+			gm_put(&p->mem, child_tid, 4, (uint32_t)vpid);
+		if (flags & GUEST_CLONE_CHILD_CLEARTID)
+			p->clear_child_tid = child_tid;
+		/* vfork-style clones give the child its own stack; memory is a copy anyway. */
+		if (new_sp)
+			cpu_set_reg(p->cpu, X86_RSP, new_sp);
+		return 0;
+	}
+	p->children[p->child_count++] = (struct child_process){ vpid, host };
+	if (flags & GUEST_CLONE_PARENT_SETTID)
+		gm_put(&p->mem, parent_tid, 4, (uint32_t)vpid);
+	return vpid;
+}
+
+int64_t sys_fork(struct process *p, const uint64_t *a)
+{
+	(void)a;
+	return do_fork(p, 0, 0, 0, 0);
+}
+
+int64_t sys_vfork(struct process *p, const uint64_t *a)
+{
+	(void)a;
+	return do_fork(p, 0, 0, 0, 0);
+}
+
+/* x86-64: clone(flags, newsp, parent_tid, child_tid, tls) */
+int64_t sys_clone(struct process *p, const uint64_t *a)
+{
+	return do_fork(p, a[0], a[1], a[2], a[3]);
+}
+
+/* i386: clone(flags, newsp, parent_tid, tls, child_tid) */
+int64_t sys_i386_clone(struct process *p, const uint64_t *a)
+{
+	return do_fork(p, a[0], a[1], a[2], a[4]);
+}
+
+static int host_pid_of(const struct process *p, int64_t vpid)
+{
+	for (unsigned i = 0; i < p->child_count; i++)
+		if (p->children[i].vpid == vpid)
+			return p->children[i].host_pid;
+	return 0;
+}
+
+static int32_t forget_child(struct process *p, int host)
+{
+	for (unsigned i = 0; i < p->child_count; i++) {
+		if (p->children[i].host_pid != host)
+			continue;
+		int32_t vpid = p->children[i].vpid;
+		p->children[i] = p->children[--p->child_count];
+		return vpid;
+	}
+	return host;	/* not ours: cannot happen, the host has no other children */
+}
+
+/* Which host pid to wait for: a known child, or any (-1; process groups are not kept, so 0
+ * and -pgid mean any child too). */
+static int64_t wait_target(const struct process *p, int64_t vpid, pid_t *host)
+{
+	if (vpid > 0) {
+		*host = host_pid_of(p, vpid);
+		return *host ? 0 : -ECHILD;
+	}
+	if (p->child_count == 0)
+		return -ECHILD;
+	*host = -1;
+	return 0;
+}
+
+int64_t sys_wait4(struct process *p, const uint64_t *a)
+{
+	pid_t host;
+	int64_t err = wait_target(p, sys_arg_int(a[0]), &host);
+	if (err)
+		return err;
+	int status;
+	pid_t got = wait4(host, &status, sys_arg_int(a[2]), NULL);
+	if (got < 0)
+		return -errno;
+	if (got == 0)
+		return 0;
+	int32_t vpid = forget_child(p, got);
+	if (a[1] && gm_put(&p->mem, a[1], 4, (uint32_t)status) != 0)
+		return -EFAULT;
+	if (a[3]) {
+		/* struct rusage: 2 timevals and 14 longs; the child's use is not reported */
+		uint64_t size = 18 * (uint64_t)p->mem.word_size;
+		for (uint64_t off = 0; off < size; off += p->mem.word_size)
+			if (gm_put_word(&p->mem, a[3] + off, 0) != 0)
+				return -EFAULT;
+	}
+	return vpid;
+}
+
+/* i386 waitpid(pid, status, options) = wait4(pid, status, options, NULL) */
+int64_t sys_waitpid(struct process *p, const uint64_t *a)
+{
+	uint64_t args[6] = { a[0], a[1], a[2], 0 };
+	return sys_wait4(p, args);
+}
+
+/* waitid(idtype, id, infop, options, rusage). siginfo: signo, errno, code, then (after
+ * padding to the word size on 64-bit) pid, uid, status. */
+int64_t sys_waitid(struct process *p, const uint64_t *a)
+{
+	int idtype = sys_arg_int(a[0]);
+	pid_t host = 0;
+	if (idtype == P_PID) {
+		host = host_pid_of(p, sys_arg_int(a[1]));
+		if (!host)
+			return -ECHILD;
+	} else if (p->child_count == 0) {
+		return -ECHILD;
+	}
+	siginfo_t info = { 0 };
+	if (waitid(idtype == P_PID ? P_PID : P_ALL, (id_t)host, &info, sys_arg_int(a[3])) < 0)
+		return -errno;
+	if (!a[2])
+		return 0;
+	uint64_t u = p->mem.word_size == 8 ? 16 : 12;
+	int32_t vpid = 0;
+	if (info.si_pid) {
+		vpid = (a[3] & WNOWAIT) ? (int32_t)info.si_pid : forget_child(p, info.si_pid);
+		if (a[3] & WNOWAIT)
+			for (unsigned i = 0; i < p->child_count; i++)
+				if (p->children[i].host_pid == info.si_pid)
+					vpid = p->children[i].vpid;
+	}
+	uint32_t fields[][2] = { { 0, (uint32_t)info.si_signo }, { 4, 0 }, { 8, (uint32_t)info.si_code },
+				 { (uint32_t)u, (uint32_t)vpid }, { (uint32_t)u + 4, (uint32_t)info.si_uid },
+				 { (uint32_t)u + 8, (uint32_t)info.si_status } };
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (gm_put(&p->mem, a[2] + fields[i][0], 4, fields[i][1]) != 0)
+			return -EFAULT;
+	return 0;
+}
