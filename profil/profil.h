@@ -68,7 +68,8 @@ struct prof_state {
 	uint64_t ticks, counted;	/* statistics: ticks seen while enabled, bins incremented */
 };
 
-/* Allocates the region array (the only allocation; ticks never allocate). 0 or -ENOMEM. */
+/* Allocates the region array (the only allocation; ticks never allocate). 0 or -ENOMEM, or
+ * -EINVAL for a word_size other than 4 or 8 or an unknown personality. */
 int prof_init(struct prof_state *st, const struct prof_config *cfg);
 void prof_free(struct prof_state *st);
 

@@ -22,9 +22,9 @@ int prof_sprofil_linux(struct prof_state *st, const struct prof_mem *m, uint64_t
 	if (profcnt < 0 || (uint64_t)profcnt > st->cfg.profil_max)
 		return -E2BIG;
 
-	/* The entries are read into the region array, which may still hold profil's region: keep
-	 * a copy so that an unreadable profp (SIGSEGV) changes nothing. */
-	struct prof_state saved = *st;
+	/* The entries are read into the region array, whose first slot may still hold profil's
+	 * region: keep a copy so that an unreadable profp (SIGSEGV) changes nothing. Nothing else
+	 * in the state changes before every entry has been read. */
 	struct prof_region saved0 = st->regions[0];
 	struct prof_region ovf = { 0 };
 	bool has_ovf = false;
@@ -32,7 +32,6 @@ int prof_sprofil_linux(struct prof_state *st, const struct prof_mem *m, uint64_t
 	for (size_t i = 0; i < (size_t)profcnt; i++) {
 		struct prof_region e;
 		if (prof_read_entry(st, m, profp, i, &e) < 0) {
-			*st = saved;
 			st->regions[0] = saved0;
 			return PROF_RAISE_SIGSEGV;
 		}

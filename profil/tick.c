@@ -99,6 +99,8 @@ int prof_tick(struct prof_state *st, const struct prof_mem *m, uint64_t pc, stru
 		/* One region: explain its arithmetic even when pc falls outside it. */
 		k = prof_map_pc(st, &st->regions[0], pc, &loc) ? 0 : -1;
 		explain_loc(ex, &st->regions[0], &loc);
+		if (k < 0)
+			ex->bin_addr = 0;	/* no bin: the pc is out of range */
 	} else {
 		k = prof_find_region(st, pc, &loc);
 		if (k >= 0)

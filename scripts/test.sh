@@ -47,7 +47,7 @@ fi
 meson compile -C build-asan
 # The fuzz suite builds its own sanitized harness; the e2e and unit suites run here.
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	run_suite build-asan --no-suite fuzz
+	LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp":print_suppressions=0 run_suite build-asan --no-suite fuzz
 
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

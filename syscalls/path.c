@@ -52,6 +52,13 @@ const char *sys_path(struct process *p, const char *guest, char *buf, size_t len
 	struct stat st;
 	if (lstat(buf, &st) == 0)
 		return buf;
+	/* The host's dynamic-linker cache names the host's own libraries: a guest ld.so from the
+	 * sysroot that read it would load a host libc of another build (Debian's i386 runtime in
+	 * /lib32 beside the cross sysroot's) and corrupt itself (qemu-i386 -L hangs in fork).
+	 * Without a cache in the sysroot, the guest sees none, and ld.so searches its default
+	 * directories, which resolve inside the sysroot. */
+	if (strcmp(guest, "/etc/ld.so.cache") == 0 || strcmp(guest, "/etc/ld.so.preload") == 0)
+		return buf;	/* the sysroot path, which does not exist: ENOENT */
 	return guest;
 }
 

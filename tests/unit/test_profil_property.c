@@ -96,8 +96,14 @@ static uint64_t gen_buf(struct rng *g)
 	switch (below(g, 10)) {
 	case 0: return 0;
 	case 1: return core_mem.hole_hi ? core_mem.hole_lo - below(g, 8) : rnd(g);
-	case 2: return PICK(g, 0xfffffff0ull + below(g, 16), rnd(g), MEM_BASE + MEM_SIZE - below(g, 8));
-	default: return (MEM_BASE + below(g, MEM_SIZE)) & ~(chance(g, 70) ? 1ull : 0ull);
+	case 2: {
+		uint64_t top32 = 0xfffffff0ull + below(g, 16), any = rnd(g), end = MEM_BASE + MEM_SIZE - below(g, 8);
+		return PICK(g, top32, any, end);
+	}
+	default: {
+		uint64_t at = MEM_BASE + below(g, MEM_SIZE);
+		return chance(g, 70) ? at & ~1ull : at;
+	}
 	}
 }
 
@@ -105,7 +111,10 @@ static uint64_t gen_size(struct rng *g)
 {
 	switch (below(g, 20)) {
 	case 0: case 1: return 0;
-	case 2: return rnd(g) >> below(g, 64);
+	case 2: {
+		uint64_t any = rnd(g);
+		return any >> below(g, 64);
+	}
 	case 3: case 4: case 5: return below(g, MEM_SIZE);
 	default: return below(g, 64);
 	}
@@ -129,15 +138,21 @@ static uint64_t gen_scale(struct rng *g)
 	switch (below(g, 10)) {
 	case 0: case 1: case 2:
 		return PICK(g, 0, 1, 2, 3, 0x4000, 0x6000, 0x8000, 0xc000, 0xffff, 0x10000, 0x10001, 0x20000);
-	case 3: return rnd(g) & (chance(g, 50) ? 0xffffffffull : UINT64_MAX);
+	case 3: {
+		uint64_t any = rnd(g);
+		return chance(g, 50) ? any & 0xffffffffull : any;
+	}
 	default: return below(g, chance(g, 50) ? 0x10001 : 0x20001);
 	}
 }
 
 /* munmap or mprotect after the call: the next update may fault. Same change in both memories. */
+static uint64_t last_buf;	/* the buffer the last profil call named: a likely target */
+
 static void move_protection(struct rng *g)
 {
-	uint64_t lo = MEM_BASE + below(g, MEM_SIZE), hi = lo + 1 + below(g, 512);
+	uint64_t lo = chance(g, 60) ? last_buf + below(g, 64) : MEM_BASE + below(g, MEM_SIZE);
+	uint64_t hi = lo + 1 + below(g, 512);
 	if (chance(g, 50)) {
 		core_mem.hole_lo = ref_mem.hole_lo = lo;
 		core_mem.hole_hi = ref_mem.hole_hi = hi;
@@ -209,7 +224,9 @@ static void gen_entries(struct rng *g, enum prof_personality p, unsigned w, unsi
 		if (orderly) {
 			r.offset = cur;
 			uint64_t span = r.scale >= 2 ? (uint64_t)((((unsigned __int128)r.size << 16) + r.scale - 1) / r.scale) : 1;
-			cur = r.offset + span + (chance(g, 20) ? below(g, 64) : 0) - (chance(g, 10) ? 1 : 0);
+			uint64_t gap = chance(g, 20) ? below(g, 64) : 0;
+			uint64_t overlap = chance(g, 10) ? 1 : 0;
+			cur = r.offset + span + gap - overlap;
 		} else {
 			r.offset = gen_offset(g);
 		}
@@ -281,12 +298,19 @@ static void one_call(struct rng *g, struct prof_state *st, struct ref_state *ref
 		if (p == PROF_PERSONALITY_HPUX && chance(g, 50))
 			size &= ~1ull;
 		add_aim(off, size, scale);
+		last_buf = buf;
 		rc = prof_profil(st, &cm, buf, size, off, scale);
 		rr = ref_profil(ref, &rm, buf, size, off, scale);
 		snprintf(what, sizeof(what), "profil(%#llx, %#llx, %#llx, %#llx)", (unsigned long long)buf,
 			 (unsigned long long)size, (unsigned long long)off, (unsigned long long)scale);
 	} else {
-		uint64_t flags = chance(g, 70) ? PICK(g, 0, 1, 4) : PICK(g, 2, 3, 5, 8, rnd(g) & 7, rnd(g));
+		uint64_t flags;
+		if (chance(g, 70)) {
+			flags = PICK(g, 0, 1, 4);
+		} else {
+			uint64_t low = rnd(g) & 7, any = rnd(g);
+			flags = PICK(g, 2, 3, 5, 8, low, any);
+		}
 		unsigned es = p == PROF_PERSONALITY_HPUX ? (flags == 1 ? 4 : flags == 4 ? 8 : 2)
 							: (flags & 1 ? 4 : 2);
 		int64_t profcnt;
@@ -341,12 +365,14 @@ static void run(enum prof_personality p, uint64_t seed)
 	struct counts c = { 0 };
 	uint64_t scenario = 0;
 	while (c.cases < CASES) {
-		struct prof_config cfg = {
-			.personality = p,
-			.word_size = chance(&g, 50) ? 4 : 8,
-			.profil_max = PICK(&g, 0, 1, 2, 3, 4, 5, 6, 8, 64, 64),
-			.tick_usec = PICK(&g, 10000, 1000, 1500000, below(&g, 5000000)),
-		};
+		/* One random draw per statement: the order of draws inside one expression or
+		 * initializer list is unspecified in C, and the case stream must not depend on the
+		 * compiler. */
+		struct prof_config cfg = { .personality = p };
+		cfg.word_size = chance(&g, 50) ? 4 : 8;
+		cfg.profil_max = PICK(&g, 0, 1, 2, 3, 4, 5, 6, 8, 64, 64);
+		uint64_t any_usec = below(&g, 5000000);
+		cfg.tick_usec = PICK(&g, 10000, 1000, 1500000, any_usec);
 		mem_setup(&g, chance(&g, 50));
 		struct prof_state st;
 		static struct ref_state ref;
@@ -373,6 +399,7 @@ static void run(enum prof_personality p, uint64_t seed)
 	       (unsigned long long)o[PROF_TICK_SATURATED], (unsigned long long)o[PROF_TICK_OUT_OF_RANGE],
 	       (unsigned long long)o[PROF_TICK_FAULT_DISABLED], (unsigned long long)o[PROF_TICK_LIMIT_DISABLED],
 	       (unsigned long long)o[PROF_TICK_SIGSEGV]);
+	fflush(stdout);
 	cr_assert_geq(c.cases, CASES);
 	/* Every outcome the personality can produce must have been compared many times. */
 	bool can[PROF_TICK_SIGSEGV + 1] = { [PROF_TICK_OFF] = true, [PROF_TICK_COUNTED] = true,
