@@ -97,6 +97,10 @@ int cpu_set_tls(struct cpu *cpu, int which, uint64_t base);
  * before that code first runs (the x86 back end drops any translation of it, to be sure). */
 int cpu_add_breakpoint(struct cpu *cpu, uint64_t addr);
 
+/* The thread pointer TLS is addressed from (x86-64: the FS base; i386: the base of the
+ * segment in %gs), 0 if none is set. */
+uint64_t cpu_thread_pointer(struct cpu *cpu);
+
 /* Instructions retired so far, exact at any event. */
 uint64_t cpu_retired(struct cpu *cpu);
 /* Sets the instructions until the next tick (0: none), e.g. when profiling starts. */

@@ -102,7 +102,10 @@ struct symtab *symtab_load(const char *path, uint64_t bias);
 void symtab_free(struct symtab *st);
 /* Nearest function symbol at or below addr: its name and addr's offset from it. NULL if none. */
 const char *symtab_lookup(const struct symtab *st, uint64_t addr, uint64_t *offset);
-/* Address of a defined symbol by name (biased), 0 if absent. */
+/* Address of a defined symbol by name (biased), 0 if absent. For a TLS symbol: its offset in
+ * the image's TLS block, unbiased. */
 uint64_t symtab_find(const struct symtab *st, const char *name);
+/* The image's PT_TLS size and alignment; false if it has none. */
+bool symtab_tls_block(const struct symtab *st, uint64_t *memsz, uint64_t *align);
 
 #endif

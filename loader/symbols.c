@@ -25,6 +25,8 @@ struct section_range {
 };
 
 struct symtab {
+	bool has_tls;			/* PT_TLS, for TLS variables such as errno */
+	uint64_t tls_memsz, tls_align;
 	struct sym *all;		/* defined named symbols, in table order */
 	size_t nall;
 	struct sym *code;		/* code symbols by address, then rank */
@@ -177,7 +179,9 @@ static bool read_symbols(Elf *elf, uint64_t bias, uint64_t mask, struct symtab *
 		if (section >= st->nsections)
 			section = 0;
 		struct sym sym = {
-			.addr = s.st_shndx == SHN_ABS ? s.st_value & mask : (s.st_value + bias) & mask,
+			/* a TLS symbol's value is an offset in the TLS block: never biased */
+			.addr = s.st_shndx == SHN_ABS || type == STT_TLS ? s.st_value & mask
+									: (s.st_value + bias) & mask,
 			.size = s.st_size,
 			.name = st->strings + s.st_name,
 			.section = section,
@@ -203,6 +207,31 @@ static bool read_symbols(Elf *elf, uint64_t bias, uint64_t mask, struct symtab *
 	return true;
 }
 
+/* The PT_TLS segment's size and alignment, which place the image's TLS block. */
+static void read_tls_segment(Elf *elf, struct symtab *st)
+{
+	size_t n;
+	if (elf_getphdrnum(elf, &n) != 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_TLS) {
+			st->tls_memsz = ph.p_memsz;
+			st->tls_align = ph.p_align ? ph.p_align : 1;
+			st->has_tls = true;
+		}
+	}
+}
+
+bool symtab_tls_block(const struct symtab *st, uint64_t *memsz, uint64_t *align)
+{
+	if (!st || !st->has_tls)
+		return false;
+	*memsz = st->tls_memsz;
+	*align = st->tls_align;
+	return true;
+}
+
 struct symtab *symtab_load(const char *path, uint64_t bias)
 {
 	uint8_t *buf;
@@ -220,6 +249,7 @@ struct symtab *symtab_load(const char *path, uint64_t bias)
 	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh))
 		goto out;
 	uint64_t mask = gelf_getclass(elf) == ELFCLASS32 ? UINT32_MAX : UINT64_MAX;
+	read_tls_segment(elf, st);
 	ok = read_sections(elf, bias, mask, st) && read_symbols(elf, bias, mask, st);
 out:
 	if (elf)

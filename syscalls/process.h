@@ -48,6 +48,9 @@ struct glibc_hook {
 	uint64_t addr;
 	uint64_t syscall_fn;	/* glibc's syscall() in the same image: it sets errno for us */
 	uint32_t nr;		/* SYS_PROFEMU_PROFIL or SYS_PROFEMU_SPROFIL */
+	/* Without syscall() (static programs): errno's place, thread pointer + this, if known */
+	bool has_errno;
+	int64_t errno_from_tp;
 };
 
 struct child_process {

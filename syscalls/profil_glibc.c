@@ -5,7 +5,8 @@
  * glibc's own syscall() in the same image with our system-call number (0x6000 or 0x6001)
  * first: the profil core does the work, and glibc's syscall() turns an error into -1 and errno
  * exactly as glibc does, so the guest sees the return value and errno a glibc function would
- * give. Without a syscall() to borrow, the call is completed here (the return value only). */
+ * give. Without a syscall() to borrow (static programs rarely link it), the call is completed
+ * here, and errno is written into the program's own TLS block. */
 #include <errno.h>
 #include <string.h>
 
@@ -19,7 +20,23 @@
 #define I386_TRAMPOLINE 0xffffe000u
 static const uint8_t i386_trampoline[] = { 0x83, 0xc4, 0x14, 0xc3 };
 
-static void add_hook(struct process *p, uint64_t addr, uint64_t syscall_fn, uint32_t nr)
+/* Where errno lives relative to the thread pointer, for a static program's own TLS block: x86
+ * keeps TLS below the thread pointer (variant II), the executable's block ending right at it,
+ * rounded to its alignment. */
+static bool errno_place(const struct symtab *st, int64_t *from_tp)
+{
+	uint64_t off = symtab_find(st, "errno"), memsz, align;
+	if (!off)
+		off = symtab_find(st, "__libc_errno");
+	if (!off || !symtab_tls_block(st, &memsz, &align))
+		return false;
+	uint64_t block = (memsz + align - 1) / align * align;
+	*from_tp = (int64_t)off - (int64_t)block;
+	return true;
+}
+
+static void add_hook(struct process *p, const struct symtab *st, uint64_t addr, uint64_t syscall_fn,
+		     uint32_t nr)
 {
 	for (unsigned i = 0; i < p->glibc_hook_count; i++)
 		if (p->glibc_hooks[i].addr == addr)
@@ -28,7 +45,10 @@ static void add_hook(struct process *p, uint64_t addr, uint64_t syscall_fn, uint
 		return;
 	if (cpu_add_breakpoint(p->cpu, addr) != 0)
 		return;
-	p->glibc_hooks[p->glibc_hook_count++] = (struct glibc_hook){ addr, syscall_fn, nr };
+	struct glibc_hook h = { .addr = addr, .syscall_fn = syscall_fn, .nr = nr };
+	if (!syscall_fn)
+		h.has_errno = errno_place(st, &h.errno_from_tp);
+	p->glibc_hooks[p->glibc_hook_count++] = h;
 }
 
 static void map_trampoline(struct process *p)
@@ -55,7 +75,7 @@ void profil_glibc_attach(struct process *p, const struct symtab *st)
 			continue;
 		if (syscall_fn)
 			map_trampoline(p);
-		add_hook(p, addr, syscall_fn, entry_points[i].nr);
+		add_hook(p, st, addr, syscall_fn, entry_points[i].nr);
 	}
 }
 
@@ -66,10 +86,17 @@ void profil_glibc_attach_file(struct process *p, const char *path, uint64_t bias
 	symtab_free(st);
 }
 
-static int64_t call_directly(struct process *p, uint32_t nr, const uint64_t *args)
+/* Serves the call here and sets errno itself (when its place is known). */
+static int64_t call_directly(struct process *p, const struct glibc_hook *h, const uint64_t *args)
 {
-	int64_t r = nr == SYS_PROFEMU_PROFIL ? sys_profil(p, args) : sys_sprofil(p, args);
-	return r < 0 ? -1 : r;
+	int64_t r = h->nr == SYS_PROFEMU_PROFIL ? sys_profil(p, args) : sys_sprofil(p, args);
+	if (r >= 0)
+		return r;
+	uint64_t tp = cpu_thread_pointer(p->cpu);
+	if (h->has_errno && tp)
+		gm_put(&p->mem, tp + (uint64_t)h->errno_from_tp, 4,
+		       (uint32_t)p->abi->errno_to_guest((int)-r));
+	return -1;
 }
 
 static void redirect_x86_64(struct process *p, const struct glibc_hook *h)
@@ -88,7 +115,7 @@ static void redirect_x86_64(struct process *p, const struct glibc_hook *h)
 		return;
 	}
 	uint64_t sp = cpu_reg(cpu, X86_RSP), ret;
-	int64_t result = call_directly(p, h->nr, args);
+	int64_t result = call_directly(p, h, args);
 	if (p->ended || gm_get(&p->mem, sp, 8, &ret) != 0)
 		return;
 	cpu_set_reg(cpu, X86_RAX, (uint64_t)result);
@@ -117,7 +144,7 @@ static void redirect_i386(struct process *p, const struct glibc_hook *h)
 		cpu_set_pc(cpu, h->syscall_fn);
 		return;
 	}
-	int64_t result = call_directly(p, h->nr, args);
+	int64_t result = call_directly(p, h, args);
 	if (p->ended)
 		return;
 	cpu_set_reg(cpu, X86_RAX, (uint64_t)result & 0xffffffffu);

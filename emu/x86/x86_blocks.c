@@ -36,6 +36,7 @@ void block_cache_destroy(struct block_cache *bc)
 
 void block_cache_clear(struct block_cache *bc)
 {
+	bc->moves++;
 	memset(bc->slots, 0, bc->cap * sizeof(*bc->slots));
 	bc->used = 0;
 	bc->pool_used = 0;
@@ -52,9 +53,11 @@ static int grow(struct block_cache *bc)
 		bc->cap = old_cap;
 		return -1;
 	}
+	bc->moves++;
 	for (size_t i = 0; i < old_cap; i++) {
 		if (!old[i].offsets)
 			continue;
+		old[i].succ[0] = old[i].succ[1] = NULL;	/* they pointed into the old array */
 		size_t s = block_cache_slot(bc, old[i].addr);
 		while (bc->slots[s].offsets)
 			s = (s + 1) & (bc->cap - 1);

@@ -14,6 +14,9 @@ struct block_info {
 	uint32_t size;		/* bytes, as Unicorn reported them */
 	uint32_t icount;	/* instructions in the block */
 	uint16_t *offsets;	/* byte offset of each instruction; icount entries */
+	/* The last two blocks seen to follow this one: control flow mostly repeats, so the next
+	 * block is usually found here without hashing (pointers die with grow and clear). */
+	struct block_info *succ[2];
 };
 
 struct block_cache {
@@ -24,6 +27,7 @@ struct block_cache {
 	size_t csh;			/* Capstone handle (csh is a size_t) */
 	int mode_bits;			/* 16, 32 or 64 */
 	uint64_t decode_failures;	/* bytes Capstone could not decode (counted as one each) */
+	uint64_t moves;			/* bumped when slots move or are wiped (grow, clear) */
 	/* Called for each x87 instruction the host must execute (x87_host.h), at decode time. */
 	void (*found_x87)(void *ctx, uint64_t addr);
 	void *ctx;
@@ -55,6 +59,28 @@ static inline const struct block_info *block_cache_get(struct block_cache *bc,
 	}
 	return block_cache_fill(bc, mem, addr, size);
 }
+/* The block that follows `prev` (which may be NULL): its successor cache first, then the
+ * table, remembering the answer in prev's cache. */
+static inline const struct block_info *block_cache_next(struct block_cache *bc, struct guest_mem *mem,
+							 struct block_info *prev, uint64_t addr,
+							 uint32_t size)
+{
+	if (prev) {
+		struct block_info *s0 = prev->succ[0], *s1 = prev->succ[1];
+		if (s0 && s0->addr == addr && s0->size == size)
+			return s0;
+		if (s1 && s1->addr == addr && s1->size == size)
+			return s1;
+	}
+	uint64_t moves = bc->moves;
+	const struct block_info *b = block_cache_get(bc, mem, addr, size);
+	if (prev && b && moves == bc->moves) {
+		prev->succ[1] = prev->succ[0];
+		prev->succ[0] = (struct block_info *)b;
+	}
+	return b;
+}
+
 /* Index of the instruction at pc inside b, or b->icount if pc is not an instruction start
  * inside it. */
 uint32_t block_index_of(const struct block_info *b, uint64_t pc);

@@ -31,9 +31,10 @@ struct cpu {
 
 	/* Counting: `base` instructions retired before the current block `cur` began. */
 	uint64_t base;
-	const struct block_info *cur;
+	struct block_info *cur;
 	uint64_t next_tick;	/* absolute retired count of the next tick; 0: none */
 	uint64_t max_insns;
+	uint64_t event_at;	/* min(next_tick, max_insns): the block hook's only test */
 
 	bool stop_requested;
 	bool insn_limit_hit;
@@ -103,6 +104,8 @@ void cpu_set_pc(struct cpu *cpu, uint64_t pc)
 
 /* Exact count at pc: inside the current block, the instructions before pc; elsewhere (the next
  * block has not started), the whole current block. */
+static void update_event_at(struct cpu *cpu);
+
 static uint64_t retired_at(const struct cpu *cpu, uint64_t pc)
 {
 	if (!cpu->cur)
@@ -118,6 +121,7 @@ uint64_t cpu_retired(struct cpu *cpu)
 void cpu_set_next_tick(struct cpu *cpu, uint64_t interval)
 {
 	cpu->next_tick = interval ? cpu_retired(cpu) + interval : 0;
+	update_event_at(cpu);
 }
 
 void cpu_request_stop(struct cpu *cpu)
@@ -126,30 +130,43 @@ void cpu_request_stop(struct cpu *cpu)
 	uc_emu_stop(cpu->uc);
 }
 
-/* Per block: count, and raise the ticks whose instruction lies in this block. */
-static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+/* The nearest retired count at which the block hook has something to do besides counting:
+ * the next tick or the instruction limit, whichever comes first. */
+static void update_event_at(struct cpu *cpu)
 {
-	struct cpu *cpu = user;
-	(void)uc;
-	if (cpu->cur)
-		cpu->base += cpu->cur->icount;
-	const struct block_info *b = block_cache_get(&cpu->blocks, cpu->mem, addr, size);
-	cpu->cur = b;
+	uint64_t at = UINT64_MAX;
+	if (cpu->next_tick)
+		at = cpu->next_tick;
+	if (cpu->max_insns && cpu->max_insns < at)
+		at = cpu->max_insns;
+	cpu->event_at = at;
+}
+
+/* A block not found through its predecessor: look it up (decoding it on first sight). */
+static __attribute__((noinline)) struct block_info *find_block(struct cpu *cpu, uint64_t addr,
+							       uint32_t size)
+{
+	struct block_info *b = (struct block_info *)block_cache_next(&cpu->blocks, cpu->mem, cpu->cur,
+								   addr, size);
 	if (cpu->retranslate) {
 		/* Decoding found an instruction that needs a new hook: this translation lacks it.
 		 * Stop before the block's first instruction (not counted) and translate it anew. */
 		uc_ctl_remove_cache(cpu->uc, addr, addr + size);
-		cpu->cur = NULL;
 		uc_emu_stop(cpu->uc);
-		return;
+		return NULL;
 	}
 	if (!b) {
 		snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "out of memory in block cache");
 		cpu->faulted = true;
 		cpu->fault.kind = CPU_FAULT_ILL;
 		uc_emu_stop(cpu->uc);
-		return;
 	}
+	return b;
+}
+
+/* The block reaches the instruction limit or contains ticks. */
+static __attribute__((noinline)) void block_events(struct cpu *cpu, struct block_info *b, uint64_t addr)
+{
 	if (cpu->max_insns && cpu->base + b->icount > cpu->max_insns) {
 		/* Stop before the block that would pass the limit: the count stays exact. */
 		cpu->insn_limit_hit = true;
@@ -163,6 +180,32 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, at) : 0;
 		cpu->next_tick = interval ? at + interval : 0;
 	}
+	update_event_at(cpu);
+}
+
+/* Per block: count, and raise the ticks whose instruction lies in this block. This runs once
+ * per executed block, so the common case (the block seen last time after this predecessor,
+ * no tick inside) is kept to a few loads and compares. */
+static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+	struct cpu *cpu = user;
+	struct block_info *prev = cpu->cur, *b;
+	(void)uc;
+	if (prev) {
+		cpu->base += prev->icount;
+		b = prev->succ[0];
+		if (b && b->addr == addr && b->size == size)
+			goto found;
+	}
+	b = find_block(cpu, addr, size);
+	if (!b) {
+		cpu->cur = NULL;
+		return;
+	}
+found:
+	cpu->cur = b;
+	if (cpu->base + b->icount > cpu->event_at)
+		block_events(cpu, b, addr);
 }
 
 /* The x87 registers as an FSAVE image and back (the tag word is Unicorn's full form). */
@@ -482,6 +525,7 @@ struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 	cpu->ev = cfg->events;
 	cpu->max_insns = cfg->max_insns;
 	cpu->next_tick = cfg->first_tick;
+	update_event_at(cpu);
 	bool is64 = cfg->arch == CPU_ARCH_X86_64;
 
 	uc_err e = uc_open(UC_ARCH_X86, is64 ? UC_MODE_64 : UC_MODE_32, &cpu->uc);
@@ -596,6 +640,16 @@ static bool read_capstone_reg(void *ctx, int reg, uint64_t *value)
 		if (map[i].cs == reg)
 			return uc_reg_read(cpu->uc, map[i].uc, value) == UC_ERR_OK;
 	return false;
+}
+
+uint64_t cpu_thread_pointer(struct cpu *cpu)
+{
+	uint64_t tp = 0;
+	if (cpu->arch == CPU_ARCH_X86_64)
+		return cpu_reg(cpu, X86_FS_BASE);
+	if (cpu_reg(cpu, X86_GS) >> 3 == 0 || !read_capstone_reg(cpu, X86_REG_GS, &tp))
+		return 0;
+	return tp;
 }
 
 /* After a memory fault the pc names the block's start: find the instruction (x86_fault.h). */
