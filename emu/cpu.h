@@ -64,6 +64,10 @@ struct cpu_events {
 	 * move the pc (and registers) to run other code instead: the instruction then does not
 	 * retire. */
 	void (*breakpoint)(void *ctx, uint64_t addr);
+	/* A call instruction at `site` (returning to `ret_addr`) reached `target`; a return
+	 * reached `target`. Raised only when set, for whole-program call graphs. */
+	void (*call)(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target);
+	void (*ret)(void *ctx, uint64_t target);
 };
 
 struct cpu;

@@ -117,6 +117,7 @@ int main(int argc, char **argv)
 		printf("start unmaplater\n");
 		fflush(stdout);
 		phase_begin("unmaplater");
+		print_valid(buf, buf + page / 2);	/* before: a SIGSEGV may end the phase */
 		do_profil(via, buf, full, lo, 0x10000);
 		fflush(stdout);
 		hot_driver(rounds);
@@ -132,7 +133,6 @@ int main(int argc, char **argv)
 		}
 		hot_driver(rounds);
 		do_profil(via, buf, full, lo, 0);
-		print_valid(buf, buf + page / 2);
 		print_buffer("remapped", buf, 2, page / 2);
 		phase_end("unmaplater");
 	} else {

@@ -70,8 +70,9 @@ static int grow(struct block_cache *bc)
 /* Capstone walks the block's bytes; where it cannot decode (an instruction it does not know but
  * Unicorn executed), one byte counts as one instruction so the total stays close and we note it. */
 static uint32_t decode(struct block_cache *bc, const uint8_t *code, uint32_t size, uint64_t addr,
-		       uint16_t *offsets)
+		       uint16_t *offsets, uint8_t *ends_with)
 {
+	*ends_with = BLOCK_ENDS_PLAIN;
 	csh h = bc->csh;
 	cs_insn *insn = cs_malloc(h);
 	uint32_t n = 0, off = 0;
@@ -83,9 +84,12 @@ static uint32_t decode(struct block_cache *bc, const uint8_t *code, uint32_t siz
 		if (cs_disasm_iter(h, &p, &left, &a, insn)) {
 			if (insn->size == 2 && x87_host_handles(insn->bytes) && bc->found_x87)
 				bc->found_x87(bc->ctx, addr + off);
+			*ends_with = insn->id == X86_INS_CALL ? BLOCK_ENDS_CALL
+				   : insn->id == X86_INS_RET ? BLOCK_ENDS_RET : BLOCK_ENDS_PLAIN;
 			off += insn->size;
 		} else {
 			bc->decode_failures++;
+			*ends_with = BLOCK_ENDS_PLAIN;
 			off += 1;
 		}
 	}
@@ -125,8 +129,9 @@ const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_m
 		code = buf;
 	uint16_t *offsets = bc->pool + bc->pool_used;
 	uint32_t n;
+	uint8_t ends_with = BLOCK_ENDS_PLAIN;
 	if (code) {
-		n = decode(bc, code, size, addr, offsets);
+		n = decode(bc, code, size, addr, offsets, &ends_with);
 	} else {
 		offsets[0] = 0;	/* unreadable: cannot have been translated; count one */
 		n = 1;
@@ -134,7 +139,8 @@ const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_m
 	bc->pool_used += n;
 	if (!bc->slots[s].offsets)
 		bc->used++;
-	bc->slots[s] = (struct block_info){ .addr = addr, .size = size, .icount = n, .offsets = offsets };
+	bc->slots[s] = (struct block_info){ .addr = addr, .size = size, .icount = n, .offsets = offsets,
+					    .ends_with = ends_with };
 	return &bc->slots[s];
 }
 

@@ -14,10 +14,13 @@ struct block_info {
 	uint32_t size;		/* bytes, as Unicorn reported them */
 	uint32_t icount;	/* instructions in the block */
 	uint16_t *offsets;	/* byte offset of each instruction; icount entries */
+	uint8_t ends_with;	/* BLOCK_ENDS_PLAIN, _CALL or _RET: a call always ends a block */
 	/* The last two blocks seen to follow this one: control flow mostly repeats, so the next
 	 * block is usually found here without hashing (pointers die with grow and clear). */
 	struct block_info *succ[2];
 };
+
+enum { BLOCK_ENDS_PLAIN, BLOCK_ENDS_CALL, BLOCK_ENDS_RET };
 
 struct block_cache {
 	struct block_info *slots;	/* open addressing, power-of-two capacity */

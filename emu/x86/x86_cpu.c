@@ -35,6 +35,7 @@ struct cpu {
 	uint64_t next_tick;	/* absolute retired count of the next tick; 0: none */
 	uint64_t max_insns;
 	uint64_t event_at;	/* min(next_tick, max_insns): the block hook's only test */
+	bool track_calls;	/* events.call or events.ret is set */
 
 	bool stop_requested;
 	bool insn_limit_hit;
@@ -183,6 +184,18 @@ static __attribute__((noinline)) void block_events(struct cpu *cpu, struct block
 	update_event_at(cpu);
 }
 
+/* The block before this one ended with a call or a return, which always end a block: this
+ * block is its target. */
+static __attribute__((noinline)) void call_events(struct cpu *cpu, const struct block_info *prev,
+						  uint64_t target)
+{
+	if (prev->ends_with == BLOCK_ENDS_CALL && cpu->ev.call)
+		cpu->ev.call(cpu->ev.ctx, prev->addr + prev->offsets[prev->icount - 1],
+			     prev->addr + prev->size, target);
+	else if (prev->ends_with == BLOCK_ENDS_RET && cpu->ev.ret)
+		cpu->ev.ret(cpu->ev.ctx, target);
+}
+
 /* Per block: count, and raise the ticks whose instruction lies in this block. This runs once
  * per executed block, so the common case (the block seen last time after this predecessor,
  * no tick inside) is kept to a few loads and compares. */
@@ -204,6 +217,8 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	}
 found:
 	cpu->cur = b;
+	if (prev && prev->ends_with && cpu->track_calls)
+		call_events(cpu, prev, addr);
 	if (cpu->base + b->icount > cpu->event_at)
 		block_events(cpu, b, addr);
 }
@@ -523,6 +538,7 @@ struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 	cpu->arch = cfg->arch;
 	cpu->mem = cfg->mem;
 	cpu->ev = cfg->events;
+	cpu->track_calls = cfg->events.call || cfg->events.ret;
 	cpu->max_insns = cfg->max_insns;
 	cpu->next_tick = cfg->first_tick;
 	update_event_at(cpu);

@@ -235,3 +235,63 @@ Test(x86_cpu, x87_transcendentals_match_the_hardware)
 	log2_of_zero(CPU_ARCH_X86_64);
 	log2_of_zero(CPU_ARCH_I386);
 }
+
+struct call_log {
+	struct cpu *cpu;
+	uint64_t site, ret_addr, target, returned_to;
+	int calls, rets, traps;
+};
+
+static void log_trap(void *ctx)
+{
+	struct call_log *l = ctx;
+	l->traps++;
+	cpu_request_stop(l->cpu);
+}
+
+static void log_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target)
+{
+	struct call_log *l = ctx;
+	l->calls++;
+	l->site = site;
+	l->ret_addr = ret_addr;
+	l->target = target;
+}
+
+static void log_ret(void *ctx, uint64_t target)
+{
+	struct call_log *l = ctx;
+	l->rets++;
+	l->returned_to = target;
+}
+
+Test(x86_cpu, calls_and_returns_are_seen_with_site_and_target)
+{
+	/* nop; call f (+2); syscall; f: nop; ret */
+	static const uint8_t code[] = { 0x90, 0xe8, 0x02, 0x00, 0x00, 0x00, 0x0f, 0x05, 0x90, 0xc3 };
+	struct guest_mem gm;
+	gm_init(&gm, 4096, 1ull << 47, false, 8);
+	struct call_log l = { 0 };
+	struct cpu_config cfg = { .arch = CPU_ARCH_X86_64, .mem = &gm,
+				  .events = { .ctx = &l, .syscall = log_trap, .call = log_call, .ret = log_ret } };
+	char err[128];
+	struct cpu *cpu = cpu_create(&cfg, err, sizeof(err));
+	cr_assert_not_null(cpu, "%s", err);
+	l.cpu = cpu;
+	cr_assert_eq(gm_map(&gm, CODE, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_map(&gm, 0x800000, 4096, GM_PROT_READ | GM_PROT_WRITE), 0);
+	cr_assert_eq(gm_poke(&gm, CODE, code, sizeof(code)), 0);
+	cpu_set_pc(cpu, CODE);
+	cpu_set_reg(cpu, X86_RSP, 0x801000);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_REQUESTED);
+	cr_assert_eq(l.calls, 1);
+	cr_assert_eq(l.site, CODE + 1);
+	cr_assert_eq(l.ret_addr, CODE + 6);
+	cr_assert_eq(l.target, CODE + 8);
+	cr_assert_eq(l.rets, 1);
+	cr_assert_eq(l.returned_to, CODE + 6);
+	cr_assert_eq(cpu_retired(cpu), 5, "nop, call, nop, ret, syscall");
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
