@@ -93,9 +93,10 @@ static int hot_regions(struct region *r, int linux_layout, unsigned es)
 		return 5;
 	}
 	/* glibc's rules: any order, the overflow bin anywhere, overlaps go to the higher offset
-	 * and, for equal offsets, to the later entry (r4 over part of r2) */
-	struct region r3 = { buf3, 48, f[0] + 16, 0x10000 };
-	struct region r4 = { buf4, 8 * es, f[3], 0x10000 };
+	 * (r3 over parts of r0 and r1) and, for equal offsets, to the later entry (r4 over the
+	 * start of r0, where hot_a's loop is) */
+	struct region r3 = { buf3, 48, f[0] + 24, 0x10000 };
+	struct region r4 = { buf4, 16 * es, f[0], 0x10000 };
 	r[0] = r2, r[1] = ov, r[2] = r0, r[3] = ig, r[4] = r3, r[5] = r1, r[6] = r4;
 	return 7;
 }

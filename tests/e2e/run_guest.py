@@ -664,6 +664,50 @@ class ErrorCase(Case):
         raise Skip("profemu only")
 
 
+class SigintCase(Case):
+    """Ctrl-C stops the guest cleanly: exit status 130, a message, and --stats still written."""
+
+    def __init__(self, name, arch):
+        super().__init__(name)
+        self.arch = arch
+
+    def run(self, ctx):
+        profemu = ctx.need_profemu()
+        cwd = ctx.fresh_dir(self.name)
+        stats = os.path.join(cwd, "stats.json")
+        # a long run: fib(40) and large sorts take minutes under emulation
+        argv = [profemu, "--stats=" + stats, ctx.guest("cpubench", self.arch, "static"),
+                "40", "2000000", "50"]
+        proc = subprocess.Popen(argv, cwd=cwd, env=base_env(), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        time.sleep(1.0)
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=ctx.timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise Failure("profemu did not stop after SIGINT")
+        problems = []
+        if proc.returncode != 130:
+            problems.append("expected exit status 130, got %s" % proc.returncode)
+        if b"interrupted" not in err:
+            problems.append("stderr does not say it was interrupted: %r" % err[-300:])
+        try:
+            with open(stats) as f:
+                st = json.load(f)
+            if st.get("stop") != "interrupted" or st.get("exit_status") != 130:
+                problems.append("--stats says %r" % st)
+            if not st.get("instructions"):
+                problems.append("--stats has no instruction count")
+        except (OSError, ValueError) as e:
+            problems.append("--stats not written: %s" % e)
+        if problems:
+            raise Failure("SIGINT:\n" + "\n".join("  * " + p for p in problems))
+
+    def native_check(self, ctx):
+        raise Skip("profemu only")
+
+
 # ---------------------------------------------------------------------------------------------
 # The cases
 
@@ -837,6 +881,8 @@ def build_cases():
         ErrorCase("errors-truncated-i386", truncated("i386"), 126),
         ErrorCase("errors-badoption", bad_option, 2, program_in_message=False),
         ErrorCase("errors-badvalue", bad_value, 2, program_in_message=False),
+        SigintCase("sigint-x86_64", "x86_64"),
+        SigintCase("sigint-i386", "i386"),
     ]
     names = [c.name for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
