@@ -32,6 +32,11 @@ static const char usage_text[] =
 	"  --explain         print one line per clock tick: pc, region, arithmetic, bin\n"
 	"  --profil-max=N    sysconf(_SC_PROFIL_MAX): most sprofil regions (default 64)\n"
 	"  -0 ARGV0          the program's argv[0] (default: PROGRAM)\n"
+	"\nWhole-program profiles (no cooperation from the program needed):\n"
+	"  --prf=FILE        the PROFIL program: buckets over the program, I/O, DOS and high\n"
+	"                    hits, written to FILE at exit (read it with prohist)\n"
+	"  --bucket-size=N   PROFIL bucket size: bytes (paragraphs for DOS programs)\n"
+	"  --interval=USEC   PROFIL clock interval in virtual microseconds (sets the tick)\n"
 	"  --stats=FILE      write run statistics as JSON to FILE\n"
 	"  -h, --help        show this help\n"
 	"  --version         show the version\n";
@@ -97,7 +102,8 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 {
 	enum { OPT_STRACE = 256, OPT_SEED, OPT_HZ, OPT_TICK, OPT_HOST_TIME, OPT_MAX_INSNS,
 	       OPT_STATS, OPT_VERSION, OPT_PERSONALITY, OPT_JITTER, OPT_EXPLAIN, OPT_PROFIL_MAX,
-	       OPT_PID };
+	       OPT_PID, OPT_PRF, OPT_BUCKET_SIZE, OPT_INTERVAL, OPT_GMON, OPT_CALLGRIND,
+	       OPT_FOLDED };
 	static const struct option longopts[] = {
 		{ "strace", no_argument, NULL, OPT_STRACE },
 		{ "seed", required_argument, NULL, OPT_SEED },
@@ -111,6 +117,12 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "profil-max", required_argument, NULL, OPT_PROFIL_MAX },
 		{ "pid", required_argument, NULL, OPT_PID },	/* internal: kept across execve */
+		{ "prf", required_argument, NULL, OPT_PRF },
+		{ "bucket-size", required_argument, NULL, OPT_BUCKET_SIZE },
+		{ "interval", required_argument, NULL, OPT_INTERVAL },
+		{ "gmon", required_argument, NULL, OPT_GMON },
+		{ "callgrind", required_argument, NULL, OPT_CALLGRIND },
+		{ "folded", required_argument, NULL, OPT_FOLDED },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -162,6 +174,18 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 			if (!parse_u64(optarg, &o->profil_max, false) || o->profil_max > 1000000)
 				return usage_error("invalid --profil-max '%s' (1 to 1000000)", optarg);
 			break;
+		case OPT_PRF: o->prf_path = optarg; break;
+		case OPT_BUCKET_SIZE:
+			if (!parse_u64(optarg, &o->bucket_size, false) || o->bucket_size > UINT32_MAX)
+				return usage_error("invalid --bucket-size '%s' (> 0)", optarg);
+			break;
+		case OPT_INTERVAL:
+			if (!parse_u64(optarg, &o->interval_us, false) || o->interval_us > 1000000000)
+				return usage_error("invalid --interval '%s' (microseconds, > 0)", optarg);
+			break;
+		case OPT_GMON: o->gmon_path = optarg; break;
+		case OPT_CALLGRIND: o->callgrind_path = optarg; break;
+		case OPT_FOLDED: o->folded_path = optarg; break;
 		case OPT_PID: {
 			uint64_t pid;
 			if (!parse_u64(optarg, &pid, false) || pid > INT32_MAX)

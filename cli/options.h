@@ -20,6 +20,14 @@ struct options {
 	bool explain;
 	uint64_t profil_max;
 	int32_t pid;			/* the guest's pid (kept across execve) */
+	/* The PROFIL program: --prf=FILE, --bucket-size=N, --interval=USEC (0: not given). */
+	const char *prf_path;
+	uint64_t bucket_size;
+	uint64_t interval_us;
+	/* Whole-program outputs. */
+	const char *gmon_path;
+	const char *callgrind_path;
+	const char *folded_path;
 	const char *argv0;		/* -0: the guest's argv[0], if not PROGRAM */
 	/* Options to pass on when the guest execs another program (no -E/-U/-0/--pid). */
 	char **pass_on;

@@ -13,6 +13,9 @@
 #include "../loader/loader.h"
 #include "../syscalls/process.h"
 #include "../emu/x86/regs.h"
+#include "prf_mode.h"
+#include "prf_prompt.h"
+#include "shell_words.h"
 #include "report.h"
 
 /* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
@@ -30,9 +33,33 @@ static void on_sigint(int sig)
 		cpu_request_stop(interruptible_cpu);
 }
 
-static void on_syscall(void *ctx)
+/* Everything a run observes besides the process itself: the whole-program profiles. */
+struct run_ctx {
+	struct process *p;
+	struct prf_mode *prf;	/* the PROFIL program, or NULL */
+};
+
+static void ev_syscall(void *ctx)
 {
-	sys_dispatch(ctx);
+	sys_dispatch(((struct run_ctx *)ctx)->p);
+}
+
+static void ev_breakpoint(void *ctx, uint64_t addr)
+{
+	process_on_breakpoint(((struct run_ctx *)ctx)->p, addr);
+}
+
+static uint64_t ev_tick(void *ctx, uint64_t pc, uint64_t retired)
+{
+	struct run_ctx *rc = ctx;
+	uint64_t next = process_on_tick(rc->p, pc, retired);
+	if (rc->prf) {
+		static const enum prf_charge charge[] = { [SYS_CHARGE_NONE] = PRF_CHARGE_NONE,
+							  [SYS_CHARGE_IO] = PRF_CHARGE_IO,
+							  [SYS_CHARGE_OTHER] = PRF_CHARGE_DOS };
+		prf_mode_tick(rc->prf, pc, charge[rc->p->charging]);
+	}
+	return next;
 }
 
 struct arch_info {
@@ -59,9 +86,10 @@ static int load_status(enum load_error e)
 }
 
 /* Creates the process with its memory, CPU, image and stack. Returns 0 or an exit status. */
-static int start_process(struct process *p, const struct options *o, const struct elf_probe *probe,
+static int start_process(struct run_ctx *rc, const struct options *o, const struct elf_probe *probe,
 			 struct elf_image *img)
 {
+	struct process *p = rc->p;
 	char err[512];
 	const struct arch_info *ai = arch_info(probe->arch);
 	const struct addr_layout *lay = addr_layout_for(probe->arch);
@@ -100,8 +128,8 @@ static int start_process(struct process *p, const struct options *o, const struc
 	struct cpu_config cc = {
 		.arch = probe->arch,
 		.mem = &p->mem,
-		.events = { .ctx = p, .syscall = on_syscall, .tick = process_on_tick,
-			    .breakpoint = process_on_breakpoint },
+		.events = { .ctx = rc, .syscall = ev_syscall, .tick = ev_tick,
+			    .breakpoint = ev_breakpoint },
 		.max_insns = o->max_insns,
 		.first_tick = process_first_tick(p),
 	};
@@ -211,23 +239,102 @@ static void run_until_end(struct process *p, const struct options *o, const stru
 	sigaction(SIGINT, &old_int, NULL);
 }
 
-int run_program(const struct options *o)
+/* The PROFIL program's settings: from the command line, else asked at the terminal in the
+ * seed's order, else defaults (16-byte buckets, one paragraph for DOS; the --tick clock). The
+ * clock interval sets the tick: at the virtual CPU's speed (hz x tick instructions per
+ * second, 1 M/s by default), USEC microseconds are that many instructions' worth. */
+static int resolve_prf_settings(struct options *o, bool dos, struct prf_answers *asked)
+{
+	memset(asked, 0, sizeof(*asked));
+	if ((!o->bucket_size || !o->interval_us) && isatty(STDIN_FILENO)) {
+		if (prf_prompt(stdin, stderr, dos, asked) != 0) {
+			fprintf(stderr, "profemu: %s: no answer: not profiling\n", o->program);
+			return EXIT_USAGE;
+		}
+		if (!o->bucket_size)
+			o->bucket_size = asked->bucket_size;
+		if (!o->interval_us)
+			o->interval_us = asked->interval_us;
+		if (asked->params) {
+			/* the typed parameters replace the command line's */
+			char **argv = calloc((size_t)asked->nparams + 2, sizeof(*argv));
+			if (!argv)
+				return EXIT_CANNOT_EXECUTE;
+			argv[0] = o->argv[0];
+			for (int i = 0; i < asked->nparams; i++)
+				argv[i + 1] = asked->params[i];
+			o->argv = argv;
+			o->argc = asked->nparams + 1;
+		}
+	}
+	if (!o->bucket_size)
+		o->bucket_size = dos ? 1 : 16;
+	uint64_t per_second = o->hz * o->tick;
+	if (o->interval_us) {
+		uint64_t tick = o->interval_us * per_second / 1000000u;
+		o->tick = tick ? tick : 1;
+	} else {
+		o->interval_us = o->tick * 1000000u / per_second;
+	}
+	return 0;
+}
+
+/* The termination message of the PROFIL program, with the registers as DEBUG shows them. */
+static void prf_termination_message(const struct run_outcome *out, struct cpu *cpu)
+{
+	if (strcmp(out->stop, "exit") == 0)
+		fprintf(stderr, "\nProgram terminated normally (exit code %d)\n", out->guest_exit_code);
+	else if (out->signal)
+		fprintf(stderr, "\nProgram terminated by SIG%s\n",
+			sigabbrev_np(out->signal) ? sigabbrev_np(out->signal) : "?");
+	else if (strcmp(out->stop, "interrupted") == 0)
+		fprintf(stderr, "\nProgram interrupted (Ctrl-C)\n");
+	else
+		fprintf(stderr, "\nProgram stopped at the instruction limit\n");
+	char regs[1024];
+	cpu_dump_regs(cpu, regs, sizeof(regs));
+	fputs(regs, stderr);
+}
+
+int run_program(const struct options *given)
 {
 	char err[512];
+	struct options eff = *given;
+	struct options *o = &eff;
 	struct elf_probe probe;
 	enum load_error le = elf_probe_file(o->program, &probe, err, sizeof(err));
 	if (le != LOAD_OK) {
 		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
 		return load_status(le);
 	}
+	struct prf_answers asked = { 0 };
+	bool dos = probe.arch == CPU_ARCH_I8086;
+	if (o->prf_path) {
+		int st = resolve_prf_settings(o, dos, &asked);
+		if (st)
+			return st;
+	}
 	struct process *p = calloc(1, sizeof(*p));
+	struct prf_mode prf = { 0 };
+	struct run_ctx rc = { .p = p };
 	if (!p) {
 		fprintf(stderr, "profemu: out of memory\n");
 		return EXIT_CANNOT_EXECUTE;
 	}
 	struct elf_image img;
 	memset(&img, 0, sizeof(img));
-	int status = start_process(p, o, &probe, &img);
+	int status = start_process(&rc, o, &probe, &img);
+	if (status == 0 && o->prf_path) {
+		if (prf_mode_init(&prf, dos, img.text_lo, img.text_hi, o->bucket_size, o->interval_us)) {
+			fprintf(stderr, "profemu: out of memory\n");
+			status = EXIT_CANNOT_EXECUTE;
+		} else {
+			prf.data.arch = (uint32_t)probe.arch;
+			prf.data.program = p->exe_path[0] ? strdup(p->exe_path) : NULL;
+			rc.prf = &prf;
+			p->syscall_costs = true;
+		}
+	}
 	if (status == 0) {
 		struct symtab *syms = symtab_load(o->program, img.load_bias);
 		p->syms = syms;
@@ -235,9 +342,31 @@ int run_program(const struct options *o)
 		struct run_outcome out = { .program = o->program, .arch = p->arch };
 		run_until_end(p, o, syms, &out);
 		status = out.exit_status;
+		if (rc.prf) {
+			/* A forked child writes its own file, PATH.PID, rather than the parent's. */
+			char child_path[PATH_MAX];
+			const char *path = o->prf_path;
+			if (p->forked) {
+				snprintf(child_path, sizeof(child_path), "%s.%d", o->prf_path, p->cfg.pid);
+				path = child_path;
+			}
+			prf_termination_message(&out, p->cpu);
+			int werr = prf_write(path, &prf.data);
+			if (werr) {
+				fprintf(stderr, "profemu: %s: %s\n", path, strerror(-werr));
+				if (status == 0)
+					status = EXIT_CANNOT_EXECUTE;
+			}
+		}
 		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
 		symtab_free(syms);
+	}
+	if (rc.prf)
+		prf_mode_free(&prf);
+	if (asked.params) {
+		free(eff.argv);
+		shell_words_free(asked.params);
 	}
 	bool raise_signal = p->forked && p->term_signal;
 	int sig = raise_signal ? p->abi->signal_to_host(p->term_signal) : 0;

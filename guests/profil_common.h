@@ -37,7 +37,7 @@
 
 #include "profemu.h"
 
-#define PROFHOT __attribute__((section("profhot"), noinline, noclone, used))
+#define PROFHOT __attribute__((section("profhot"), noipa, used))
 #define PC_UNUSED __attribute__((unused))
 
 extern const char __start_profhot[] __attribute__((visibility("hidden")));

@@ -4,7 +4,9 @@
  *          loop until CLOCK has advanced by TICKS clock ticks of 1/HZ s each
  *        profil_time CLOCK count K [report]
  *          the same loop body exactly K times (K >= 1): calibrates one iteration
- * CLOCK: gettimeofday or monotonic (clock_gettime(CLOCK_MONOTONIC)).
+ * CLOCK: gettimeofday or monotonic (clock_gettime(CLOCK_MONOTONIC)). Numbers are decimal;
+ * leading zeros are allowed, so that runs to compare can give arguments of one length (parsing
+ * a longer one takes more instructions).
  * Prints "clk_tck N" (sysconf(_SC_CLK_TCK)) and "done"; with "report" also the iterations and
  * the time elapsed (which vary with the loop, so the instruction counts of runs to compare
  * must leave it out). Exit status 0, 2 on a usage error. */

@@ -43,6 +43,13 @@ struct process_config {
 	const char *sysroot_option;	/* -L as given, NULL if defaulted */
 };
 
+/* What a clock tick inside a system call is charged to (the --prf cost model). */
+enum sys_charge {
+	SYS_CHARGE_NONE,	/* not in a system call */
+	SYS_CHARGE_IO,		/* an I/O call: read, write, open... */
+	SYS_CHARGE_OTHER,	/* any other call */
+};
+
 /* A glibc entry point served natively (profil_glibc.c). */
 struct glibc_hook {
 	uint64_t addr;
@@ -86,6 +93,12 @@ struct process {
 	struct glibc_hook glibc_hooks[8];
 	unsigned glibc_hook_count;
 	uint64_t trampoline;		/* i386: the stub that returns from a redirected call */
+
+	/* The --prf system-call cost model: while a call's cost is charged to the clock, ticks
+	 * are charged to `charging`; `charged` instructions of guest time have been added. */
+	bool syscall_costs;
+	enum sys_charge charging;
+	uint64_t charged;
 
 	/* setitimer/getitimer (ITIMER_REAL, _VIRTUAL, _PROF), in µs: recorded, never fired. */
 	uint64_t itimer_interval_us[3], itimer_value_us[3];

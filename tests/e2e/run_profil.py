@@ -832,7 +832,8 @@ def check_clock(ticks, tick_n, stats_path, jitter=False):
                 bad.append("tick %d: interval %d" % (t.k, t.insn - prev))
             prev = t.insn
         if bad:
-            problems.append("--jitter intervals outside [%d, %d]: %s" % (lo, hi, ", ".join(bad[:8])))
+            problems.append("--jitter intervals outside [%d, %d]: %s" % (lo, hi,
+                                                                        ", ".join(bad[:8])))
         mean = ticks[-1].insn / len(ticks)
         if len(ticks) >= 100 and abs(mean - tick_n) > tick_n * 0.1:
             problems.append("--jitter: mean interval %.1f, expected about %d" % (mean, tick_n))
@@ -1167,7 +1168,8 @@ class ProfilSatCase(SprofilCase):
 class ForkCase(Case):
     def __init__(self, name, arch, link, pers, n=40000, m=60000, tick_n=997):
         super().__init__(name)
-        self.arch, self.link, self.pers, self.n, self.m, self.tick_n = arch, link, pers, n, m, tick_n
+        self.arch, self.link, self.pers = arch, link, pers
+        self.n, self.m, self.tick_n = n, m, tick_n
 
     def run(self, ctx):
         guest = ctx.guest("profil_fork", self.arch, self.link)
@@ -1622,8 +1624,9 @@ def build_cases():
                             "raw", PROF_USHORT, n=3000, check=check_alternation),
                 SprofilCase(nm("sprofil", "hpux", "reenable"), *v, "hpux", "reenable", "hpux",
                             "raw", PROF_USHORT, n=500),
-                SprofilCase(nm("sprofil", "hpux", "saturate-ushort"), *v, "hpux", "saturate", "hpux",
-                            "raw", PROF_USHORT, n=70000, tick_n=10, check=check_saturation),
+                SprofilCase(nm("sprofil", "hpux", "saturate-ushort"), *v, "hpux", "saturate",
+                            "hpux", "raw", PROF_USHORT, n=70000, tick_n=10,
+                            check=check_saturation),
                 SprofilCase(nm("sprofil", "hpux", "saturate-uint64"), *v, "hpux", "saturate",
                             "hpux", "raw", PROF_UINT64, n=70000, tick_n=10,
                             check=check_saturation),

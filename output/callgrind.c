@@ -1,0 +1,147 @@
+/* callgrind text: every cost line and call of the profile becomes an item attached to the
+ * function containing it; items are sorted by function then address and printed in one pass,
+ * with a fn= line whenever the function changes. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/atomic_file.h"
+#include "output/callgrind.h"
+
+struct cg_item {
+	uint64_t fstart;	/* the function containing addr: start, name */
+	char *fname;
+	uint64_t addr;		/* the pc, or the call site */
+	bool is_call;		/* a cost line sorts before a call at the same address */
+	uint64_t count;		/* ticks, or calls */
+	uint64_t target;	/* calls: the callee's address, name, inclusive ticks */
+	char *cname;
+	uint64_t incl;
+};
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+static int cmp_item(const void *pa, const void *pb)
+{
+	const struct cg_item *a = pa, *b = pb;
+	int c = cmp_u64(a->fstart, b->fstart);
+	if (!c)
+		c = strcmp(a->fname, b->fname);
+	if (!c)
+		c = cmp_u64(a->addr, b->addr);
+	if (!c)
+		c = (int)a->is_call - (int)b->is_call;
+	if (!c)
+		c = cmp_u64(a->target, b->target);
+	if (!c && a->is_call)
+		c = strcmp(a->cname, b->cname);
+	return c;
+}
+
+static void free_items(struct cg_item *items, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(items[i].fname);
+		free(items[i].cname);
+	}
+	free(items);
+}
+
+/* One item per pc with ticks and per arc; *total = the ticks in the cost lines. */
+static struct cg_item *collect(const struct wprof *w, const struct out_symbols *syms, size_t *n,
+			       uint64_t *total)
+{
+	size_t npcs, narcs;
+	struct wprof_pc *pcs = wprof_sorted_pcs(w, &npcs);
+	struct wprof_arc *arcs = wprof_sorted_arcs(w, &narcs);
+	struct cg_item *items = NULL;
+	*n = 0;
+	*total = 0;
+	if (npcs == SIZE_MAX || narcs == SIZE_MAX)
+		goto fail;
+	items = calloc(npcs + narcs + 1, sizeof(*items));
+	if (!items)
+		goto fail;
+	for (size_t i = 0; i < npcs; i++) {
+		struct cg_item *it = &items[(*n)++];
+		it->addr = pcs[i].pc;
+		it->count = pcs[i].ticks;
+		*total += pcs[i].ticks;
+		if (!(it->fname = out_func_name(syms, it->addr, &it->fstart)))
+			goto fail;
+	}
+	for (size_t i = 0; i < narcs; i++) {
+		struct cg_item *it = &items[(*n)++];
+		uint64_t cstart;
+		it->is_call = true;
+		it->addr = arcs[i].site;
+		it->count = arcs[i].calls;
+		it->target = arcs[i].self;
+		it->incl = arcs[i].incl;
+		if (!(it->fname = out_func_name(syms, it->addr, &it->fstart)) ||
+		    !(it->cname = out_func_name(syms, it->target, &cstart)))
+			goto fail;
+	}
+	free(pcs);
+	free(arcs);
+	qsort(items, *n, sizeof(*items), cmp_item);
+	return items;
+fail:
+	free(pcs);
+	free(arcs);
+	free_items(items, *n);
+	*n = SIZE_MAX;
+	return NULL;
+}
+
+int callgrind_write_stream(FILE *f, const struct wprof *w, const struct out_symbols *syms,
+			   const struct callgrind_info *info)
+{
+	size_t n;
+	uint64_t total;
+	struct cg_item *items = collect(w, syms, &n, &total);
+	if (n == SIZE_MAX)
+		return -ENOMEM;
+	const char *object = info && info->object ? info->object : "???";
+	fprintf(f, "# callgrind format\nversion: 1\ncreator: profemu\n");
+	if (info && info->cmd)
+		fprintf(f, "cmd: %s\n", info->cmd);
+	fprintf(f, "positions: instr\nevents: Ticks\n\nob=%s\nfl=???\n", object);
+	for (size_t i = 0; i < n; i++) {
+		const struct cg_item *it = &items[i];
+		if (i == 0 || it->fstart != items[i - 1].fstart || strcmp(it->fname, items[i - 1].fname))
+			fprintf(f, "\nfn=%s\n", it->fname);
+		if (it->is_call)
+			fprintf(f, "cfn=%s\ncalls=%" PRIu64 " 0x%" PRIx64 "\n0x%" PRIx64 " %" PRIu64 "\n",
+				it->cname, it->count, it->target, it->addr, it->incl);
+		else
+			fprintf(f, "0x%" PRIx64 " %" PRIu64 "\n", it->addr, it->count);
+	}
+	fprintf(f, "\ntotals: %" PRIu64 "\n", total);
+	free_items(items, n);
+	return ferror(f) ? -EIO : 0;
+}
+
+struct cg_job {
+	const struct wprof *w;
+	const struct out_symbols *syms;
+	const struct callgrind_info *info;
+};
+
+static int emit(FILE *f, const void *ctx)
+{
+	const struct cg_job *job = ctx;
+	return callgrind_write_stream(f, job->w, job->syms, job->info);
+}
+
+int callgrind_write(const char *path, const struct wprof *w, const struct out_symbols *syms,
+		    const struct callgrind_info *info)
+{
+	struct cg_job job = {w, syms, info};
+	return out_atomic_write(path, emit, &job);
+}

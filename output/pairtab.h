@@ -1,0 +1,53 @@
+/* A table of fixed-size records keyed by a pair of 64-bit words, for the profile's counters
+ * (pc -> ticks, (from, self) -> arc, (parent, function) -> call-tree node, (node, pc) -> ticks).
+ *
+ * The records live in one dense array in insertion order; a separate open-addressing index of
+ * 32-bit slots finds them. Keeping the two apart means iteration never sees the hash order (the
+ * order of insertion is a function of the guest's run alone), records are addressed by a stable
+ * index, and growing the index never moves a record. Both arrays grow by doubling, so the hot
+ * paths allocate only at the rare doublings. */
+#ifndef PROFEMU_OUTPUT_PAIRTAB_H
+#define PROFEMU_OUTPUT_PAIRTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Every record type starts with the key: two uint64_t members, read here through memcpy so that
+ * no record is accessed through a struct type it does not have. */
+struct pairtab_key {
+	uint64_t k0, k1;
+};
+
+struct pairtab {
+	unsigned char *recs;	/* len records of rec_size bytes, insertion order */
+	size_t rec_size, len, cap;
+	uint32_t *slots;	/* 0 = empty, else record index + 1; nslots is a power of two */
+	size_t nslots;
+};
+
+/* rec_size >= sizeof(struct pairtab_key). 0 or -ENOMEM. */
+int pairtab_init(struct pairtab *t, size_t rec_size, size_t initial);
+void pairtab_free(struct pairtab *t);
+
+/* The record with key (k0, k1), inserted zero-filled (apart from its key) if absent. Its index
+ * goes to *index. NULL only if growing failed (the table is unchanged). The pointer is valid until
+ * the next insertion; the index for the table's life. */
+void *pairtab_get(struct pairtab *t, uint64_t k0, uint64_t k1, uint32_t *index);
+
+/* The record with key (k0, k1), or NULL; no insertion. */
+const void *pairtab_find(const struct pairtab *t, uint64_t k0, uint64_t k1);
+
+static inline void *pairtab_at(const struct pairtab *t, size_t i)
+{
+	return t->recs + i * t->rec_size;
+}
+
+static inline struct pairtab_key pairtab_key_of(const struct pairtab *t, size_t i)
+{
+	struct pairtab_key k;
+	memcpy(&k, pairtab_at(t, i), sizeof(k));
+	return k;
+}
+
+#endif

@@ -1,0 +1,23 @@
+/* Names for the text writers (callgrind, folded stacks): the caller's symbol lookup, and what
+ * to print when it knows nothing. The collection (wprof) stores addresses only; names are
+ * resolved once, when a file is written. */
+#ifndef PROFEMU_OUTPUT_SYMNAME_H
+#define PROFEMU_OUTPUT_SYMNAME_H
+
+#include <stdint.h>
+
+/* The name of the function containing addr, with addr's offset into it in *off; NULL if none.
+ * The string need only stay valid until the next call (it is copied at once). */
+typedef const char *(*out_symname_fn)(void *ctx, uint64_t addr, uint64_t *off);
+
+struct out_symbols {
+	out_symname_fn name;		/* may be NULL: every address is then unknown */
+	void *ctx;
+};
+
+/* The function containing addr: a malloc'd copy of its name and its start (addr - off). Unknown
+ * addresses are named "0x<addr>" (lower-case hex) and start at addr. Line breaks in a name become
+ * '?' so that a name can never break a line-based format. NULL only if out of memory. */
+char *out_func_name(const struct out_symbols *s, uint64_t addr, uint64_t *start);
+
+#endif
