@@ -37,6 +37,9 @@ static const char usage_text[] =
 	"                    hits, written to FILE at exit (read it with prohist)\n"
 	"  --bucket-size=N   PROFIL bucket size: bytes (paragraphs for DOS programs)\n"
 	"  --interval=USEC   PROFIL clock interval in virtual microseconds (sets the tick)\n"
+	"  --gmon=FILE       gmon.out for gprof: histogram of the program and its exact call graph\n"
+	"  --callgrind=FILE  per-instruction ticks and call arcs for callgrind_annotate/kcachegrind\n"
+	"  --folded=FILE     one line per call stack with its ticks, for flame graphs\n"
 	"  --stats=FILE      write run statistics as JSON to FILE\n"
 	"  -h, --help        show this help\n"
 	"  --version         show the version\n";

@@ -13,6 +13,10 @@
 #include "../loader/loader.h"
 #include "../syscalls/process.h"
 #include "../emu/x86/regs.h"
+#include "../output/callgrind.h"
+#include "../output/folded.h"
+#include "../output/gmon.h"
+#include "../output/wprof.h"
 #include "prf_mode.h"
 #include "prf_prompt.h"
 #include "shell_words.h"
@@ -37,7 +41,22 @@ static void on_sigint(int sig)
 struct run_ctx {
 	struct process *p;
 	struct prf_mode *prf;	/* the PROFIL program, or NULL */
+	struct wprof *wp;	/* --gmon, --callgrind, --folded, or NULL */
 };
+
+static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target)
+{
+	struct run_ctx *rc = ctx;
+	if (rc->wp)
+		wprof_call(rc->wp, site, ret_addr, target);
+}
+
+static void ev_ret(void *ctx, uint64_t target)
+{
+	struct run_ctx *rc = ctx;
+	if (rc->wp)
+		wprof_return(rc->wp, target);
+}
 
 static void ev_syscall(void *ctx)
 {
@@ -59,6 +78,8 @@ static uint64_t ev_tick(void *ctx, uint64_t pc, uint64_t retired)
 							  [SYS_CHARGE_OTHER] = PRF_CHARGE_DOS };
 		prf_mode_tick(rc->prf, pc, charge[rc->p->charging]);
 	}
+	if (rc->wp)
+		wprof_tick(rc->wp, pc);
 	return next;
 }
 
@@ -133,6 +154,11 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 		.max_insns = o->max_insns,
 		.first_tick = process_first_tick(p),
 	};
+	if (o->gmon_path || o->callgrind_path || o->folded_path) {
+		/* calls and returns are watched only when a call graph is asked for */
+		cc.events.call = ev_call;
+		cc.events.ret = ev_ret;
+	}
 	p->cpu = cpu_create(&cc, err, sizeof(err));
 	if (!p->cpu) {
 		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
@@ -279,6 +305,55 @@ static int resolve_prf_settings(struct options *o, bool dos, struct prf_answers 
 	return 0;
 }
 
+static const char *symbol_name(void *ctx, uint64_t addr, uint64_t *off)
+{
+	return symtab_lookup(ctx, addr, off);
+}
+
+/* A forked child writes PATH.PID, not its parent's file (as gprof's GMON_OUT_PREFIX does). */
+static const char *output_path(const struct process *p, const char *path, char *buf, size_t len)
+{
+	if (!p->forked)
+		return path;
+	snprintf(buf, len, "%s.%d", path, p->cfg.pid);
+	return buf;
+}
+
+/* --gmon, --callgrind, --folded at the end of the run. 0, or -1 after a message. */
+static int write_call_graphs(const struct process *p, const struct options *o,
+			     const struct symtab *syms, const struct wprof *wp)
+{
+	struct out_symbols names = { .name = syms ? symbol_name : NULL, .ctx = (void *)syms };
+	struct callgrind_info info = { .object = p->exe_path, .cmd = o->program };
+	char buf[PATH_MAX];
+	int failed = 0;
+	if (o->gmon_path) {
+		const char *path = output_path(p, o->gmon_path, buf, sizeof(buf));
+		int err = gmon_write(path, wp, (uint32_t)o->hz);
+		if (err) {
+			fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
+			failed = -1;
+		}
+	}
+	if (o->callgrind_path) {
+		const char *path = output_path(p, o->callgrind_path, buf, sizeof(buf));
+		int err = callgrind_write(path, wp, &names, &info);
+		if (err) {
+			fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
+			failed = -1;
+		}
+	}
+	if (o->folded_path) {
+		const char *path = output_path(p, o->folded_path, buf, sizeof(buf));
+		int err = folded_write(path, wp, &names);
+		if (err) {
+			fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
+			failed = -1;
+		}
+	}
+	return failed;
+}
+
 /* The termination message of the PROFIL program, with the registers as DEBUG shows them. */
 static void prf_termination_message(const struct run_outcome *out, struct cpu *cpu)
 {
@@ -335,6 +410,21 @@ int run_program(const struct options *given)
 			p->syscall_costs = true;
 		}
 	}
+	struct wprof wp;
+	if (status == 0 && (o->gmon_path || o->callgrind_path || o->folded_path)) {
+		struct wprof_config wc = {
+			.text_lo = img.text_lo, .text_hi = img.text_hi,
+			.bin_bytes = 2,	/* x86: the finest bin gprof accepts */
+			.word_size = probe.word_size, .big_endian = probe.big_endian,
+			.track_stacks = o->callgrind_path || o->folded_path,
+		};
+		if (wprof_init(&wp, &wc) != 0) {
+			fprintf(stderr, "profemu: out of memory\n");
+			status = EXIT_CANNOT_EXECUTE;
+		} else {
+			rc.wp = &wp;
+		}
+	}
 	if (status == 0) {
 		struct symtab *syms = symtab_load(o->program, img.load_bias);
 		p->syms = syms;
@@ -343,13 +433,8 @@ int run_program(const struct options *given)
 		run_until_end(p, o, syms, &out);
 		status = out.exit_status;
 		if (rc.prf) {
-			/* A forked child writes its own file, PATH.PID, rather than the parent's. */
 			char child_path[PATH_MAX];
-			const char *path = o->prf_path;
-			if (p->forked) {
-				snprintf(child_path, sizeof(child_path), "%s.%d", o->prf_path, p->cfg.pid);
-				path = child_path;
-			}
+			const char *path = output_path(p, o->prf_path, child_path, sizeof(child_path));
 			prf_termination_message(&out, p->cpu);
 			int werr = prf_write(path, &prf.data);
 			if (werr) {
@@ -358,10 +443,14 @@ int run_program(const struct options *given)
 					status = EXIT_CANNOT_EXECUTE;
 			}
 		}
+		if (rc.wp && write_call_graphs(p, o, syms, &wp) != 0 && status == 0)
+			status = EXIT_CANNOT_EXECUTE;
 		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
 		symtab_free(syms);
 	}
+	if (rc.wp)
+		wprof_free(&wp);
 	if (rc.prf)
 		prf_mode_free(&prf);
 	if (asked.params) {

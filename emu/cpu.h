@@ -110,6 +110,16 @@ uint64_t cpu_retired(struct cpu *cpu);
 /* Sets the instructions until the next tick (0: none), e.g. when profiling starts. */
 void cpu_set_next_tick(struct cpu *cpu, uint64_t interval);
 
+/* Charges guest time to emulated work (a DOS service, a system call): the clock advances as if
+ * `instructions` instructions had run at `pc` (e.g. the emulated service's entry stub), right
+ * now, before the next real instruction. The ticks that fall inside them are raised, from
+ * inside this call, with that pc; the next tick after them comes that many instructions
+ * earlier in real instructions. cpu_retired and --max-insns count retired instructions only:
+ * charged ones are not included. Callable from an event (interrupt, syscall); ticks raised
+ * here pass the current cpu_retired as `retired`. A tick due exactly at the end of the charge
+ * belongs to the next real instruction, as every tick names the instruction about to run. */
+void cpu_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc);
+
 /* Writes "name+0xoff"-free register dump lines for fault and termination messages. */
 void cpu_dump_regs(struct cpu *cpu, char *buf, size_t len);
 

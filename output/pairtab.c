@@ -114,6 +114,8 @@ void *pairtab_get(struct pairtab *t, uint64_t k0, uint64_t k1, uint32_t *index)
 
 const void *pairtab_find(const struct pairtab *t, uint64_t k0, uint64_t k1)
 {
+	if (!t->nslots)		/* never initialised (e.g. wprof's call tree without track_stacks) */
+		return NULL;
 	uint32_t v = t->slots[probe(t, k0, k1)];
 	return v ? pairtab_at(t, v - 1) : NULL;
 }

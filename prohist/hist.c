@@ -24,6 +24,32 @@ uint64_t hist_percent_x100(uint64_t count, uint64_t total)
 	return total ? hist_muldiv(count, 10000, total) : 0;
 }
 
+const char *hist_percent_fmt(uint64_t count, uint64_t total, char *buf, size_t len)
+{
+	uint64_t x = hist_percent_x100(count, total);
+	snprintf(buf, len, "%3llu.%02llu%%", (unsigned long long)(x / 100),
+		 (unsigned long long)(x % 100));
+	return buf;
+}
+
+const char *hist_time_fmt(uint64_t ticks, uint64_t grain_us, char *buf, size_t len)
+{
+	u128 us = (u128)ticks * grain_us;
+	u128 s = us / 1000000;
+	/* The seconds may pass 64 bits (2^64 ticks of a long grain): digits by hand. */
+	char digits[48];
+	size_t n = 0;
+	do {
+		digits[n++] = (char)('0' + (unsigned)(s % 10));
+		s /= 10;
+	} while (s);
+	size_t w = 0;
+	while (n && w + 1 < len)
+		buf[w++] = digits[--n];
+	snprintf(buf + w, len - w, ".%06u", (unsigned)(us % 1000000));
+	return buf;
+}
+
 unsigned hist_bar_len(uint64_t count, uint64_t max, unsigned width)
 {
 	if (!max || !count)

@@ -46,6 +46,12 @@ unsigned hist_bar_len(uint64_t count, uint64_t max, unsigned width);
  * count and a malloc'd array of bucket indices in *out (to free), or -1 when out of memory. */
 long hist_select(const struct hist *h, bool all, uint64_t top, uint64_t **out);
 
+/* "12.34%" (right-aligned in 7 columns) for count / total; returns buf. */
+const char *hist_percent_fmt(uint64_t count, uint64_t total, char *buf, size_t len);
+
+/* ticks * grain µs as seconds with six decimals ("1.250000"), exact; returns buf. */
+const char *hist_time_fmt(uint64_t ticks, uint64_t grain_us, char *buf, size_t len);
+
 /* a * b / c rounded half up (c > 0), exact for any 64-bit a and b; saturates at UINT64_MAX. */
 uint64_t hist_muldiv(uint64_t a, uint64_t b, uint64_t c);
 

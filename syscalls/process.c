@@ -32,7 +32,8 @@ uint64_t process_time_ns(struct process *p, int clock_id)
 		clock_gettime(clock_id, &ts);
 		return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 	}
-	uint64_t retired = p->cpu ? cpu_retired(p->cpu) : 0;
+	/* with the --prf cost model, system calls take guest time too */
+	uint64_t retired = (p->cpu ? cpu_retired(p->cpu) : 0) + p->charged;
 	uint64_t per_second = p->cfg.hz * p->cfg.tick;	/* instructions per guest second */
 	if (per_second == 0)
 		per_second = 1;

@@ -135,6 +135,9 @@ uint64_t process_random(struct process *p);
 uint64_t process_first_tick(struct process *p);
 uint64_t process_on_tick(void *ctx, uint64_t pc, uint64_t retired);
 
+/* The --prf cost model (sys_cost.c): instructions of guest time one call takes, and its class. */
+uint64_t sys_call_cost(const struct sys_entry *e, int64_t result, enum sys_charge *charge);
+
 /* Serving glibc's profil and sprofil natively (profil_glibc.c): finds them in an image's
  * symbols and sets breakpoints; the breakpoint event redirects the call. */
 void profil_glibc_attach(struct process *p, const struct symtab *st);

@@ -1,5 +1,10 @@
 /* x86 register numbering for cpu_reg / cpu_set_reg, shared by x86-64, i386 and 8086 real mode.
- * The back end maps these onto Unicorn's own numbers; nothing else sees those. */
+ * The back end maps these onto Unicorn's own numbers; nothing else sees those.
+ *
+ * In 8086 real mode (CPU_ARCH_I8086) the same numbers name the 16-bit registers: X86_RAX is AX
+ * ... X86_RSP is SP, X86_RIP is IP (the offset in CS), X86_RFLAGS is FLAGS; values read are
+ * 16 bits. cpu_pc is the linear address CS*16 + IP. Writing X86_CS moves the pc to CS:IP with
+ * the current IP; write X86_RIP after it for a far jump. r8-r15 and the bases do not exist. */
 #ifndef PROFEMU_X86_REGS_H
 #define PROFEMU_X86_REGS_H
 
@@ -11,6 +16,16 @@ enum x86_regnum {
 	X86_FS_BASE, X86_GS_BASE,
 	X86_REG_COUNT
 };
+
+/* The 8086 names of the same numbers, for real-mode code (syscalls/dos/, loader/dos*). */
+enum {
+	X86_AX = X86_RAX, X86_BX = X86_RBX, X86_CX = X86_RCX, X86_DX = X86_RDX,
+	X86_SI = X86_RSI, X86_DI = X86_RDI, X86_BP = X86_RBP, X86_SP = X86_RSP,
+	X86_IP = X86_RIP, X86_FLAGS = X86_RFLAGS,
+};
+
+/* FLAGS bits the DOS layer reads and writes. */
+enum { X86_FLAG_CF = 0x0001, X86_FLAG_ZF = 0x0040, X86_FLAG_TF = 0x0100, X86_FLAG_IF = 0x0200 };
 
 /* cpu_set_tls `which` on x86-64; on i386 it is the GDT entry number (set_thread_area). */
 enum { X86_TLS_FS = -1, X86_TLS_GS = -2 };

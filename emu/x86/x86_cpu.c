@@ -1,4 +1,4 @@
-/* The x86 back end on Unicorn: x86-64, i386 (and, later, 8086 real mode).
+/* The x86 back end on Unicorn: x86-64, i386 and 8086 real mode (UC_MODE_16, for DOS).
  *
  * Retired instructions are counted with one block hook: each translated block's instruction
  * count comes from the block cache (Capstone, decoded once). At any event the exact count is
@@ -72,17 +72,35 @@ static const int uc_regs_32[X86_REG_COUNT] = {
 	[X86_FS_BASE] = UC_X86_REG_FS_BASE, [X86_GS_BASE] = UC_X86_REG_GS_BASE,
 };
 
+/* 8086 real mode: the 16-bit registers (regs.h); no r8-r15, no segment bases. */
+static const int uc_regs_16[X86_REG_COUNT] = {
+	[X86_RAX] = UC_X86_REG_AX, [X86_RBX] = UC_X86_REG_BX, [X86_RCX] = UC_X86_REG_CX,
+	[X86_RDX] = UC_X86_REG_DX, [X86_RSI] = UC_X86_REG_SI, [X86_RDI] = UC_X86_REG_DI,
+	[X86_RBP] = UC_X86_REG_BP, [X86_RSP] = UC_X86_REG_SP, [X86_R8] = UC_X86_REG_INVALID,
+	[X86_RIP] = UC_X86_REG_IP, [X86_RFLAGS] = UC_X86_REG_FLAGS,
+	[X86_CS] = UC_X86_REG_CS, [X86_DS] = UC_X86_REG_DS, [X86_ES] = UC_X86_REG_ES,
+	[X86_SS] = UC_X86_REG_SS, [X86_FS] = UC_X86_REG_FS, [X86_GS] = UC_X86_REG_GS,
+	[X86_FS_BASE] = UC_X86_REG_INVALID, [X86_GS_BASE] = UC_X86_REG_INVALID,
+};
+
 static const int *reg_map(const struct cpu *cpu)
 {
-	return cpu->arch == CPU_ARCH_X86_64 ? uc_regs_64 : uc_regs_32;
+	switch (cpu->arch) {
+	case CPU_ARCH_X86_64: return uc_regs_64;
+	case CPU_ARCH_I8086: return uc_regs_16;
+	default: return uc_regs_32;
+	}
 }
 
+/* Unused slots of the maps are 0, which is UC_X86_REG_INVALID. */
 uint64_t cpu_reg(struct cpu *cpu, int reg)
 {
 	uint64_t v = 0;
 	if (reg >= 0 && reg < X86_REG_COUNT && reg_map(cpu)[reg] != UC_X86_REG_INVALID)
 		uc_reg_read(cpu->uc, reg_map(cpu)[reg], &v);
-	if (cpu->arch != CPU_ARCH_X86_64 && reg != X86_FS_BASE && reg != X86_GS_BASE)
+	if (cpu->arch == CPU_ARCH_I8086)
+		v &= 0xffffu;
+	else if (cpu->arch != CPU_ARCH_X86_64 && reg != X86_FS_BASE && reg != X86_GS_BASE)
 		v &= 0xffffffffu;
 	return v;
 }
@@ -91,15 +109,35 @@ void cpu_set_reg(struct cpu *cpu, int reg, uint64_t value)
 {
 	if (reg >= 0 && reg < X86_REG_COUNT && reg_map(cpu)[reg] != UC_X86_REG_INVALID)
 		uc_reg_write(cpu->uc, reg_map(cpu)[reg], &value);
+	if (cpu->arch == CPU_ARCH_I8086 && reg == X86_CS) {
+		/* A CS write alone does not make Unicorn leave the current translation (an IP
+		 * write does): rewrite IP so that the new CS:IP takes effect at once. */
+		uint64_t ip = cpu_reg(cpu, X86_RIP);
+		uc_reg_write(cpu->uc, UC_X86_REG_IP, &ip);
+	}
 }
 
+/* In real mode the pc is linear: CS*16 + IP (what Unicorn's block hooks report too). */
 uint64_t cpu_pc(struct cpu *cpu)
 {
+	if (cpu->arch == CPU_ARCH_I8086)
+		return (cpu_reg(cpu, X86_CS) << 4) + cpu_reg(cpu, X86_RIP);
 	return cpu_reg(cpu, X86_RIP);
 }
 
+/* Real mode: keep CS when the linear pc lies in its 64 KiB, else take CS = pc / 16. */
 void cpu_set_pc(struct cpu *cpu, uint64_t pc)
 {
+	if (cpu->arch == CPU_ARCH_I8086) {
+		uint64_t base = cpu_reg(cpu, X86_CS) << 4;
+		if (pc < base || pc - base > 0xffffu) {
+			uint64_t cs = (pc >> 4) & 0xffffu;
+			uc_reg_write(cpu->uc, UC_X86_REG_CS, &cs);
+			base = cs << 4;
+		}
+		cpu_set_reg(cpu, X86_RIP, pc - base);
+		return;
+	}
 	cpu_set_reg(cpu, X86_RIP, pc);
 }
 
@@ -122,6 +160,29 @@ uint64_t cpu_retired(struct cpu *cpu)
 void cpu_set_next_tick(struct cpu *cpu, uint64_t interval)
 {
 	cpu->next_tick = interval ? cpu_retired(cpu) + interval : 0;
+	update_event_at(cpu);
+}
+
+/* Ticks are kept as absolute retired counts, so a charge raises those due inside it and then
+ * moves the next one `instructions` earlier: the clock ran on while no instruction retired. */
+void cpu_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
+{
+	uint64_t now = cpu_retired(cpu);
+	if (!instructions || !cpu->next_tick || cpu->next_tick < now)
+		return;
+	while (cpu->next_tick && cpu->next_tick - now < instructions) {
+		uint64_t at = cpu->next_tick;
+		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, now) : 0;
+		cpu->next_tick = interval ? at + interval : 0;
+	}
+	if (cpu->next_tick) {
+		/* Due at or after the end of the charge, so the shift keeps it >= now. Only before
+		 * the first instruction can it land on 0, which would read as "no tick": raise it
+		 * here, naming the instruction about to run. */
+		cpu->next_tick -= instructions;
+		if (cpu->next_tick == 0)
+			cpu->next_tick = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, cpu_pc(cpu), now) : 0;
+	}
 	update_event_at(cpu);
 }
 
@@ -336,12 +397,73 @@ static void set_fault(struct cpu *cpu, enum cpu_fault_kind kind, uint64_t pc, co
 	uc_emu_stop(cpu->uc);
 }
 
+/* Real mode: was `intno` raised by an `int n`, `int3` or `into` that just ran (Unicorn then
+ * leaves the pc after it), or by the CPU at the faulting instruction (the pc on it)? The bytes
+ * before the pc tell; a CPU exception whose instruction happens to follow such bytes is taken
+ * for a software interrupt, a harmless confusion since no vector here has both meanings. */
+static bool real_mode_software_int(struct cpu *cpu, uint64_t pc, uint32_t intno)
+{
+	uint8_t b[2];
+	if (pc >= 2 && gm_read(cpu->mem, pc - 2, b, 2) == 0 && b[0] == 0xcd && b[1] == intno)
+		return true;
+	if (pc >= 1 && gm_read(cpu->mem, pc - 1, b + 1, 1) == 0)
+		return (intno == 3 && b[1] == 0xcc) || (intno == 4 && b[1] == 0xce);
+	return false;
+}
+
+/* 8086 real mode: every software interrupt, whatever its vector, goes to the OS layer (DOS
+ * serves them through its interrupt vector table); a divide error and an invalid opcode are
+ * always faults, as are the other exceptions the CPU raises itself. */
+static void real_mode_interrupt(struct cpu *cpu, uint32_t intno, uint64_t pc)
+{
+	if (intno == 0) {
+		set_fault(cpu, CPU_FAULT_FPE, pc, "divide error");
+		return;
+	}
+	if (intno == 6) {
+		set_fault(cpu, CPU_FAULT_ILL, pc, "invalid opcode");
+		return;
+	}
+	if (real_mode_software_int(cpu, pc, intno)) {
+		retire_current_block(cpu);
+		if (cpu->ev.interrupt) {
+			cpu->ev.interrupt(cpu->ev.ctx, intno);
+			return;
+		}
+		char what[48];
+		snprintf(what, sizeof(what), "unexpected interrupt 0x%x", intno);
+		set_fault(cpu, CPU_FAULT_SEGV_ACCERR, pc, what);
+		return;
+	}
+	char what[48];
+	switch (intno) {
+	case 1:
+		set_fault(cpu, CPU_FAULT_TRAP, pc, "single-step trap");
+		return;
+	case 7:
+		set_fault(cpu, CPU_FAULT_ILL, pc, "no coprocessor");
+		return;
+	case 16:
+		set_fault(cpu, CPU_FAULT_FPE, pc, "x87 floating-point error");
+		return;
+	default:
+		/* 5 (bound), 12 and 13 (an access across the end of a 64 KiB segment), ... */
+		snprintf(what, sizeof(what), "CPU exception %u", intno);
+		set_fault(cpu, CPU_FAULT_SEGV_ACCERR, pc, what);
+		return;
+	}
+}
+
 /* CPU exceptions and `int n` both arrive here (Unicorn's interrupt hook). */
 static void on_interrupt(uc_engine *uc, uint32_t intno, void *user)
 {
 	struct cpu *cpu = user;
 	(void)uc;
 	uint64_t pc = cpu_pc(cpu);
+	if (cpu->arch == CPU_ARCH_I8086) {
+		real_mode_interrupt(cpu, intno, pc);
+		return;
+	}
 	switch (intno) {
 	case 0x80:
 		if (cpu->arch == CPU_ARCH_I386) {
@@ -494,6 +616,8 @@ static int setup_gdt(struct cpu *cpu)
 
 int cpu_set_tls(struct cpu *cpu, int which, uint64_t base)
 {
+	if (cpu->arch == CPU_ARCH_I8086)
+		return -22;	/* real mode has no thread pointer */
 	if (cpu->arch == CPU_ARCH_X86_64) {
 		int reg = which == X86_TLS_FS ? UC_X86_REG_FS_BASE : which == X86_TLS_GS ? UC_X86_REG_GS_BASE : -1;
 		if (reg < 0)
@@ -526,7 +650,7 @@ const char *cpu_arch_name(enum cpu_arch arch)
 
 struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 {
-	if (cfg->arch != CPU_ARCH_X86_64 && cfg->arch != CPU_ARCH_I386) {
+	if (cfg->arch != CPU_ARCH_X86_64 && cfg->arch != CPU_ARCH_I386 && cfg->arch != CPU_ARCH_I8086) {
 		snprintf(err, errlen, "no back end for %s yet", cpu_arch_name(cfg->arch));
 		return NULL;
 	}
@@ -543,19 +667,22 @@ struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 	cpu->next_tick = cfg->first_tick;
 	update_event_at(cpu);
 	bool is64 = cfg->arch == CPU_ARCH_X86_64;
+	bool real = cfg->arch == CPU_ARCH_I8086;
 
-	uc_err e = uc_open(UC_ARCH_X86, is64 ? UC_MODE_64 : UC_MODE_32, &cpu->uc);
+	/* UC_MODE_16 starts in real mode (CR0.PE clear) with the A20 line enabled. */
+	uc_err e = uc_open(UC_ARCH_X86, is64 ? UC_MODE_64 : real ? UC_MODE_16 : UC_MODE_32, &cpu->uc);
 	if (e != UC_ERR_OK) {
 		snprintf(err, errlen, "uc_open: %s", uc_strerror(e));
 		free(cpu);
 		return NULL;
 	}
-	if (block_cache_init(&cpu->blocks, is64 ? 64 : 32)) {
+	if (block_cache_init(&cpu->blocks, is64 ? 64 : real ? 16 : 32)) {
 		snprintf(err, errlen, "capstone: cannot open the x86 decoder");
 		cpu_destroy(cpu);
 		return NULL;
 	}
-	enable_sse(cpu);
+	if (!real)
+		enable_sse(cpu);	/* DOS programs set up the x87 themselves (fninit) */
 	cpu->blocks.found_x87 = found_x87;
 	cpu->blocks.ctx = cpu;
 
@@ -574,7 +701,7 @@ struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 	}
 	struct gm_listener l = { .ctx = cpu, .added = region_added, .removed = region_removed };
 	gm_set_listener(cpu->mem, &l);
-	if (!is64 && setup_gdt(cpu)) {
+	if (!is64 && !real && setup_gdt(cpu)) {
 		snprintf(err, errlen, "cannot map the i386 GDT page");
 		cpu_destroy(cpu);
 		return NULL;
@@ -663,6 +790,8 @@ uint64_t cpu_thread_pointer(struct cpu *cpu)
 	uint64_t tp = 0;
 	if (cpu->arch == CPU_ARCH_X86_64)
 		return cpu_reg(cpu, X86_FS_BASE);
+	if (cpu->arch == CPU_ARCH_I8086)
+		return 0;
 	if (cpu_reg(cpu, X86_GS) >> 3 == 0 || !read_capstone_reg(cpu, X86_REG_GS, &tp))
 		return 0;
 	return tp;
@@ -672,7 +801,9 @@ uint64_t cpu_thread_pointer(struct cpu *cpu)
 static uint64_t locate_faulting_pc(struct cpu *cpu, uint64_t pc)
 {
 	const struct block_info *b = cpu->cur;
-	if (!b || pc != b->addr)
+	/* Real mode: addresses need segment bases the decoder does not add; and DOS maps all of
+	 * the 8086's memory, so only tests see such faults. The block start is near enough. */
+	if (!b || pc != b->addr || cpu->arch == CPU_ARCH_I8086)
 		return pc;
 	const uint8_t *code = gm_host(cpu->mem, b->addr, b->size, GM_PROT_NONE);
 	if (!code)
@@ -751,6 +882,20 @@ void cpu_dump_regs(struct cpu *cpu, char *buf, size_t len)
 	static const char *names32[] = { "eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp" };
 	size_t n = 0;
 	buf[0] = 0;
+	if (cpu->arch == CPU_ARCH_I8086) {
+		/* As DEBUG's R command shows them. */
+		snprintf(buf, len,
+			 "AX=%04" PRIx64 " BX=%04" PRIx64 " CX=%04" PRIx64 " DX=%04" PRIx64
+			 " SP=%04" PRIx64 " BP=%04" PRIx64 " SI=%04" PRIx64 " DI=%04" PRIx64 "\n"
+			 "DS=%04" PRIx64 " ES=%04" PRIx64 " SS=%04" PRIx64 " CS=%04" PRIx64
+			 " IP=%04" PRIx64 " FLAGS=%04" PRIx64 "\n",
+			 cpu_reg(cpu, X86_RAX), cpu_reg(cpu, X86_RBX), cpu_reg(cpu, X86_RCX),
+			 cpu_reg(cpu, X86_RDX), cpu_reg(cpu, X86_RSP), cpu_reg(cpu, X86_RBP),
+			 cpu_reg(cpu, X86_RSI), cpu_reg(cpu, X86_RDI), cpu_reg(cpu, X86_DS),
+			 cpu_reg(cpu, X86_ES), cpu_reg(cpu, X86_SS), cpu_reg(cpu, X86_CS),
+			 cpu_reg(cpu, X86_RIP), cpu_reg(cpu, X86_RFLAGS));
+		return;
+	}
 	if (cpu->arch == CPU_ARCH_X86_64) {
 		for (int r = 0; r <= X86_RFLAGS && n < len; r++)
 			n += (size_t)snprintf(buf + n, len - n, "%s=%016" PRIx64 "%s", names64[r],

@@ -42,9 +42,10 @@ static inline char *out_slurp(const char *path, size_t *size)
 /* stdout and stderr of a shell command, which must exit 0. */
 static inline char *out_run(const char *cmd)
 {
-	char full[8400];
-	snprintf(full, sizeof(full), "%s 2>&1", cmd);
+	char *full;
+	cr_assert_geq(asprintf(&full, "%s 2>&1", cmd), 0);
 	FILE *p = popen(full, "r");
+	free(full);
 	cr_assert_not_null(p, "popen %s", cmd);
 	size_t cap = 1 << 16, n = 0;
 	char *buf = malloc(cap);

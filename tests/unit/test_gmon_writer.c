@@ -1,6 +1,6 @@
 /* gmon.out: the real gprof reads what the writer wrote for a real program (tests/fixtures/
- * callgraph.c: its functions' addresses come from its nm listing) and reports exactly the ticks
- * and calls fed in, including a bin above 65535 ticks (repeated histogram records over one range)
+ * callgraph.c, built for x86-64 and i386: its functions' addresses come from its nm listing) and
+ * reports exactly the ticks and calls fed in, including a bin above 65535 ticks (repeated histogram records over one range)
  * and an arc above 2^32-1 calls (several arc records). A 32-bit big-endian profile is checked
  * byte by byte; the file is the same whatever order the run recorded things in; and it is
  * written atomically. */
@@ -17,16 +17,18 @@
 
 struct program {
 	char path[4096];
+	unsigned word_size;
 	uint64_t leaf, work, main, main_end;
 };
 
-static void load_program(struct program *p)
+static void load_program(struct program *p, const char *name, unsigned word_size)
 {
 	uint64_t size;
-	fixture_path("callgraph64", p->path, sizeof(p->path));
-	cr_assert(fixture_nm("callgraph64", "cg_leaf", &p->leaf, &size), "no cg_leaf in %s.nm", p->path);
-	cr_assert(fixture_nm("callgraph64", "cg_work", &p->work, &size));
-	cr_assert(fixture_nm("callgraph64", "main", &p->main, &size));
+	p->word_size = word_size;
+	fixture_path(name, p->path, sizeof(p->path));
+	cr_assert(fixture_nm(name, "cg_leaf", &p->leaf, &size), "no cg_leaf in %s.nm", p->path);
+	cr_assert(fixture_nm(name, "cg_work", &p->work, &size));
+	cr_assert(fixture_nm(name, "main", &p->main, &size));
 	cr_assert(size > 0x20);
 	p->main_end = p->main + size;
 	cr_assert(p->leaf < p->work && p->work < p->main, "layout changed: leaf, work, main expected");
@@ -70,7 +72,7 @@ static void feed(struct wprof *w, const struct program *p, bool reversed)
 static void init_program_profile(struct wprof *w, const struct program *p)
 {
 	struct wprof_config cfg = {
-		.text_lo = p->leaf, .text_hi = p->main_end, .bin_bytes = 2, .word_size = 8,
+		.text_lo = p->leaf, .text_hi = p->main_end, .bin_bytes = 2, .word_size = p->word_size,
 	};
 	cr_assert_eq(wprof_init(w, &cfg), 0);
 }
@@ -132,10 +134,10 @@ static bool graph_called(const char *out, const char *child, const char *parent,
 	return false;
 }
 
-Test(gmon_writer, gprof_reports_the_ticks_and_calls_fed)
+static void gprof_reports_the_ticks_and_calls_fed(const char *name, unsigned word_size)
 {
 	struct program prog;
-	load_program(&prog);
+	load_program(&prog, name, word_size);
 	struct wprof w;
 	init_program_profile(&w, &prog);
 	feed(&w, &prog, false);
@@ -173,12 +175,23 @@ Test(gmon_writer, gprof_reports_the_ticks_and_calls_fed)
 	out_rmdir(dir);
 }
 
+Test(gmon_writer, gprof_x86_64)
+{
+	gprof_reports_the_ticks_and_calls_fed("callgraph64", 8);
+}
+
+/* 4-byte addresses, little-endian. */
+Test(gmon_writer, gprof_i386)
+{
+	gprof_reports_the_ticks_and_calls_fed("callgraph32", 4);
+}
+
 /* The same profile's records: two histogram records (70000 = 65535 + 4465 at one bin), the
  * big arc as 2^32-1 + 6, every field little-endian and 8 bytes wide. */
 Test(gmon_writer, records_carry_wide_counts)
 {
 	struct program prog;
-	load_program(&prog);
+	load_program(&prog, "callgraph64", 8);
 	struct wprof w;
 	init_program_profile(&w, &prog);
 	feed(&w, &prog, false);
@@ -259,7 +272,7 @@ Test(gmon_writer, big_endian_32bit_bytes)
 Test(gmon_writer, deterministic)
 {
 	struct program prog;
-	load_program(&prog);
+	load_program(&prog, "callgraph64", 8);
 	char *bytes[2];
 	size_t size[2];
 	for (int k = 0; k < 2; k++) {

@@ -1,0 +1,95 @@
+/* prohist: shows a PROFIL profile (.PRF) as a text histogram, and on request the disassembly
+ * of its hottest buckets and an SVG chart. The pieces are hist (arithmetic), program (the
+ * profiled file and its symbols), addr_fmt, and the three report_* outputs; this file only
+ * decides what they show and turns every failure into one line and an exit status. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "prf_load.h"
+#include "view.h"
+
+static int input_error(const char *file, const char *reason)
+{
+	fprintf(stderr, "prohist: %s: %s\n", file, reason);
+	return PROHIST_EXIT_INPUT;
+}
+
+static int write_svg(const char *path, const struct view *v)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return input_error(path, strerror(errno));
+	int r = report_svg(f, v);
+	int e = errno;
+	if (fclose(f) != 0 && !r) {
+		r = -1;
+		e = errno;
+	}
+	return r ? input_error(path, strerror(e)) : 0;
+}
+
+/* Everything after the .PRF is read and checked. */
+static int show(const struct prohist_options *o, const struct prf_data *prf, const struct hist *h)
+{
+	const char *prog_path = o->program;
+	if (!prog_path && !o->no_program && !prf->dos && prf->program && prf->program[0])
+		prog_path = prf->program;
+	char err[256];
+	struct program prog;
+	if (prog_path && program_open(&prog, prog_path, prf, err, sizeof(err)) != 0)
+		return input_error(prog_path, err);
+
+	uint64_t *shown = NULL, *hot = NULL;
+	long nshown = hist_select(h, o->all, o->top, &shown);
+	/* The hottest: the listed ones with --top, else the few largest non-empty buckets. */
+	long nhot = o->top ? nshown : hist_select(h, false, PROHIST_DEFAULT_HOT, &hot);
+	int status = 0;
+	if (nshown < 0 || nhot < 0) {
+		status = input_error(o->prf_path, "out of memory");
+		goto out;
+	}
+	struct addr_fmt fmt;
+	addr_fmt_init(&fmt, h);
+	struct view v = {
+		.prf_path = o->prf_path, .prf = prf, .hist = h, .fmt = &fmt,
+		.prog = prog_path ? &prog : NULL, .prog_path = prog_path,
+		.shown = shown, .nshown = (size_t)nshown,
+		.hot = o->top ? shown : hot, .nhot = (size_t)nhot, .width = o->width,
+	};
+	report_text(stdout, &v);
+	if (o->annotate)
+		report_annotate(stdout, &v);
+	if (o->svg_path)
+		status = write_svg(o->svg_path, &v);
+out:
+	free(shown);
+	free(hot);
+	if (prog_path)
+		program_close(&prog);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct prohist_options o;
+	int r = prohist_options_parse(&o, argc, argv);
+	if (r >= 0)
+		return r;
+	struct prf_data prf;
+	char err[256];
+	if (prf_load(o.prf_path, &prf, err, sizeof(err)) != 0)
+		return input_error(o.prf_path, err);
+	struct hist h;
+	int status = hist_init(&h, &prf, err, sizeof(err)) != 0 ? input_error(o.prf_path, err)
+								 : show(&o, &prf, &h);
+	prf_free(&prf);
+	/* A full disk or a closed pipe must not pass for success. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (!status)
+			status = input_error("stdout", strerror(errno ? errno : EIO));
+	}
+	return status;
+}

@@ -1,0 +1,46 @@
+/* prohist: the profiled program's file, for symbol names and for the bytes to disassemble.
+ *
+ * An ELF program goes with the .PRF's ELF variant, a DOS .COM or MZ .EXE with the seed's
+ * layout. Either way the file becomes a list of pieces placed at the addresses the .PRF counts
+ * in (ELF: addresses as the program ran, so with a position-independent program's bias; DOS:
+ * linear addresses), and the rest of prohist never asks which kind it was. */
+#ifndef PROHIST_PROGRAM_H
+#define PROHIST_PROGRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "emu/cpu.h"
+#include "loader/loader.h"
+#include "output/prf.h"
+
+struct program_piece {
+	uint64_t addr, offset, size;	/* file bytes [offset, offset + size) sit at addr */
+};
+
+struct program {
+	const char *path;
+	enum cpu_arch arch;
+	uint8_t *data;			/* the whole file */
+	size_t size;
+	struct program_piece *pieces;
+	size_t npieces;
+	uint64_t bias;			/* ELF: added to link-time addresses */
+	struct symtab *syms;		/* NULL when there are none (DOS, a stripped ELF) */
+};
+
+/* Opens path as the program that prf profiles, checking that it is of the right kind and
+ * architecture. 0, or -1 with a one-line reason in err (the caller prefixes the path). */
+int program_open(struct program *p, const char *path, const struct prf_data *prf,
+		 char *err, size_t errlen);
+void program_close(struct program *p);
+
+/* The file's bytes at [addr, addr + want): *out points at them; returns how many follow
+ * contiguously (fewer than want at a piece's end), 0 when addr is not in the file. */
+size_t program_bytes(const struct program *p, uint64_t addr, size_t want, const uint8_t **out);
+
+/* The two kinds, for program_open. */
+int program_open_elf(struct program *p, const struct prf_data *prf, char *err, size_t errlen);
+int program_open_dos(struct program *p, const struct prf_data *prf, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,83 @@
+/* prohist: an ELF program's file (see program.h): its loadable segments at the addresses the
+ * profile counted in, and its symbols. */
+#include "program.h"
+
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Where the program ran. An ET_EXEC program runs at its link-time addresses. An ET_DYN one
+ * (PIE, static-pie) was moved as a whole, and the .PRF's prog_low is where its lowest
+ * executable segment landed (profemu records the text it loaded), so the bias is the
+ * difference: no need to repeat the loader's placement rules here. */
+static uint64_t run_bias(Elf *elf, const GElf_Ehdr *eh, size_t phnum, const struct prf_data *prf)
+{
+	if (eh->e_type != ET_DYN)
+		return 0;
+	uint64_t text = UINT64_MAX;
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD && (ph.p_flags & PF_X) &&
+		    ph.p_vaddr < text)
+			text = ph.p_vaddr;
+	}
+	return text == UINT64_MAX ? 0 : prf->prog_low - text;
+}
+
+/* The file-backed part of every PT_LOAD segment (the rest, .bss, has no bytes to show). */
+static int read_pieces(struct program *p, Elf *elf, size_t phnum, uint64_t mask)
+{
+	p->pieces = calloc(phnum ? phnum : 1, sizeof(*p->pieces));
+	if (!p->pieces)
+		return -1;
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD || !ph.p_filesz ||
+		    ph.p_offset >= p->size)
+			continue;
+		uint64_t size = ph.p_filesz;
+		if (size > p->size - ph.p_offset)
+			size = p->size - ph.p_offset;	/* a truncated file shows what it has */
+		p->pieces[p->npieces++] = (struct program_piece){
+			.addr = (ph.p_vaddr + p->bias) & mask, .offset = ph.p_offset, .size = size,
+		};
+	}
+	return 0;
+}
+
+int program_open_elf(struct program *p, const struct prf_data *prf, char *err, size_t errlen)
+{
+	struct elf_probe probe;
+	if (elf_probe_buffer(p->data, p->size, &probe, err, errlen) != LOAD_OK)
+		return -1;
+	if (probe.arch != prf->arch) {
+		snprintf(err, errlen, "%s program, but the profile is for %s",
+			 cpu_arch_name(probe.arch), cpu_arch_name((enum cpu_arch)prf->arch));
+		return -1;
+	}
+	p->arch = probe.arch;
+	uint64_t mask = probe.word_size == 4 ? UINT32_MAX : UINT64_MAX;
+
+	elf_version(EV_CURRENT);
+	Elf *elf = elf_memory((char *)p->data, p->size);
+	GElf_Ehdr eh;
+	size_t phnum;
+	int r = -1;
+	if (!elf || !gelf_getehdr(elf, &eh) || elf_getphdrnum(elf, &phnum) != 0) {
+		snprintf(err, errlen, "corrupt ELF file");
+		goto out;
+	}
+	p->bias = run_bias(elf, &eh, phnum, prf) & mask;
+	if (read_pieces(p, elf, phnum, mask) != 0) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	/* No symbols is not an error: the histogram still stands, only without names. */
+	p->syms = symtab_load(p->path, p->bias);
+	r = 0;
+out:
+	if (elf)
+		elf_end(elf);
+	return r;
+}

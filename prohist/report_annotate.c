@@ -1,0 +1,96 @@
+/* prohist --annotate: the disassembly of the hottest buckets, from the program's file.
+ *
+ * A bucket's first byte need not start an instruction (x86 has no alignment), and decoding
+ * from the middle of one would print nonsense, so decoding starts at the function holding the
+ * bucket, when the symbols say which, and only the instructions starting inside the bucket
+ * are printed: exactly the pcs that the clock could have counted there. */
+#include "view.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "disasm.h"
+
+#define SYNC_MAX 0x10000	/* decode at most this far ahead of a bucket to reach it */
+#define BYTES_COLS 20		/* hex digits of the bytes column, longer ones push the line */
+
+/* Where decoding starts for a bucket whose first byte is first. */
+static uint64_t sync_point(const struct view *v, uint64_t first)
+{
+	uint64_t off;
+	if (v->prog->syms && symtab_lookup(v->prog->syms, first, &off) && off <= SYNC_MAX)
+		return first - off;
+	return first;
+}
+
+static void insn_line(FILE *out, const struct view *v, uint64_t at, const uint8_t *code,
+		      const struct disasm_insn *insn)
+{
+	char addr[40], hex[2 * 16 + 1] = "";
+	unsigned shown = insn->size < 16 ? insn->size : 16;
+	for (unsigned b = 0; b < shown; b++)
+		snprintf(hex + 2 * b, sizeof(hex) - 2 * b, "%02x", code[b]);
+	fprintf(out, "  %s  %-*s  %s%s%s\n", addr_fmt(v->fmt, at, addr, sizeof(addr)), BYTES_COLS,
+		hex, insn->mnemonic, insn->operands[0] ? " " : "", insn->operands);
+}
+
+static void disassemble(FILE *out, const struct view *v, struct disasm *d, uint64_t first,
+			uint64_t last)
+{
+	uint64_t at = sync_point(v, first);
+	bool printed = false;
+	while (at <= last) {
+		const uint8_t *code;
+		size_t n = program_bytes(v->prog, at, 16, &code);
+		if (!n && at < first) {
+			at = first;	/* the function's start is not in the file: start here */
+			continue;
+		}
+		if (!n) {
+			char range[96];
+			fprintf(out, "  (%s is not in %s)\n",
+				addr_fmt_range(v->fmt, at, last, range, sizeof(range)), v->prog->path);
+			return;
+		}
+		struct disasm_insn insn;
+		unsigned step = disasm_one(d, code, n, addr_fmt_code_addr(v->fmt, at), &insn);
+		/* Bytes missing at the end of the file: do not show more than there is. */
+		if (insn.size > n)
+			insn.size = (unsigned)n;
+		if (at >= first) {
+			insn_line(out, v, at, code, &insn);
+			printed = true;
+		}
+		if (at + step < at)
+			break;
+		at += step;
+	}
+	if (!printed)
+		fprintf(out, "  (no instruction starts in this bucket)\n");
+}
+
+int report_annotate(FILE *out, const struct view *v)
+{
+	char why[128] = "";
+	struct disasm *d = NULL;
+	if (!v->prog)
+		snprintf(why, sizeof(why), "no program file: nothing to disassemble");
+	else if (!(d = disasm_open(v->prog->arch, why, sizeof(why))) && !why[0])
+		snprintf(why, sizeof(why), "no disassembler");
+	for (size_t k = 0; k < v->nhot; k++) {
+		uint64_t i = v->hot[k];
+		uint64_t first = hist_bucket_first(v->hist, i), last = hist_bucket_last(v->hist, i);
+		char range[96], name[512], pct[16];
+		const char *fn = view_bucket_name(v, i, name, sizeof(name));
+		fprintf(out, "\n== %s%s%s  %" PRIu64 " ticks %s ==\n",
+			addr_fmt_range(v->fmt, first, last, range, sizeof(range)), fn ? "  " : "",
+			fn ? fn : "", v->prf->buckets[i],
+			hist_percent_fmt(v->prf->buckets[i], v->hist->total, pct, sizeof(pct)));
+		if (d)
+			disassemble(out, v, d, first, last);
+		else
+			fprintf(out, "  (%s)\n", why);
+	}
+	disasm_close(d);
+	return ferror(out) ? -1 : 0;
+}

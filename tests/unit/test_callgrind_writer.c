@@ -1,0 +1,233 @@
+/* callgrind: the real callgrind_annotate parses what the writer wrote and reports exactly the
+ * ticks, calls and inclusive costs fed in, through the wprof events (so the shadow stack's
+ * inclusive accounting is tested too); the text is exact, deterministic, and independent of
+ * the order the run recorded things in; unknown code is named 0x<addr>. */
+#include <criterion/criterion.h>
+#include <errno.h>
+
+#include "output/callgrind.h"
+#include "output/wprof.h"
+#include "output_testutil.h"
+
+/* A made-up program: four functions of 0x100 bytes; nothing is known above 0x1400. */
+static const char *names(void *ctx, uint64_t addr, uint64_t *off)
+{
+	static const char *const fn[] = { "main", "work", "leaf", "rec" };
+	(void)ctx;
+	if (addr < 0x1000 || addr >= 0x1400)
+		return NULL;
+	*off = addr & 0xff;
+	return fn[(addr - 0x1000) >> 8];
+}
+
+static const struct out_symbols syms = { names, NULL };
+static const struct callgrind_info info = { "/bin/prog", "prog -x" };
+
+static void ticks(struct wprof *w, uint64_t pc, int n)
+{
+	while (n-- > 0)
+		wprof_tick(w, pc);
+}
+
+static void init(struct wprof *w)
+{
+	struct wprof_config cfg = { .text_lo = 0x1000, .text_hi = 0x1400, .bin_bytes = 2, .word_size = 8,
+				    .track_stacks = true };
+	cr_assert_eq(wprof_init(w, &cfg), 0);
+}
+
+/* main: 2 ticks; calls work (3 ticks, twice leaf: 5 + 1 ticks, 1 more tick); then calls rec,
+ * which ticks once and recurses twice (2 ticks one level down, 1 two levels down); then 4 ticks
+ * in unknown code. Self: main 2, work 4, leaf 6, rec 4, 0x9000 4 = 20. Inclusive per arc:
+ * main->work 10, work->leaf 6, main->rec 4, rec->rec 3 (the tick two levels down has rec->rec
+ * on the stack twice and counts once). */
+static void run(struct wprof *w)
+{
+	ticks(w, 0x1010, 2);
+	wprof_call(w, 0x1020, 0x1025, 0x1100);
+	ticks(w, 0x1110, 3);
+	wprof_call(w, 0x1130, 0x1135, 0x1200);
+	ticks(w, 0x1210, 5);
+	wprof_return(w, 0x1135);
+	wprof_call(w, 0x1130, 0x1135, 0x1200);
+	ticks(w, 0x1220, 1);
+	wprof_return(w, 0x1135);
+	ticks(w, 0x1140, 1);
+	wprof_return(w, 0x1025);
+	wprof_call(w, 0x1040, 0x1045, 0x1300);
+	ticks(w, 0x1310, 1);
+	wprof_call(w, 0x1350, 0x1355, 0x1300);
+	ticks(w, 0x1320, 2);
+	wprof_call(w, 0x1350, 0x1355, 0x1300);
+	ticks(w, 0x1320, 1);
+	wprof_return(w, 0x1355);
+	wprof_return(w, 0x1355);
+	wprof_return(w, 0x1045);
+	ticks(w, 0x9000, 4);
+}
+
+static const char expected_text[] =
+	"# callgrind format\nversion: 1\ncreator: profemu\ncmd: prog -x\npositions: instr\n"
+	"events: Ticks\n\nob=/bin/prog\nfl=???\n"
+	"\nfn=main\n0x1010 2\ncfn=work\ncalls=1 0x1100\n0x1020 10\ncfn=rec\ncalls=1 0x1300\n0x1040 4\n"
+	"\nfn=work\n0x1110 3\ncfn=leaf\ncalls=2 0x1200\n0x1130 6\n0x1140 1\n"
+	"\nfn=leaf\n0x1210 5\n0x1220 1\n"
+	"\nfn=rec\n0x1310 1\n0x1320 3\ncfn=rec\ncalls=2 0x1300\n0x1350 3\n"
+	"\nfn=0x9000\n0x9000 4\n"
+	"\ntotals: 20\n";
+
+static char *write_text(const struct wprof *w, const struct out_symbols *s)
+{
+	char *text;
+	size_t size;
+	FILE *f = open_memstream(&text, &size);
+	cr_assert_eq(callgrind_write_stream(f, w, s, &info), 0);
+	fclose(f);
+	return text;
+}
+
+Test(callgrind_writer, exact_text)
+{
+	struct wprof w;
+	init(&w);
+	run(&w);
+	char *text = write_text(&w, &syms);
+	cr_expect_str_eq(text, expected_text);
+	free(text);
+	wprof_free(&w);
+}
+
+static char *annotate(const char *args, const char *file)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof(cmd), "callgrind_annotate --threshold=100 %s '%s'", args, file);
+	char *out = out_run(cmd);
+	cr_log_info("%s\n%s", cmd, out);
+	cr_expect(!strstr(out, "WARNING") && !strstr(out, "malformed"), "%s", out);
+	return out;
+}
+
+static void expect_line(const char *out, const char *line)
+{
+	char want[512];
+	snprintf(want, sizeof(want), "\n%s\n", line);
+	cr_expect(strstr(out, want), "no line \"%s\" in:\n%s", line, out);
+}
+
+Test(callgrind_writer, callgrind_annotate_reports_what_was_fed)
+{
+	struct wprof w;
+	init(&w);
+	run(&w);
+	char dir[64], path[128];
+	out_mkdir(dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/callgrind.out", dir);
+	cr_assert_eq(callgrind_write(path, &w, &syms, &info), 0);
+
+	char *out = annotate("", path);
+	expect_line(out, "Profiled target:  prog -x");
+	expect_line(out, "Events recorded:  Ticks");
+	expect_line(out, "20 (100.0%)  PROGRAM TOTALS");
+	expect_line(out, "6 (30.00%)  ???:leaf [/bin/prog]");
+	expect_line(out, "4 (20.00%)  ???:work [/bin/prog]");
+	expect_line(out, "4 (20.00%)  ???:rec [/bin/prog]");
+	expect_line(out, "4 (20.00%)  ???:0x9000 [/bin/prog]");
+	expect_line(out, "2 (10.00%)  ???:main [/bin/prog]");
+	free(out);
+
+	/* Inclusive, with callers (<) and callees (>) and their call counts. */
+	out = annotate("--inclusive=yes --tree=both", path);
+	expect_line(out, "16 (80.00%)  *  ???:main [/bin/prog]");
+	expect_line(out, "10 (50.00%)  >   ???:work (1x) [/bin/prog]");
+	expect_line(out, " 4 (20.00%)  >   ???:rec (1x) [/bin/prog]");
+	expect_line(out, "10 (50.00%)  *  ???:work [/bin/prog]");
+	expect_line(out, " 6 (30.00%)  >   ???:leaf (2x) [/bin/prog]");
+	expect_line(out, " 6 (30.00%)  < ???:work (2x) [/bin/prog]");
+	expect_line(out, " 3 (15.00%)  < ???:rec (2x) [/bin/prog]");
+	expect_line(out, " 3 (15.00%)  >   ???:rec (2x) [/bin/prog]");
+	free(out);
+
+	/* Without our totals: line, callgrind_annotate adds up the cost lines itself. */
+	char *text = out_slurp(path, NULL);
+	char *totals = strstr(text, "totals:");
+	cr_assert_not_null(totals);
+	*totals = '\0';
+	FILE *f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+	free(text);
+	out = annotate("", path);
+	expect_line(out, "20 (100.0%)  PROGRAM TOTALS (calculated)");
+	free(out);
+	wprof_free(&w);
+	out_rmdir(dir);
+}
+
+/* Counts beyond 32 bits, exact: 1,234,567 ticks at one pc, and 5,000,000,000 calls. */
+Test(callgrind_writer, large_counts)
+{
+	struct wprof w;
+	init(&w);
+	wprof_call(&w, 0x1020, 0x1025, 0x1200);
+	ticks(&w, 0x1210, 1234567);
+	wprof_return(&w, 0x1025);
+	struct wprof_arc *arc = (struct wprof_arc *)pairtab_find(&w.arcs, 0x1025, 0x1200);
+	cr_assert_not_null(arc);
+	cr_expect_eq(arc->incl, 1234567);
+	arc->calls = UINT64_C(5000000000);
+	char dir[64], path[128];
+	out_mkdir(dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/callgrind.out", dir);
+	cr_assert_eq(callgrind_write(path, &w, &syms, &info), 0);
+	char *out = annotate("--inclusive=yes --tree=calling", path);
+	expect_line(out, "1,234,567 (100.0%)  PROGRAM TOTALS");
+	expect_line(out, "1,234,567 (100.0%)  *  ???:main [/bin/prog]");
+	expect_line(out, "1,234,567 (100.0%)  >   ???:leaf (5,000,000,000x) [/bin/prog]");
+	free(out);
+	wprof_free(&w);
+	out_rmdir(dir);
+}
+
+/* No symbols at all: every function is its own address, and the file still parses. */
+Test(callgrind_writer, no_symbols)
+{
+	struct wprof w;
+	init(&w);
+	run(&w);
+	struct out_symbols none = { NULL, NULL };
+	char *text = write_text(&w, &none);
+	cr_expect(strstr(text, "\nfn=0x1020\ncfn=0x1100\ncalls=1 0x1100\n0x1020 10\n"), "%s", text);
+	cr_expect(strstr(text, "\nfn=0x1210\n0x1210 5\n"), "%s", text);
+	char dir[64], path[128];
+	out_mkdir(dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/callgrind.out", dir);
+	cr_assert_eq(callgrind_write(path, &w, &none, NULL), 0);
+	char *out = annotate("", path);
+	expect_line(out, "20 (100.0%)  PROGRAM TOTALS");
+	expect_line(out, "5 (25.00%)  ???:0x1210 [???]");
+	free(out);
+	free(text);
+	wprof_free(&w);
+	out_rmdir(dir);
+}
+
+/* Two runs with the same events give the same text; a different order of first sight too. */
+Test(callgrind_writer, deterministic)
+{
+	struct wprof a, b;
+	init(&a);
+	init(&b);
+	run(&a);
+	ticks(&b, 0x9000, 4);			/* b sees the unknown code and leaf first */
+	wprof_call(&b, 0x1130, 0x1135, 0x1200);
+	wprof_return(&b, 0x1135);
+	run(&b);
+	char *ta = write_text(&a, &syms), *tb = write_text(&b, &syms);
+	cr_expect_str_eq(ta, expected_text);
+	cr_expect(strstr(tb, "\nfn=0x9000\n0x9000 8\n"), "%s", tb);
+	cr_expect(strstr(tb, "cfn=leaf\ncalls=3 0x1200\n0x1130 6\n"), "%s", tb);
+	free(ta);
+	free(tb);
+	wprof_free(&a);
+	wprof_free(&b);
+}
