@@ -42,20 +42,29 @@ struct run_ctx {
 	struct process *p;
 	struct prf_mode *prf;	/* the PROFIL program, or NULL */
 	struct wprof *wp;	/* --gmon, --callgrind, --folded, or NULL */
+	/* The program's load bias: call graphs are kept in link-time addresses, which is what
+	 * gprof and callgrind tools read against the ELF file (a PIE's run-time addresses are
+	 * not in its symbol table). */
+	uint64_t bias, addr_mask;
 };
+
+static uint64_t link_addr(const struct run_ctx *rc, uint64_t addr)
+{
+	return (addr - rc->bias) & rc->addr_mask;
+}
 
 static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target)
 {
 	struct run_ctx *rc = ctx;
 	if (rc->wp)
-		wprof_call(rc->wp, site, ret_addr, target);
+		wprof_call(rc->wp, link_addr(rc, site), link_addr(rc, ret_addr), link_addr(rc, target));
 }
 
 static void ev_ret(void *ctx, uint64_t target)
 {
 	struct run_ctx *rc = ctx;
 	if (rc->wp)
-		wprof_return(rc->wp, target);
+		wprof_return(rc->wp, link_addr(rc, target));
 }
 
 static void ev_syscall(void *ctx)
@@ -79,7 +88,7 @@ static uint64_t ev_tick(void *ctx, uint64_t pc, uint64_t retired)
 		prf_mode_tick(rc->prf, pc, charge[rc->p->charging]);
 	}
 	if (rc->wp)
-		wprof_tick(rc->wp, pc);
+		wprof_tick(rc->wp, link_addr(rc, pc));
 	return next;
 }
 
@@ -305,9 +314,16 @@ static int resolve_prf_settings(struct options *o, bool dos, struct prf_answers 
 	return 0;
 }
 
+/* Names for link-time addresses: the symbol table was loaded with the run-time bias. */
+struct link_names {
+	const struct symtab *syms;
+	uint64_t bias;
+};
+
 static const char *symbol_name(void *ctx, uint64_t addr, uint64_t *off)
 {
-	return symtab_lookup(ctx, addr, off);
+	const struct link_names *n = ctx;
+	return symtab_lookup(n->syms, addr + n->bias, off);
 }
 
 /* A forked child writes PATH.PID, not its parent's file (as gprof's GMON_OUT_PREFIX does). */
@@ -321,9 +337,10 @@ static const char *output_path(const struct process *p, const char *path, char *
 
 /* --gmon, --callgrind, --folded at the end of the run. 0, or -1 after a message. */
 static int write_call_graphs(const struct process *p, const struct options *o,
-			     const struct symtab *syms, const struct wprof *wp)
+			     const struct symtab *syms, const struct wprof *wp, uint64_t bias)
 {
-	struct out_symbols names = { .name = syms ? symbol_name : NULL, .ctx = (void *)syms };
+	struct link_names ln = { syms, bias };
+	struct out_symbols names = { .name = syms ? symbol_name : NULL, .ctx = &ln };
 	struct callgrind_info info = { .object = p->exe_path, .cmd = o->program };
 	char buf[PATH_MAX];
 	int failed = 0;
@@ -412,8 +429,10 @@ int run_program(const struct options *given)
 	}
 	struct wprof wp;
 	if (status == 0 && (o->gmon_path || o->callgrind_path || o->folded_path)) {
+		rc.bias = img.load_bias;
+		rc.addr_mask = probe.word_size == 8 ? UINT64_MAX : UINT32_MAX;
 		struct wprof_config wc = {
-			.text_lo = img.text_lo, .text_hi = img.text_hi,
+			.text_lo = link_addr(&rc, img.text_lo), .text_hi = link_addr(&rc, img.text_hi),
 			.bin_bytes = 2,	/* x86: the finest bin gprof accepts */
 			.word_size = probe.word_size, .big_endian = probe.big_endian,
 			.track_stacks = o->callgrind_path || o->folded_path,
@@ -443,7 +462,7 @@ int run_program(const struct options *given)
 					status = EXIT_CANNOT_EXECUTE;
 			}
 		}
-		if (rc.wp && write_call_graphs(p, o, syms, &wp) != 0 && status == 0)
+		if (rc.wp && write_call_graphs(p, o, syms, &wp, rc.bias) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
 		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;

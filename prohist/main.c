@@ -32,8 +32,9 @@ static int write_svg(const char *path, const struct view *v)
 }
 
 /* Everything after the .PRF is read and checked. */
-static int show(const struct prohist_options *o, const struct prf_data *prf, const struct hist *h)
+static int show(const struct prohist_options *o, const struct hist *h)
 {
+	const struct prf_data *prf = h->prf;
 	const char *prog_path = o->program;
 	if (!prog_path && !o->no_program && !prf->dos && prf->program && prf->program[0])
 		prog_path = prf->program;
@@ -41,32 +42,20 @@ static int show(const struct prohist_options *o, const struct prf_data *prf, con
 	struct program prog;
 	if (prog_path && program_open(&prog, prog_path, prf, err, sizeof(err)) != 0)
 		return input_error(prog_path, err);
-
-	uint64_t *shown = NULL, *hot = NULL;
-	long nshown = hist_select(h, o->all, o->top, &shown);
-	/* The hottest: the listed ones with --top, else the few largest non-empty buckets. */
-	long nhot = o->top ? nshown : hist_select(h, false, PROHIST_DEFAULT_HOT, &hot);
+	struct view v;
 	int status = 0;
-	if (nshown < 0 || nhot < 0) {
+	if (view_init(&v, o->prf_path, h, prog_path ? &prog : NULL, o->all, o->top,
+		      PROHIST_DEFAULT_HOT, o->width) != 0) {
 		status = input_error(o->prf_path, "out of memory");
-		goto out;
+	} else {
+		/* Errors on stdout are caught once, at its final flush. */
+		report_text(stdout, &v);
+		if (o->annotate)
+			report_annotate(stdout, &v);
+		if (o->svg_path)
+			status = write_svg(o->svg_path, &v);
+		view_free(&v);
 	}
-	struct addr_fmt fmt;
-	addr_fmt_init(&fmt, h);
-	struct view v = {
-		.prf_path = o->prf_path, .prf = prf, .hist = h, .fmt = &fmt,
-		.prog = prog_path ? &prog : NULL, .prog_path = prog_path,
-		.shown = shown, .nshown = (size_t)nshown,
-		.hot = o->top ? shown : hot, .nhot = (size_t)nhot, .width = o->width,
-	};
-	report_text(stdout, &v);
-	if (o->annotate)
-		report_annotate(stdout, &v);
-	if (o->svg_path)
-		status = write_svg(o->svg_path, &v);
-out:
-	free(shown);
-	free(hot);
 	if (prog_path)
 		program_close(&prog);
 	return status;
@@ -84,7 +73,7 @@ int main(int argc, char **argv)
 		return input_error(o.prf_path, err);
 	struct hist h;
 	int status = hist_init(&h, &prf, err, sizeof(err)) != 0 ? input_error(o.prf_path, err)
-								 : show(&o, &prf, &h);
+								 : show(&o, &h);
 	prf_free(&prf);
 	/* A full disk or a closed pipe must not pass for success. */
 	if (fflush(stdout) != 0 || ferror(stdout)) {

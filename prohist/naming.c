@@ -3,8 +3,6 @@
 
 #include <stdio.h>
 
-#include "view.h"
-
 const char *bucket_name(const struct symtab *st, uint64_t first, uint64_t last,
 			char *buf, size_t len)
 {
@@ -17,12 +15,4 @@ const char *bucket_name(const struct symtab *st, uint64_t first, uint64_t last,
 	else
 		snprintf(buf, len, "%s..%s", a ? a : "?", b ? b : "?");
 	return buf;
-}
-
-const char *view_bucket_name(const struct view *v, uint64_t i, char *buf, size_t len)
-{
-	if (!v->prog || !v->prog->syms)
-		return NULL;
-	return bucket_name(v->prog->syms, hist_bucket_first(v->hist, i),
-			   hist_bucket_last(v->hist, i), buf, len);
 }

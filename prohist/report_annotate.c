@@ -30,7 +30,7 @@ static void insn_line(FILE *out, const struct view *v, uint64_t at, const uint8_
 	unsigned shown = insn->size < 16 ? insn->size : 16;
 	for (unsigned b = 0; b < shown; b++)
 		snprintf(hex + 2 * b, sizeof(hex) - 2 * b, "%02x", code[b]);
-	fprintf(out, "  %s  %-*s  %s%s%s\n", addr_fmt(v->fmt, at, addr, sizeof(addr)), BYTES_COLS,
+	fprintf(out, "  %s  %-*s  %s%s%s\n", addr_fmt(&v->fmt, at, addr, sizeof(addr)), BYTES_COLS,
 		hex, insn->mnemonic, insn->operands[0] ? " " : "", insn->operands);
 }
 
@@ -49,11 +49,11 @@ static void disassemble(FILE *out, const struct view *v, struct disasm *d, uint6
 		if (!n) {
 			char range[96];
 			fprintf(out, "  (%s is not in %s)\n",
-				addr_fmt_range(v->fmt, at, last, range, sizeof(range)), v->prog->path);
+				addr_fmt_range(&v->fmt, at, last, range, sizeof(range)), v->prog->path);
 			return;
 		}
 		struct disasm_insn insn;
-		unsigned step = disasm_one(d, code, n, addr_fmt_code_addr(v->fmt, at), &insn);
+		unsigned step = disasm_one(d, code, n, addr_fmt_code_addr(&v->fmt, at), &insn);
 		/* Bytes missing at the end of the file: do not show more than there is. */
 		if (insn.size > n)
 			insn.size = (unsigned)n;
@@ -83,7 +83,7 @@ int report_annotate(FILE *out, const struct view *v)
 		char range[96], name[512], pct[16];
 		const char *fn = view_bucket_name(v, i, name, sizeof(name));
 		fprintf(out, "\n== %s%s%s  %" PRIu64 " ticks %s ==\n",
-			addr_fmt_range(v->fmt, first, last, range, sizeof(range)), fn ? "  " : "",
+			addr_fmt_range(&v->fmt, first, last, range, sizeof(range)), fn ? "  " : "",
 			fn ? fn : "", v->prf->buckets[i],
 			hist_percent_fmt(v->prf->buckets[i], v->hist->total, pct, sizeof(pct)));
 		if (d)

@@ -51,7 +51,7 @@ static void heading(FILE *out, const struct view *v)
 	fputs("<text x=\"10\" y=\"22\" font-size=\"16\">prohist: ", out);
 	xml_text(out, v->prf_path);
 	fprintf(out, "</text>\n<text x=\"10\" y=\"42\" font-size=\"12\">program: ");
-	xml_text(out, v->prog_path ? v->prog_path : "(none)");
+	xml_text(out, v->prog ? v->prog->path : "(none)");
 	fprintf(out, "</text>\n<text x=\"10\" y=\"60\" font-size=\"12\">%" PRIu64
 		" ticks of %" PRIu64 " us (%s s): buckets %" PRIu64 ", I/O %" PRIu64 " (%s),"
 		" DOS %" PRIu64 " (%s), high %" PRIu64 " (%s)</text>\n",
@@ -78,9 +78,9 @@ static void axes(FILE *out, const struct view *v)
 		PLOT_Y + PLOT_H / 2);
 	uint64_t top = h->prf->bucket_num ? hist_bucket_last(h, h->prf->bucket_num - 1) : h->low;
 	fprintf(out, "<text x=\"%d\" y=\"%d\">", PLOT_X, BASE_Y + 16);
-	xml_text(out, addr_fmt(v->fmt, h->low, lo, sizeof(lo)));
+	xml_text(out, addr_fmt(&v->fmt, h->low, lo, sizeof(lo)));
 	fprintf(out, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", PLOT_X + PLOT_W, BASE_Y + 16);
-	xml_text(out, addr_fmt(v->fmt, top, hi, sizeof(hi)));
+	xml_text(out, addr_fmt(&v->fmt, top, hi, sizeof(hi)));
 	fprintf(out, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">address (%" PRIu64
 		" buckets of %" PRIu64 " %s)</text>\n</g>\n",
 		PLOT_X + PLOT_W / 2, BASE_Y + 36, h->prf->bucket_num, h->prf->bucket_siz,
@@ -97,7 +97,7 @@ static void bar(FILE *out, const struct view *v, uint64_t i, bool hot)
 	double bh = (double)count * PLOT_H / (double)h->max;
 	char range[96], name[512], pct[16];
 	const char *fn = view_bucket_name(v, i, name, sizeof(name));
-	addr_fmt_range(v->fmt, hist_bucket_first(h, i), hist_bucket_last(h, i), range, sizeof(range));
+	addr_fmt_range(&v->fmt, hist_bucket_first(h, i), hist_bucket_last(h, i), range, sizeof(range));
 	fprintf(out, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\"><title>",
 		x, BASE_Y - bh, w, bh, hot ? "#c0392b" : "#4a7ab5");
 	xml_text(out, range);

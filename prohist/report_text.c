@@ -28,11 +28,11 @@ static void heading(FILE *out, const struct view *v)
 	else
 		fprintf(out, "profile        %s (ELF layout, %s)\n", v->prf_path,
 			cpu_arch_name((enum cpu_arch)prf->arch));
-	fprintf(out, "program        %s\n", v->prog_path ? v->prog_path : "(none)");
+	fprintf(out, "program        %s\n", v->prog ? v->prog->path : "(none)");
 	fprintf(out, "buckets        %" PRIu64 " of %" PRIu64 " %s", prf->bucket_num,
 		prf->bucket_siz, prf->dos ? "paragraphs" : "bytes");
 	if (h->high > h->low)
-		fprintf(out, " over %s", addr_fmt_range(v->fmt, h->low, h->high - 1, range, sizeof(range)));
+		fprintf(out, " over %s", addr_fmt_range(&v->fmt, h->low, h->high - 1, range, sizeof(range)));
 	fputc('\n', out);
 }
 
@@ -45,7 +45,7 @@ static void widths(const struct view *v, int *range_w, int *name_w, int *count_w
 	for (size_t k = 0; k < v->nshown; k++) {
 		uint64_t i = v->shown[k];
 		char buf[512];
-		int n = (int)strlen(addr_fmt_range(v->fmt, hist_bucket_first(v->hist, i),
+		int n = (int)strlen(addr_fmt_range(&v->fmt, hist_bucket_first(v->hist, i),
 						  hist_bucket_last(v->hist, i), buf, sizeof(buf)));
 		if (n > *range_w)
 			*range_w = n;
@@ -67,7 +67,7 @@ static void bucket_line(FILE *out, const struct view *v, uint64_t i, int range_w
 	const struct hist *h = v->hist;
 	uint64_t count = v->prf->buckets[i];
 	char range[96], name[512], pct[16];
-	addr_fmt_range(v->fmt, hist_bucket_first(h, i), hist_bucket_last(h, i), range, sizeof(range));
+	addr_fmt_range(&v->fmt, hist_bucket_first(h, i), hist_bucket_last(h, i), range, sizeof(range));
 	fprintf(out, "%-*s", range_w, range);
 	if (name_w)
 		fprintf(out, "  %-*s", name_w, view_bucket_name(v, i, name, sizeof(name)));

@@ -16,15 +16,22 @@ struct view {
 	const char *prf_path;
 	const struct prf_data *prf;
 	const struct hist *hist;
-	const struct addr_fmt *fmt;
+	struct addr_fmt fmt;
 	const struct program *prog;	/* NULL: no program file */
-	const char *prog_path;		/* NULL: none named */
-	const uint64_t *shown;		/* the histogram's lines: bucket indices */
+	uint64_t *shown;		/* the histogram's lines: bucket indices */
 	size_t nshown;
-	const uint64_t *hot;		/* the hottest buckets, largest first */
+	uint64_t *hot;			/* the hottest buckets, largest first */
 	size_t nhot;
 	unsigned width;			/* columns of the largest bar */
 };
+
+/* What to show: every non-empty bucket (all: every bucket) in address order, or with top > 0
+ * the top largest of those, largest first. The hottest are the listed ones with top, else the
+ * hot_default largest non-empty buckets. prog may be NULL. 0, or -1 when out of memory. */
+int view_init(struct view *v, const char *prf_path, const struct hist *h,
+	      const struct program *prog, bool all, uint64_t top, size_t hot_default,
+	      unsigned width);
+void view_free(struct view *v);
 
 /* The bucket's name from the program's symbols into buf, or NULL when there are no symbols
  * to name anything with. */

@@ -246,7 +246,7 @@ static __attribute__((noinline)) void block_events(struct cpu *cpu, struct block
 }
 
 /* The block before this one ended with a call or a return, which always end a block: this
- * block is its target. */
+ * block is its target. Reads `prev` before anything can move the block cache. */
 static __attribute__((noinline)) void call_events(struct cpu *cpu, const struct block_info *prev,
 						  uint64_t target)
 {
@@ -267,6 +267,8 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	(void)uc;
 	if (prev) {
 		cpu->base += prev->icount;
+		if (prev->ends_with && cpu->track_calls)
+			call_events(cpu, prev, addr);
 		b = prev->succ[0];
 		if (b && b->addr == addr && b->size == size)
 			goto found;
@@ -278,8 +280,6 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	}
 found:
 	cpu->cur = b;
-	if (prev && prev->ends_with && cpu->track_calls)
-		call_events(cpu, prev, addr);
 	if (cpu->base + b->icount > cpu->event_at)
 		block_events(cpu, b, addr);
 }

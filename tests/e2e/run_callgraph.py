@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the whole-program call graph (--gmon, --callgrind, --folded).
+
+The oracle is valgrind: `valgrind --tool=callgrind` runs the same guest natively and counts
+every call exactly. profemu sees every `call` instruction too (at the block it reaches), so for
+each of the program's own functions the number of calls gprof reads from profemu's gmon.out
+must equal valgrind's count. The tick-based parts are checked for consistency: gprof's
+histogram, callgrind_annotate's total and the folded stacks all add up to the ticks taken.
+
+Usage: run_callgraph.py --profemu build/profemu --guest-dir build/guests CASE...
+       run_callgraph.py --list
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ARCHES = ["x86_64", "i386"]
+# cpubench's arguments: fib(22), 3000-element heapsort, 2 rounds: small enough for valgrind
+ARGS = ["22", "3000", "2"]
+OWN_FUNCTIONS = ["fib", "sift_down", "main"]
+
+
+def cases():
+    out = []
+    for arch in ARCHES:
+        for link in ["static", "dynamic"]:
+            out.append("callgraph-%s-%s" % (arch, link))
+    return out
+
+
+class Failure(Exception):
+    pass
+
+
+class Skip(Exception):
+    pass
+
+
+def run(argv, cwd, timeout=600):
+    r = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=timeout)
+    return r
+
+
+def valgrind_calls(guest, cwd):
+    """Calls per function name, from valgrind's callgrind output (cfn= / calls= lines)."""
+    if not shutil.which("valgrind"):
+        raise Skip("valgrind is not installed")
+    out = os.path.join(cwd, "valgrind.out")
+    r = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, guest] + ARGS, cwd)
+    if r.returncode != 0:
+        raise Failure("valgrind failed: %s" % r.stderr.decode()[-500:])
+    names = {}
+    calls = collections.Counter()
+    cfn = None
+    with open(out) as f:
+        for line in f:
+            m = re.match(r"^c?fn=\((\d+)\)(?: (.*))?$", line.strip())
+            if m:
+                if m.group(2):
+                    # valgrind names recursion levels fib'2, fib'3...: one function
+                    names[m.group(1)] = re.sub(r"'\d+$", "", m.group(2))
+                if line.startswith("cfn="):
+                    cfn = names.get(m.group(1))
+                continue
+            m = re.match(r"^calls=(\d+) ", line)
+            if m and cfn:
+                calls[cfn] += int(m.group(1))
+    return calls
+
+
+def gprof_calls(guest, gmon, cwd):
+    """Calls per function from gprof: the call graph's primary lines ("1+5024" for a recursive
+    function: external calls + recursive ones), and the flat profile's self seconds."""
+    r = run(["gprof", "-b", guest, gmon], cwd)
+    if r.returncode != 0:
+        raise Failure("gprof failed: %s" % r.stderr.decode())
+    calls, seconds = {}, 0.0
+    text = r.stdout.decode()
+    flat, _, graph = text.partition("Call graph")
+    for line in flat.splitlines():
+        f = line.split()
+        if len(f) >= 4 and re.match(r"^[\d.]+$", f[0]) and re.match(r"^[\d.]+$", f[2]):
+            seconds += float(f[2])
+    for m in re.finditer(r"^\[\d+\]\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+(\d+)(?:\+(\d+))?\s+(\S+) \[\d+\]",
+                         graph, re.M):
+        calls[m.group(3)] = int(m.group(1)) + int(m.group(2) or 0)
+    return calls, seconds
+
+
+def run_case(name, args):
+    _, arch, link = name.split("-")
+    guest = os.path.join(args.guest_dir, arch, "cpubench-%s" % link)
+    if not os.path.exists(guest):
+        raise Failure("guest %s is missing" % guest)
+    cwd = tempfile.mkdtemp(prefix=name + "-", dir=args.work_dir)
+    gmon, cg, folded, stats = (os.path.join(cwd, n) for n in
+                               ("gmon.out", "callgrind.out", "folded.txt", "stats.json"))
+    r = run([args.profemu, "--gmon=" + gmon, "--callgrind=" + cg, "--folded=" + folded,
+             "--stats=" + stats, guest] + ARGS, cwd)
+    if r.returncode != 0:
+        raise Failure("profemu exited %d: %s" % (r.returncode, r.stderr.decode()[-500:]))
+    with open(stats) as f:
+        insns = json.load(f)["instructions"]
+    ticks = insns // 10000  # the default tick
+
+    problems = []
+    want = valgrind_calls(guest, cwd)
+    got, seconds = gprof_calls(guest, gmon, cwd)
+    for fn in OWN_FUNCTIONS:
+        if fn == "main":
+            continue  # main is called by libc once; valgrind may name the caller differently
+        if want.get(fn, 0) != got.get(fn, 0):
+            problems.append("%s: valgrind counts %d calls, gprof reads %d from gmon.out"
+                            % (fn, want.get(fn, 0), got.get(fn, 0)))
+    # the histogram covers the program's text: its ticks are at most all ticks
+    if not 0 < round(seconds * 100) <= ticks:
+        problems.append("gprof's histogram holds %.2f s; %d ticks were taken" % (seconds, ticks))
+
+    r2 = run(["callgrind_annotate", cg], cwd)
+    m = re.search(r"^\s*([\d,]+) \(100\.0%\)\s+PROGRAM TOTALS", r2.stdout.decode(), re.M)
+    if r2.returncode != 0 or not m:
+        problems.append("callgrind_annotate did not read the file: %s" % r2.stderr.decode()[-300:])
+    elif int(m.group(1).replace(",", "")) != ticks:
+        problems.append("callgrind_annotate totals %s ticks, %d were taken" % (m.group(1), ticks))
+
+    total = 0
+    with open(folded) as f:
+        for line in f:
+            stack, _, count = line.rstrip("\n").rpartition(" ")
+            total += int(count)
+            if not stack:
+                problems.append("folded line without a stack: %r" % line)
+    if total != ticks:
+        problems.append("folded stacks add up to %d ticks, %d were taken" % (total, ticks))
+    if not any(";fib" in l for l in open(folded)):
+        problems.append("no folded stack passes through fib")
+
+    # two runs, identical files
+    cwd2 = tempfile.mkdtemp(prefix=name + "-again-", dir=args.work_dir)
+    run([args.profemu, "--gmon=" + os.path.join(cwd2, "gmon.out"), guest] + ARGS, cwd2)
+    if open(gmon, "rb").read() != open(os.path.join(cwd2, "gmon.out"), "rb").read():
+        problems.append("two runs wrote different gmon.out files")
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+    shutil.rmtree(cwd, ignore_errors=True)
+    shutil.rmtree(cwd2, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--profemu")
+    ap.add_argument("--guest-dir")
+    ap.add_argument("--work-dir", default=tempfile.gettempdir())
+    ap.add_argument("cases", nargs="*")
+    args = ap.parse_args()
+    if args.list:
+        print("\n".join(cases()))
+        return 0
+    os.makedirs(args.work_dir, exist_ok=True)
+    status = 0
+    for name in args.cases:
+        try:
+            run_case(name, args)
+            print("PASS: %s" % name)
+        except Skip as e:
+            print("SKIP: %s: %s" % (name, e))
+            status = status or 77
+        except Failure as e:
+            print("FAIL: %s\n%s" % (name, e))
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
