@@ -82,9 +82,9 @@ static void axes(FILE *out, const struct view *v)
 	fprintf(out, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", PLOT_X + PLOT_W, BASE_Y + 16);
 	xml_text(out, addr_fmt(&v->fmt, top, hi, sizeof(hi)));
 	fprintf(out, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">address (%" PRIu64
-		" buckets of %" PRIu64 " %s)</text>\n</g>\n",
+		" buckets of %" PRIu64 " %s%s)</text>\n</g>\n",
 		PLOT_X + PLOT_W / 2, BASE_Y + 36, h->prf->bucket_num, h->prf->bucket_siz,
-		h->prf->dos ? "paragraphs" : "bytes");
+		h->prf->dos ? "paragraph" : "byte", h->prf->bucket_siz == 1 ? "" : "s");
 }
 
 static void bar(FILE *out, const struct view *v, uint64_t i, bool hot)

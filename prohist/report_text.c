@@ -29,8 +29,8 @@ static void heading(FILE *out, const struct view *v)
 		fprintf(out, "profile        %s (ELF layout, %s)\n", v->prf_path,
 			cpu_arch_name((enum cpu_arch)prf->arch));
 	fprintf(out, "program        %s\n", v->prog ? v->prog->path : "(none)");
-	fprintf(out, "buckets        %" PRIu64 " of %" PRIu64 " %s", prf->bucket_num,
-		prf->bucket_siz, prf->dos ? "paragraphs" : "bytes");
+	fprintf(out, "buckets        %" PRIu64 " of %" PRIu64 " %s%s", prf->bucket_num,
+		prf->bucket_siz, prf->dos ? "paragraph" : "byte", prf->bucket_siz == 1 ? "" : "s");
 	if (h->high > h->low)
 		fprintf(out, " over %s", addr_fmt_range(&v->fmt, h->low, h->high - 1, range, sizeof(range)));
 	fputc('\n', out);

@@ -165,6 +165,8 @@ def main():
         print("\n".join(cases()))
         return 0
     os.makedirs(args.work_dir, exist_ok=True)
+    args.profemu = os.path.abspath(args.profemu)
+    args.guest_dir = os.path.abspath(args.guest_dir)
     status = 0
     for name in args.cases:
         try:
