@@ -174,8 +174,9 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		case OPT_JITTER: o->jitter = true; break;
 		case OPT_EXPLAIN: o->explain = true; break;
 		case OPT_PROFIL_MAX:
-			if (!parse_u64(optarg, &o->profil_max, false) || o->profil_max > 1000000)
-				return usage_error("invalid --profil-max '%s' (1 to 1000000)", optarg);
+			/* 0 is allowed: every hpux sprofil call with regions is then E2BIG */
+			if (!parse_u64(optarg, &o->profil_max, true) || o->profil_max > 1000000)
+				return usage_error("invalid --profil-max '%s' (0 to 1000000)", optarg);
 			break;
 		case OPT_PRF: o->prf_path = optarg; break;
 		case OPT_BUCKET_SIZE:

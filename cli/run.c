@@ -21,6 +21,7 @@
 #include "prf_prompt.h"
 #include "shell_words.h"
 #include "report.h"
+#include "run_dos.h"
 
 /* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
 #define GUEST_EPOCH_SECONDS 946684800u
@@ -393,6 +394,8 @@ int run_program(const struct options *given)
 	char err[512];
 	struct options eff = *given;
 	struct options *o = &eff;
+	if (run_dos_wanted(o))	/* DOS .COM / MZ .EXE: a start path of its own (cli/run_dos.c) */
+		return run_dos_program(o);
 	struct elf_probe probe;
 	enum load_error le = elf_probe_file(o->program, &probe, err, sizeof(err));
 	if (le != LOAD_OK) {

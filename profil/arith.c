@@ -10,11 +10,12 @@ static bool map_profil(const struct prof_state *st, const struct prof_region *r,
 	prof_u128 d = loc->d;
 	switch (st->cfg.personality) {
 	case PROF_PERSONALITY_SVR4:
-		/* byte = d*scale/65536, counter = byte/2; the whole counter must lie in the buffer. */
+		/* byte = d*scale/65536, counter = byte/2, counted while byte < bufsiz (SEMANTICS.md):
+		 * with an odd bufsiz the last counter may stick out one byte, as in 4.4BSD. */
 		loc->scaled = d * r->scale;
 		loc->index = (loc->scaled >> 16) / 2;
 		loc->byte = loc->index * 2;
-		return pc >= r->offset && loc->index < r->size / 2;
+		return pc >= r->offset && (loc->scaled >> 16) < r->size;
 	case PROF_PERSONALITY_BSD:
 		/* 4.4BSD's PC_TO_INDEX: the byte rounded down to even, compared with the byte size, so
 		 * with an odd size the last counter may stick out one byte. */

@@ -296,7 +296,7 @@ int ref_tick(struct ref_state *r, const struct prof_mem *m, uint64_t pc, enum pr
 		bool in;
 		if (p == PROF_PERSONALITY_SVR4) {
 			counter = d * e.scale / 65536 / 2;
-			in = pc >= e.offset && counter < e.size / 2;
+			in = pc >= e.offset && d * e.scale / 65536 < e.size;
 		} else if (p == PROF_PERSONALITY_BSD) {
 			u128 byte = d * e.scale / 65536;
 			byte -= byte % 2;

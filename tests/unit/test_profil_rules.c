@@ -184,12 +184,13 @@ Test(svr4, pc_below_offset_is_not_counted)
 	cr_assert_eq(tick_outcome(0), PROF_TICK_OUT_OF_RANGE);
 }
 
-Test(svr4, whole_counter_must_lie_in_the_buffer) /* DECIDED: index < bufsiz/2 */
+Test(svr4, counted_while_the_byte_is_below_bufsiz) /* SEMANTICS.md: byte < bufsiz */
 {
 	cr_assert_eq(profil(BUF, 5, TEXT, 0x10000), 0);
 	cr_assert_eq(tick_outcome(TEXT + 2), PROF_TICK_COUNTED);
-	cr_assert_eq(tick_outcome(TEXT + 4), PROF_TICK_OUT_OF_RANGE, "bytes 4..5 stick out of 5");
-	cr_assert_eq(tmem_get(&mem, BUF + 4, 2), 0);
+	cr_assert_eq(tick_outcome(TEXT + 4), PROF_TICK_COUNTED, "byte 4 < 5: counter 2 sticks out");
+	cr_assert_eq(tmem_get(&mem, BUF + 4, 2), 1);
+	cr_assert_eq(tick_outcome(TEXT + 6), PROF_TICK_OUT_OF_RANGE, "byte 6 >= 5");
 }
 
 Test(svr4, scale_is_ratio_times_0200000_and_bufsiz_is_region_times_ratio)

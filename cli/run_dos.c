@@ -1,0 +1,148 @@
+/* The DOS start path (run_dos.h): the command tail from the arguments, the process, the run
+ * loop and its outcome. The options that only mean something for Linux programs (-L, -E, -U,
+ * -0, --personality, --profil-max) are ignored: a DOS program gets a fixed environment. */
+#include "run_dos.h"
+
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../emu/x86/regs.h"
+#include "../syscalls/dos/dos.h"
+#include "report.h"
+
+/* Guest CLOCK_REALTIME at instruction 0, as for Linux programs (run.c). */
+#define GUEST_EPOCH_SECONDS 946684800u
+
+/* SIGINT must reach the CPU that is running; a signal handler has no other way to find it. */
+static struct cpu *volatile interruptible_cpu;
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+	if (interruptible_cpu)
+		cpu_request_stop(interruptible_cpu);
+}
+
+bool run_dos_wanted(const struct options *o)
+{
+	return dos_claims_file(o->program);
+}
+
+/* "... at 0810:0005 (pc 0x8105): divide error": real-mode code is read as CS:IP. */
+static void report_dos_fault(const char *program, struct cpu *cpu, const struct cpu_fault *f, int sig)
+{
+	uint64_t cs = cpu_reg(cpu, X86_CS), base = cs << 4;
+	fprintf(stderr, "profemu: %s: %s (SIG%s) at ", program, strsignal(sig),
+		sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
+	if (f->pc >= base && f->pc - base <= 0xffff)
+		fprintf(stderr, "%04" PRIX64 ":%04" PRIX64 " ", cs, f->pc - base);
+	fprintf(stderr, "(pc 0x%" PRIx64 ")", f->pc);
+	if (f->detail[0])
+		fprintf(stderr, ": %s", f->detail);
+	fputc('\n', stderr);
+}
+
+static void run_until_end(struct dos_process *dp, const struct options *o, struct run_outcome *out)
+{
+	struct process *p = &dp->p;
+	struct sigaction sa = { .sa_handler = on_sigint };
+	sigemptyset(&sa.sa_mask);
+	struct sigaction old_int;
+	interruptible_cpu = p->cpu;
+	sigaction(SIGINT, &sa, &old_int);
+	for (;;) {
+		struct cpu_fault fault;
+		enum cpu_stop stop = cpu_run(p->cpu, &fault);
+		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted)
+			continue;
+		out->instructions = cpu_retired(p->cpu);
+		if (stop == CPU_STOP_FAULT || stop == CPU_STOP_ERROR) {
+			int sig = report_fault_signal(fault.kind);
+			report_dos_fault(o->program, p->cpu, &fault, sig);
+			out->signal = sig;
+			out->exit_status = 128 + sig;
+			out->stop = "fault";
+		} else if (stop == CPU_STOP_INSN_LIMIT) {
+			fprintf(stderr, "profemu: %s: stopped after %" PRIu64 " instructions (--max-insns=%" PRIu64 ")\n",
+				o->program, out->instructions, o->max_insns);
+			out->exit_status = EXIT_INSN_LIMIT;
+			out->stop = "insn-limit";
+		} else if (p->ended && p->term_signal) {
+			int sig = p->term_signal;
+			fprintf(stderr, "profemu: %s: killed by SIG%s (%s)\n", o->program,
+				sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig));
+			out->signal = sig;
+			out->exit_status = 128 + sig;
+			out->stop = "signal";
+		} else if (p->ended) {
+			out->guest_exit_code = p->exit_code;
+			out->exit_status = p->exit_code;
+			out->stop = "exit";
+		} else {
+			fprintf(stderr, "profemu: %s: interrupted after %" PRIu64 " instructions\n",
+				o->program, out->instructions);
+			out->exit_status = EXIT_INTERRUPTED;
+			out->stop = "interrupted";
+		}
+		break;
+	}
+	interruptible_cpu = NULL;
+	sigaction(SIGINT, &old_int, NULL);
+}
+
+int run_dos_program(const struct options *o)
+{
+	char err[512], tail[DOS_TAIL_MAX + 1];
+	if (o->prf_path) {
+		fprintf(stderr, "profemu: %s: --prf is not available for DOS programs yet\n", o->program);
+		return EXIT_USAGE;
+	}
+	if (dos_make_tail(tail, sizeof(tail), o->argv + 1, o->argc - 1) != 0) {
+		fprintf(stderr, "profemu: %s: the arguments make a command tail over the %d characters DOS allows\n",
+			o->program, DOS_TAIL_MAX);
+		return EXIT_CANNOT_EXECUTE;
+	}
+	struct dos_process *dp = calloc(1, sizeof(*dp));
+	if (!dp) {
+		fprintf(stderr, "profemu: out of memory\n");
+		return EXIT_CANNOT_EXECUTE;
+	}
+	struct process *p = &dp->p;
+	p->cfg.sysroot = "/";
+	p->cfg.seed = o->seed;
+	p->cfg.hz = o->hz;
+	p->cfg.tick = o->tick;
+	p->cfg.host_time = o->host_time;
+	p->cfg.strace = o->strace ? stderr : NULL;
+	p->cfg.epoch_ns = (uint64_t)GUEST_EPOCH_SECONDS * 1000000000u;
+	p->cfg.pid = o->pid;
+	p->cfg.jitter = o->jitter;
+	p->cfg.explain = o->explain;
+	p->rng_state = o->seed;
+	struct dos_start st = {
+		.path = o->program,
+		.tail = tail,
+		.max_insns = o->max_insns,
+		.first_tick = process_first_tick(p),
+	};
+	int status;
+	enum load_error le = dos_process_start(dp, &st, err, sizeof(err));
+	if (le != LOAD_OK) {
+		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
+		status = le == LOAD_NOT_FOUND ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE;
+	} else {
+		struct run_outcome out = { .program = o->program, .arch = CPU_ARCH_I8086 };
+		run_until_end(dp, o, &out);
+		status = out.exit_status;
+		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
+			status = EXIT_CANNOT_EXECUTE;
+	}
+	dos_process_end(dp);
+	free(dp);
+	return status;
+}
