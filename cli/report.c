@@ -61,8 +61,9 @@ int report_stats(const char *path, const struct run_outcome *r)
 	}
 	fprintf(out, "{\n  \"program\": ");
 	json_string(out, r->program);
-	fprintf(out, ",\n  \"arch\": \"%s\",\n  \"instructions\": %" PRIu64 ",\n  \"stop\": \"%s\",\n",
-		cpu_arch_name(r->arch), r->instructions, r->stop);
+	fprintf(out, ",\n  \"arch\": \"%s\",\n  \"instructions\": %" PRIu64 ",\n  \"ticks\": %" PRIu64
+		     ",\n  \"stop\": \"%s\",\n",
+		cpu_arch_name(r->arch), r->instructions, r->ticks, r->stop);
 	if (r->signal)
 		fprintf(out, "  \"signal\": %d,\n", r->signal);
 	else if (strcmp(r->stop, "exit") == 0)

@@ -11,6 +11,7 @@ struct run_outcome {
 	const char *program;
 	enum cpu_arch arch;
 	uint64_t instructions;
+	uint64_t ticks;		/* clock ticks taken (--tick, --jitter, --prf's cost model) */
 	int exit_status;	/* profemu's own exit status */
 	int guest_exit_code;	/* valid when signal == 0 and the guest exited */
 	int signal;		/* the guest was ended by this signal, 0 if not */

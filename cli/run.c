@@ -236,6 +236,7 @@ static void run_until_end(struct process *p, const struct options *o, const stru
 		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted)
 			continue;
 		out->instructions = cpu_retired(p->cpu);
+		out->ticks = p->ticks;
 		if (stop == CPU_STOP_FAULT || stop == CPU_STOP_ERROR) {
 			int sig = report_fault_signal(fault.kind);
 			report_fault(o->program, &fault, sig, syms);

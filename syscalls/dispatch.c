@@ -19,6 +19,18 @@ const struct sys_entry *sys_lookup(const struct sys_abi *abi, uint64_t nr)
 	return NULL;
 }
 
+/* The --prf cost model: the call's guest time runs on the clock, and the ticks inside it are
+ * charged to the instruction after the call, as real kernels charge system time. */
+static void charge_cost(struct process *p, const struct sys_entry *e, int64_t result)
+{
+	enum sys_charge charge;
+	uint64_t cost = sys_call_cost(e, result, &charge);
+	p->charging = charge;
+	cpu_charge(p->cpu, cost, cpu_pc(p->cpu) + p->abi->trap_pc_adjust);
+	p->charging = SYS_CHARGE_NONE;
+	p->charged += cost;
+}
+
 void sys_dispatch(struct process *p)
 {
 	uint64_t nr, args[6];
@@ -29,6 +41,8 @@ void sys_dispatch(struct process *p)
 	int64_t result = e && e->fn ? e->fn(p, args) : -ENOSYS;
 	strace_exit(p, e, args, result);
 
+	if (p->syscall_costs && !p->ended)
+		charge_cost(p, e, result);
 	if (p->ended)
 		return;	/* exit, a fatal signal: the registers no longer matter */
 	if (result < 0 && result >= -4095)

@@ -46,6 +46,9 @@ struct sys_abi {
 	int (*signal_to_host)(int guest_signal);
 	/* Writes a host struct stat in the ABI's layout; 0 or -EFAULT / -EOVERFLOW. */
 	int (*put_stat)(struct process *p, uint64_t addr, const struct stat *st, enum stat_layout layout);
+	/* Added to the pc seen during a trap to name the instruction after it (x86-64's syscall
+	 * hook sees the syscall itself; i386's int 0x80 is already past). */
+	unsigned trap_pc_adjust;
 };
 
 extern const struct sys_abi sys_abi_x86_64;

@@ -125,4 +125,5 @@ const struct sys_abi sys_abi_x86_64 = {
 	.signal_to_guest = x86_same_number,
 	.signal_to_host = x86_same_number,
 	.put_stat = x86_64_put_stat,
+	.trap_pc_adjust = 2,
 };

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""End-to-end tests of the whole-program call graph (--gmon, --callgrind, --folded).
+"""End-to-end tests of the whole-program profiles: the call graph (--gmon, --callgrind,
+--folded) and the PROFIL program (--prf).
 
 The oracle is valgrind: `valgrind --tool=callgrind` runs the same guest natively and counts
 every call exactly. profemu sees every `call` instruction too (at the block it reaches), so for
@@ -31,7 +32,81 @@ def cases():
     for arch in ARCHES:
         for link in ["static", "dynamic"]:
             out.append("callgraph-%s-%s" % (arch, link))
+            out.append("prf-%s-%s" % (arch, link))
     return out
+
+
+def read_prf(path):
+    """The wider ELF .PRF layout (output/prf.h), read independently of profemu's reader."""
+    import struct
+    d = open(path, "rb").read()
+    if d[:8] != b"PRFELF1\0":
+        raise Failure("%s: bad magic %r" % (path, d[:8]))
+    h = struct.unpack("<9Q", d[8:80])
+    n = h[1]
+    buckets = struct.unpack("<%dQ" % n, d[80:80 + 8 * n])
+    keys = ["clock_grain", "bucket_num", "bucket_siz", "prog_low", "prog_high", "dos_pa",
+            "hit_io", "hit_dos", "hit_high"]
+    return dict(zip(keys, h)), buckets
+
+
+def text_range(guest):
+    """The program's executable PT_LOAD range, from readelf (the oracle for prog_low/high)."""
+    r = subprocess.run(["readelf", "-lW", guest], stdout=subprocess.PIPE, check=True)
+    lo, hi = None, None
+    for line in r.stdout.decode().splitlines():
+        f = line.split()
+        if f and f[0] == "LOAD" and "E" in f[6:-1]:
+            vaddr, memsz = int(f[2], 16), int(f[5], 16)
+            lo = vaddr if lo is None else min(lo, vaddr)
+            hi = vaddr + memsz if hi is None else max(hi, vaddr + memsz)
+    return lo, hi
+
+
+def run_prf_case(name, args):
+    _, arch, link = name.split("-")
+    guest = os.path.join(args.guest_dir, arch, "files-%s" % link)
+    cwd = tempfile.mkdtemp(prefix=name + "-", dir=args.work_dir)
+    problems = []
+    files = []
+    for i in range(2):
+        run_dir = os.path.join(cwd, "run%d" % i)
+        os.makedirs(run_dir)
+        prf, stats = os.path.join(run_dir, "files.prf"), os.path.join(run_dir, "stats.json")
+        r = subprocess.run([args.profemu, "--prf=" + prf, "--bucket-size=16", "--interval=500",
+                            "--stats=" + stats, guest], cwd=run_dir, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+        if r.returncode != 0:
+            raise Failure("profemu exited %d: %s" % (r.returncode, r.stderr.decode()[-500:]))
+        if b"Program terminated normally" not in r.stderr:
+            problems.append("no termination message on stderr")
+        files.append(open(prf, "rb").read())
+    h, buckets = read_prf(prf)
+    with open(stats) as f:
+        ticks = json.load(f)["ticks"]
+    total = sum(buckets) + h["hit_io"] + h["hit_dos"] + h["hit_high"]
+    if total != ticks:
+        problems.append("buckets + hits = %d, but %d ticks were taken" % (total, ticks))
+    if h["clock_grain"] != 500:
+        problems.append("clock_grain %d, --interval was 500" % h["clock_grain"])
+    lo, hi = text_range(guest)
+    if link == "static" and (h["prog_low"], h["prog_high"]) != (lo, hi):
+        problems.append("prog_low/high 0x%x-0x%x, readelf says 0x%x-0x%x"
+                        % (h["prog_low"], h["prog_high"], lo, hi))
+    if link == "dynamic" and h["prog_high"] - h["prog_low"] != hi - lo:
+        problems.append("text size %d, readelf says %d" % (h["prog_high"] - h["prog_low"], hi - lo))
+    if h["bucket_num"] != (h["prog_high"] - h["prog_low"] + 15) // 16:
+        problems.append("bucket_num %d does not follow from the text size" % h["bucket_num"])
+    # the files guest does mostly I/O: the cost model must show it
+    if h["hit_io"] == 0:
+        problems.append("no I/O hits for an I/O-bound program")
+    if link == "dynamic" and h["hit_high"] == 0:
+        problems.append("no high hits although libc runs outside the program's text")
+    if files[0] != files[1]:
+        problems.append("two runs wrote different .PRF files")
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+    shutil.rmtree(cwd, ignore_errors=True)
 
 
 class Failure(Exception):
@@ -170,7 +245,7 @@ def main():
     status = 0
     for name in args.cases:
         try:
-            run_case(name, args)
+            (run_prf_case if name.startswith("prf-") else run_case)(name, args)
             print("PASS: %s" % name)
         except Skip as e:
             print("SKIP: %s: %s" % (name, e))

@@ -55,8 +55,8 @@ Test(prohist_hist, percentages_round_half_up)
 	cr_expect_eq(hist_percent_x100(1, 3), 3333);
 	cr_expect_eq(hist_percent_x100(2, 3), 6667);
 	cr_expect_eq(hist_percent_x100(1, 8), 1250);	/* exactly 12.5 */
-	cr_expect_eq(hist_percent_x100(1, 80000), 1);	/* 0.00125 -> 0.01 */
-	cr_expect_eq(hist_percent_x100(1, 80001), 0);	/* just under half a hundredth */
+	cr_expect_eq(hist_percent_x100(1, 20000), 1);	/* 0.005% -> 0.01% */
+	cr_expect_eq(hist_percent_x100(1, 20001), 0);	/* just under half a hundredth */
 	cr_expect_eq(hist_percent_x100(7, 7), 10000);
 	cr_expect_eq(hist_percent_x100(0, 0), 0);	/* an empty profile divides by nothing */
 	/* Counts whose product with 10000 passes 64 bits stay exact. */
@@ -90,7 +90,7 @@ Test(prohist_hist, time_is_ticks_times_grain)
 	cr_expect_str_eq(hist_time_fmt(1000001, 1, buf, sizeof(buf)), "1.000001");
 	/* 2^64-1 ticks of 2^64-1 us: more seconds than 64 bits hold, still exact. */
 	cr_expect_str_eq(hist_time_fmt(UINT64_MAX, UINT64_MAX, buf, sizeof(buf)),
-			 "340282366920938463463374.607431");
+			 "340282366920938463426481119284349.108225");
 }
 
 static long select_(const struct hist *h, bool all, uint64_t top, uint64_t **out)
@@ -215,6 +215,7 @@ Test(prohist_hist, impossible_headers_are_rejected)
 	/* An empty profile is fine: nothing to show. */
 	d = elf_prf(NULL, 0);
 	d.bucket_siz = 0;
+	d.prog_high = d.prog_low;
 	struct hist h;
 	char err[128];
 	cr_expect_eq(hist_init(&h, &d, err, sizeof(err)), 0);
