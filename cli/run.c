@@ -19,6 +19,7 @@
 #include "../output/wprof.h"
 #include "prf_mode.h"
 #include "prf_prompt.h"
+#include "prf_run.h"
 #include "shell_words.h"
 #include "report.h"
 #include "run_dos.h"
@@ -276,46 +277,6 @@ static void run_until_end(struct process *p, const struct options *o, const stru
 	sigaction(SIGINT, &old_int, NULL);
 }
 
-/* The PROFIL program's settings: from the command line, else asked at the terminal in the
- * seed's order, else defaults (16-byte buckets, one paragraph for DOS; the --tick clock). The
- * clock interval sets the tick: at the virtual CPU's speed (hz x tick instructions per
- * second, 1 M/s by default), USEC microseconds are that many instructions' worth. */
-static int resolve_prf_settings(struct options *o, bool dos, struct prf_answers *asked)
-{
-	memset(asked, 0, sizeof(*asked));
-	if ((!o->bucket_size || !o->interval_us) && isatty(STDIN_FILENO)) {
-		if (prf_prompt(stdin, stderr, dos, asked) != 0) {
-			fprintf(stderr, "profemu: %s: no answer: not profiling\n", o->program);
-			return EXIT_USAGE;
-		}
-		if (!o->bucket_size)
-			o->bucket_size = asked->bucket_size;
-		if (!o->interval_us)
-			o->interval_us = asked->interval_us;
-		if (asked->params) {
-			/* the typed parameters replace the command line's */
-			char **argv = calloc((size_t)asked->nparams + 2, sizeof(*argv));
-			if (!argv)
-				return EXIT_CANNOT_EXECUTE;
-			argv[0] = o->argv[0];
-			for (int i = 0; i < asked->nparams; i++)
-				argv[i + 1] = asked->params[i];
-			o->argv = argv;
-			o->argc = asked->nparams + 1;
-		}
-	}
-	if (!o->bucket_size)
-		o->bucket_size = dos ? 1 : 16;
-	uint64_t per_second = o->hz * o->tick;
-	if (o->interval_us) {
-		uint64_t tick = o->interval_us * per_second / 1000000u;
-		o->tick = tick ? tick : 1;
-	} else {
-		o->interval_us = o->tick * 1000000u / per_second;
-	}
-	return 0;
-}
-
 /* Names for link-time addresses: the symbol table was loaded with the run-time bias. */
 struct link_names {
 	const struct symtab *syms;
@@ -371,23 +332,6 @@ static int write_call_graphs(const struct process *p, const struct options *o,
 		}
 	}
 	return failed;
-}
-
-/* The termination message of the PROFIL program, with the registers as DEBUG shows them. */
-static void prf_termination_message(const struct run_outcome *out, struct cpu *cpu)
-{
-	if (strcmp(out->stop, "exit") == 0)
-		fprintf(stderr, "\nProgram terminated normally (exit code %d)\n", out->guest_exit_code);
-	else if (out->signal)
-		fprintf(stderr, "\nProgram terminated by SIG%s\n",
-			sigabbrev_np(out->signal) ? sigabbrev_np(out->signal) : "?");
-	else if (strcmp(out->stop, "interrupted") == 0)
-		fprintf(stderr, "\nProgram interrupted (Ctrl-C)\n");
-	else
-		fprintf(stderr, "\nProgram stopped at the instruction limit\n");
-	char regs[1024];
-	cpu_dump_regs(cpu, regs, sizeof(regs));
-	fputs(regs, stderr);
 }
 
 int run_program(const struct options *given)
@@ -476,10 +420,7 @@ int run_program(const struct options *given)
 		wprof_free(&wp);
 	if (rc.prf)
 		prf_mode_free(&prf);
-	if (asked.params) {
-		free(eff.argv);
-		shell_words_free(asked.params);
-	}
+	prf_settings_free(&eff, &asked);
 	bool raise_signal = p->forked && p->term_signal;
 	int sig = raise_signal ? p->abi->signal_to_host(p->term_signal) : 0;
 	cpu_destroy(p->cpu);

@@ -11,6 +11,8 @@
 
 #include "../emu/x86/regs.h"
 #include "../syscalls/dos/dos.h"
+#include "prf_mode.h"
+#include "prf_run.h"
 #include "report.h"
 
 /* Guest CLOCK_REALTIME at instruction 0, as for Linux programs (run.c). */
@@ -61,6 +63,7 @@ static void run_until_end(struct dos_process *dp, const struct options *o, struc
 		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted)
 			continue;
 		out->instructions = cpu_retired(p->cpu);
+		out->ticks = p->ticks;
 		if (stop == CPU_STOP_FAULT || stop == CPU_STOP_ERROR) {
 			int sig = report_fault_signal(fault.kind);
 			report_dos_fault(o->program, p->cpu, &fault, sig);
@@ -95,12 +98,28 @@ static void run_until_end(struct dos_process *dp, const struct options *o, struc
 	sigaction(SIGINT, &old_int, NULL);
 }
 
-int run_dos_program(const struct options *o)
+/* The PROFIL program's tick for a DOS program: the seed's classification by paragraph (ticks
+ * charged to a service already carry its I/O or DOS stub address). */
+static uint64_t prf_tick(void *ctx, uint64_t pc, uint64_t retired)
+{
+	struct dos_process *dp = ctx;
+	struct prf_mode *prf = dp->tick_ctx_prf;
+	uint64_t next = process_on_tick(&dp->p, pc, retired);
+	prf_mode_tick(prf, pc, PRF_CHARGE_NONE);
+	return next;
+}
+
+int run_dos_program(const struct options *given)
 {
 	char err[512], tail[DOS_TAIL_MAX + 1];
+	struct options eff = *given;
+	struct options *o = &eff;
+	struct prf_answers asked = { 0 };
+	struct prf_mode prf = { 0 };
 	if (o->prf_path) {
-		fprintf(stderr, "profemu: %s: --prf is not available for DOS programs yet\n", o->program);
-		return EXIT_USAGE;
+		int st = resolve_prf_settings(o, true, &asked);
+		if (st)
+			return st;
 	}
 	if (dos_make_tail(tail, sizeof(tail), o->argv + 1, o->argc - 1) != 0) {
 		fprintf(stderr, "profemu: %s: the arguments make a command tail over the %d characters DOS allows\n",
@@ -137,12 +156,38 @@ int run_dos_program(const struct options *o)
 		status = le == LOAD_NOT_FOUND ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE;
 	} else {
 		struct run_outcome out = { .program = o->program, .arch = CPU_ARCH_I8086 };
+		if (o->prf_path) {
+			/* bucket size in paragraphs; the bounds are paragraph numbers (the seed's) */
+			if (prf_mode_init(&prf, true, dp->img.prog_low_pa, dp->img.prog_high_pa,
+					  o->bucket_size, o->interval_us) != 0) {
+				fprintf(stderr, "profemu: out of memory\n");
+				dos_process_end(dp);
+				free(dp);
+				prf_settings_free(&eff, &asked);
+				return EXIT_CANNOT_EXECUTE;
+			}
+			prf.data.dos_pa = dp->img.dos_pa;
+			dp->tick = prf_tick;
+			dp->tick_ctx = dp;
+			dp->tick_ctx_prf = &prf;
+		}
 		run_until_end(dp, o, &out);
 		status = out.exit_status;
+		if (o->prf_path) {
+			prf_termination_message(&out, dp->p.cpu);
+			int werr = prf_write(o->prf_path, &prf.data);
+			if (werr) {
+				fprintf(stderr, "profemu: %s: %s\n", o->prf_path, strerror(-werr));
+				if (status == 0)
+					status = EXIT_CANNOT_EXECUTE;
+			}
+			prf_mode_free(&prf);
+		}
 		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
 	}
 	dos_process_end(dp);
 	free(dp);
+	prf_settings_free(&eff, &asked);
 	return status;
 }

@@ -171,8 +171,8 @@ enum load_error dos_load_buffer(struct guest_mem *gm, const void *data, size_t s
 	return r ? LOAD_NO_MEMORY : LOAD_OK;
 }
 
-enum load_error dos_load_file(struct guest_mem *gm, const char *path, const char *tail,
-			      struct dos_image *out, char *err, size_t errlen)
+enum load_error dos_load_file(struct guest_mem *gm, const char *path, const char *env_path,
+			      const char *tail, struct dos_image *out, char *err, size_t errlen)
 {
 	uint8_t *data;
 	size_t size;
@@ -182,7 +182,7 @@ enum load_error dos_load_file(struct guest_mem *gm, const char *path, const char
 	enum dos_kind kind;
 	le = kind_of(path, data, size, &kind, err, errlen);
 	if (le == LOAD_OK)
-		le = dos_load_buffer(gm, data, size, kind, path, tail, out, err, errlen);
+		le = dos_load_buffer(gm, data, size, kind, env_path ? env_path : path, tail, out, err, errlen);
 	free(data);
 	return le;
 }

@@ -134,16 +134,19 @@ bool dos_claims_file(const char *path);
 enum load_error dos_probe_file(const char *path, enum dos_kind *kind, char *err, size_t errlen);
 
 /* Builds the whole memory image in gm (initialised with dos_mem_init): maps all of it, writes
- * vectors, stubs, environment (with `prog_path` after it, '/' turned into '\'), MCBs, PSP
- * (with `tail`, the command tail: " ARG ARG", at most DOS_TAIL_MAX characters) and the image.
- * `data` is the whole file. LOAD_NOT_EXECUTABLE with a reason for a bad or oversized file. */
+ * vectors, stubs, environment, MCBs, PSP (with `tail`, the command tail: " ARG ARG", at most
+ * DOS_TAIL_MAX characters) and the image. `data` is the whole file. `prog_path` is the
+ * program's path relative to the root of drive C: (the working directory), with '/': the
+ * environment gets "C:\" and it with '\'. LOAD_NOT_EXECUTABLE with a reason for a bad or
+ * oversized file. */
 enum load_error dos_load_buffer(struct guest_mem *gm, const void *data, size_t size,
 				enum dos_kind kind, const char *prog_path, const char *tail,
 				struct dos_image *out, char *err, size_t errlen);
 
-/* dos_probe_file, then dos_load_buffer on the file's contents. */
-enum load_error dos_load_file(struct guest_mem *gm, const char *path, const char *tail,
-			      struct dos_image *out, char *err, size_t errlen);
+/* dos_probe_file, then dos_load_buffer on the file's contents (with `env_path` as its
+ * prog_path; NULL: path). */
+enum load_error dos_load_file(struct guest_mem *gm, const char *path, const char *env_path,
+			      const char *tail, struct dos_image *out, char *err, size_t errlen);
 
 /* The guest memory a DOS program runs in: 1 MiB + 64 KiB, 4 KiB pages, little-endian. The
  * word size is 4 (guest_mem allows 4 or 8); real-mode code uses explicit 16-bit accesses. */

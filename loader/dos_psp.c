@@ -2,9 +2,9 @@
  * the memory control block (MCB) chain, and the program segment prefix (PSP).
  *
  * The environment holds two variables, then the word 1 and the program's path, as DOS 3+
- * passes it (C start-up code reads argv[0] there). The path is the host path as given, with
- * '/' turned into '\' and "C:" before an absolute one; the service layer maps it back, so a
- * program can open its own file.
+ * passes it (C start-up code reads argv[0] there): "C:\" and the path relative to the root of
+ * drive C:, which is the working directory (syscalls/dos/dos_path.c), so that a program can
+ * open its own file.
  *
  * The MCB chain: environment ('M', owned by the program), the program's block, and, when the
  * program did not take all memory up to A000 (an .EXE's max-alloc), a free 'Z' block after it.
@@ -26,17 +26,16 @@ static int build_environment(struct guest_mem *gm, const char *prog_path, char *
 	memcpy(env, env_vars, n);
 	env[n++] = 1;
 	env[n++] = 0;
+	while (*prog_path == '/')
+		prog_path++;
 	size_t room = sizeof(env) - n - 1;
-	size_t len = strlen(prog_path) + (prog_path[0] == '/' ? 2 : 0);
-	if (len > room) {
+	if (strlen(prog_path) + 3 > room) {
 		snprintf(err, errlen, "program path longer than the %zu characters the DOS environment holds",
-			 room);
+			 room - 3);
 		return -ENAMETOOLONG;
 	}
-	if (prog_path[0] == '/') {
-		env[n++] = 'C';
-		env[n++] = ':';
-	}
+	memcpy(env + n, "C:\\", 3);
+	n += 3;
 	for (const char *s = prog_path; *s; s++)
 		env[n++] = *s == '/' ? '\\' : (uint8_t)*s;
 	return gm_write(gm, (uint64_t)DOS_ENV_SEG * 16, env, sizeof(env));

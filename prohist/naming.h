@@ -8,8 +8,9 @@
 #include "loader/loader.h"
 
 /* The function holding the bucket's first byte, or "first..last" when its last byte is in
- * another one (a bucket can span several small functions: the two ends name the span);
- * "?" stands for an end that no symbol covers. Writes into buf (truncating) and returns it. */
+ * another one (a bucket can span several small functions: the two ends name the span).
+ * "?" stands for a first byte that no symbol covers; a last byte that none covers is left
+ * out. Writes into buf (truncating) and returns it. */
 const char *bucket_name(const struct symtab *st, uint64_t first, uint64_t last,
 			char *buf, size_t len);
 

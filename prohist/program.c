@@ -42,3 +42,12 @@ size_t program_bytes(const struct program *p, uint64_t addr, size_t want, const 
 	}
 	return 0;
 }
+
+uint64_t program_next_piece(const struct program *p, uint64_t addr)
+{
+	uint64_t next = UINT64_MAX;
+	for (size_t i = 0; i < p->npieces; i++)
+		if (p->pieces[i].addr > addr && p->pieces[i].addr < next)
+			next = p->pieces[i].addr;
+	return next;
+}

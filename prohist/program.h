@@ -1,9 +1,10 @@
 /* prohist: the profiled program's file, for symbol names and for the bytes to disassemble.
  *
  * An ELF program goes with the .PRF's ELF variant, a DOS .COM or MZ .EXE with the seed's
- * layout. Either way the file becomes a list of pieces placed at the addresses the .PRF counts
- * in (ELF: addresses as the program ran, so with a position-independent program's bias; DOS:
- * linear addresses), and the rest of prohist never asks which kind it was. */
+ * layout. Either way the file becomes a list of pieces of code placed at the addresses the
+ * .PRF counts in (ELF: its executable sections, as the program ran, so with a
+ * position-independent program's bias; DOS: the load image at its linear address), and the
+ * rest of prohist never asks which kind it was. */
 #ifndef PROHIST_PROGRAM_H
 #define PROHIST_PROGRAM_H
 
@@ -38,6 +39,10 @@ void program_close(struct program *p);
 /* The file's bytes at [addr, addr + want): *out points at them; returns how many follow
  * contiguously (fewer than want at a piece's end), 0 when addr is not in the file. */
 size_t program_bytes(const struct program *p, uint64_t addr, size_t want, const uint8_t **out);
+
+/* The lowest piece address above addr, UINT64_MAX if none: where the bytes resume after a
+ * gap (the padding between two sections). */
+uint64_t program_next_piece(const struct program *p, uint64_t addr);
 
 /* The two kinds, for program_open. */
 int program_open_elf(struct program *p, const struct prf_data *prf, char *err, size_t errlen);

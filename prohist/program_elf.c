@@ -25,23 +25,41 @@ static uint64_t run_bias(Elf *elf, const GElf_Ehdr *eh, size_t phnum, const stru
 	return text == UINT64_MAX ? 0 : prf->prog_low - text;
 }
 
-/* The file-backed part of every PT_LOAD segment (the rest, .bss, has no bytes to show). */
+static void add_piece(struct program *p, uint64_t vaddr, uint64_t offset, uint64_t size,
+		      uint64_t mask)
+{
+	if (!size || offset >= p->size)
+		return;
+	if (size > p->size - offset)
+		size = p->size - offset;	/* a truncated file shows what it has */
+	p->pieces[p->npieces++] = (struct program_piece){
+		.addr = (vaddr + p->bias) & mask, .offset = offset, .size = size,
+	};
+}
+
+/* The code: the executable sections, as objdump -d sees a program, so that the padding
+ * between two sections is not decoded as if it ran into the next one. A file without section
+ * headers falls back to its executable PT_LOAD segments. */
 static int read_pieces(struct program *p, Elf *elf, size_t phnum, uint64_t mask)
 {
-	p->pieces = calloc(phnum ? phnum : 1, sizeof(*p->pieces));
+	size_t shnum;
+	if (elf_getshdrnum(elf, &shnum) != 0)
+		shnum = 0;
+	size_t most = shnum > phnum ? shnum : phnum;
+	p->pieces = calloc(most ? most : 1, sizeof(*p->pieces));
 	if (!p->pieces)
 		return -1;
-	for (size_t i = 0; i < phnum; i++) {
+	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
+		    (sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) == (SHF_ALLOC | SHF_EXECINSTR))
+			add_piece(p, sh.sh_addr, sh.sh_offset, sh.sh_size, mask);
+	}
+	bool from_sections = p->npieces > 0;
+	for (size_t i = 0; i < phnum && !from_sections; i++) {
 		GElf_Phdr ph;
-		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD || !ph.p_filesz ||
-		    ph.p_offset >= p->size)
-			continue;
-		uint64_t size = ph.p_filesz;
-		if (size > p->size - ph.p_offset)
-			size = p->size - ph.p_offset;	/* a truncated file shows what it has */
-		p->pieces[p->npieces++] = (struct program_piece){
-			.addr = (ph.p_vaddr + p->bias) & mask, .offset = ph.p_offset, .size = size,
-		};
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD && (ph.p_flags & PF_X))
+			add_piece(p, ph.p_vaddr, ph.p_offset, ph.p_filesz, mask);
 	}
 	return 0;
 }

@@ -34,38 +34,48 @@ static void insn_line(FILE *out, const struct view *v, uint64_t at, const uint8_
 		hex, insn->mnemonic, insn->operands[0] ? " " : "", insn->operands);
 }
 
+static void gap_line(FILE *out, const struct view *v, uint64_t from, uint64_t to)
+{
+	char range[96];
+	fprintf(out, "  (%s is not in %s)\n", addr_fmt_range(&v->fmt, from, to, range, sizeof(range)),
+		v->prog->path);
+}
+
 static void disassemble(FILE *out, const struct view *v, struct disasm *d, uint64_t first,
 			uint64_t last)
 {
 	uint64_t at = sync_point(v, first);
-	bool printed = false;
+	bool said = false;
 	while (at <= last) {
 		const uint8_t *code;
 		size_t n = program_bytes(v->prog, at, 16, &code);
-		if (!n && at < first) {
-			at = first;	/* the function's start is not in the file: start here */
-			continue;
-		}
 		if (!n) {
-			char range[96];
-			fprintf(out, "  (%s is not in %s)\n",
-				addr_fmt_range(&v->fmt, at, last, range, sizeof(range)), v->prog->path);
-			return;
+			/* Not code in the file (between two sections, the DOS PSP): resume where
+			 * the next piece starts, saying so for the part inside the bucket. */
+			uint64_t next = program_next_piece(v->prog, at);
+			if (next > first) {
+				gap_line(out, v, at > first ? at : first, next - 1 < last ? next - 1 : last);
+				said = true;
+			}
+			if (next > last)
+				break;
+			at = next;
+			continue;
 		}
 		struct disasm_insn insn;
 		unsigned step = disasm_one(d, code, n, addr_fmt_code_addr(&v->fmt, at), &insn);
-		/* Bytes missing at the end of the file: do not show more than there is. */
+		/* An instruction cut short by the end of a piece: do not show bytes past it. */
 		if (insn.size > n)
 			insn.size = (unsigned)n;
 		if (at >= first) {
 			insn_line(out, v, at, code, &insn);
-			printed = true;
+			said = true;
 		}
 		if (at + step < at)
 			break;
 		at += step;
 	}
-	if (!printed)
+	if (!said)
 		fprintf(out, "  (no instruction starts in this bucket)\n");
 }
 

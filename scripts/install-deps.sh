@@ -69,6 +69,8 @@ packages=(
 	libunicorn-dev libcapstone-dev libelf-dev libcriterion-dev
 	# guests: i386 cross compiler and a 32-bit libc to run i386 programs natively
 	gcc-i686-linux-gnu libc6-dev-i386-cross libc6-i386
+	# DOS guests are assembled with nasm
+	nasm
 	# oracles and tools for tests and the bench
 	qemu-user binutils gdb valgrind python3
 	# fuzzing the loader (libFuzzer runtime for clang 14)

@@ -414,14 +414,33 @@ static bool real_mode_software_int(struct cpu *cpu, uint64_t pc, uint32_t intno)
 /* 8086 real mode: every software interrupt, whatever its vector, goes to the OS layer (DOS
  * serves them through its interrupt vector table); a divide error and an invalid opcode are
  * always faults, as are the other exceptions the CPU raises itself. */
+/* Whether the instruction at pc divides (div, idiv, aam): a #DE there is the CPU's own. */
+static bool real_mode_divides_at(struct cpu *cpu, uint64_t pc)
+{
+	uint8_t b[8];
+	if (gm_read(cpu->mem, pc, b, sizeof(b)) != 0)
+		return false;
+	unsigned i = 0;
+	while (i < 6 && (b[i] == 0x26 || b[i] == 0x2e || b[i] == 0x36 || b[i] == 0x3e || b[i] == 0x64 ||
+			 b[i] == 0x65 || b[i] == 0x66 || b[i] == 0x67 || b[i] == 0xf0 || b[i] == 0xf2 ||
+			 b[i] == 0xf3))
+		i++;
+	return ((b[i] == 0xf6 || b[i] == 0xf7) && ((b[i + 1] >> 3) & 7) >= 6) || b[i] == 0xd4;
+}
+
 static void real_mode_interrupt(struct cpu *cpu, uint32_t intno, uint64_t pc)
 {
-	if (intno == 0) {
-		set_fault(cpu, CPU_FAULT_FPE, pc, "divide error");
-		return;
-	}
-	if (intno == 6) {
-		set_fault(cpu, CPU_FAULT_ILL, pc, "invalid opcode");
+	if (intno == 0 || intno == 6) {
+		/* An explicit `int 0` or `int 6` faults too, reported at the int itself (which
+		 * then has not retired), as the CPU's own exceptions are. */
+		bool cpu_raised = intno == 0 ? real_mode_divides_at(cpu, pc)
+					     : !real_mode_software_int(cpu, pc, intno);
+		if (!cpu_raised && real_mode_software_int(cpu, pc, intno)) {
+			pc -= 2;
+			cpu_set_pc(cpu, pc);
+		}
+		set_fault(cpu, intno == 0 ? CPU_FAULT_FPE : CPU_FAULT_ILL, pc,
+			  intno == 0 ? "divide error" : "invalid opcode");
 		return;
 	}
 	if (real_mode_software_int(cpu, pc, intno)) {

@@ -44,9 +44,9 @@ void dos_on_interrupt(void *ctx, unsigned vector)
 uint64_t dos_on_tick(void *ctx, uint64_t pc, uint64_t retired)
 {
 	struct dos_process *dp = ctx;
-	if (dp->tick)
-		return dp->tick(dp->tick_ctx, pc, retired);
-	return process_on_tick(&dp->p, pc, retired);
+	if (!dp->tick)
+		return process_on_tick(&dp->p, pc, retired);	/* it counts p->ticks */
+	return dp->tick(dp->tick_ctx, pc, retired);	/* it must call process_on_tick too */
 }
 
 void dos_set_carry(struct dos_process *dp, bool carry)

@@ -16,10 +16,11 @@
  * it with CF=1, AX=0001 (invalid function), other vectors return with registers unchanged.
  *
  * Files: DOS handles 0-4 are host stdin, stdout, stderr, and stderr for AUX and PRN; others
- * are host files opened by 3Ch/3Dh, 20 handles in all. Paths: a drive "X:" is dropped, '\'
- * becomes '/', the rest is a host path (relative to the working directory); a name not found
- * as given is looked up ignoring case in its directory, as DOS names have no case. Bytes pass
- * unchanged (no CR/LF translation).
+ * are host files opened by 3Ch/3Dh, 20 handles in all. Paths: there is one drive, C:, whose
+ * root is the working directory ("C:\DIR\F.TXT" and "DIR\F.TXT" are both DIR/F.TXT there);
+ * a name not found as given is looked up ignoring case in its directory, as DOS names have
+ * no case. Bytes pass unchanged (no CR/LF translation). The environment names the program
+ * as "C:\" and its path from the working directory.
  *
  * Time: a service takes no guest instructions, so each call is charged to the clock with
  * cpu_charge: I/O services (02h, 09h, 3Fh, 40h, INT 10h) DOS_COST_IO + DOS_COST_IO_BYTE per
@@ -54,10 +55,11 @@ struct dos_process {
 	uint64_t io_bytes;	/* bytes the current I/O service moved, for its charge */
 	uint64_t services;	/* service calls served */
 	uint8_t unknown_seen[256 * 256 / 8];	/* (vector, AH) already reported */
-	/* The clock: NULL sends ticks to process_on_tick (the profil core, --explain); the
-	 * PROFIL program sets its own. */
+	/* The clock: NULL sends ticks to process_on_tick (the profil core, --explain, and the
+	 * count in p.ticks); the PROFIL program sets its own, which calls process_on_tick too. */
 	uint64_t (*tick)(void *ctx, uint64_t pc, uint64_t retired);
 	void *tick_ctx;
+	void *tick_ctx_prf;	/* the PROFIL program's state (cli), when it set `tick` */
 };
 
 extern const struct sys_abi sys_abi_dos;

@@ -1,13 +1,15 @@
 /* DOS file names onto host paths.
  *
- * "C:\DIR\FILE.TXT" becomes "/DIR/FILE.TXT" and "DIR\FILE.TXT" stays relative to the working
- * directory; the drive letter is dropped (there is one drive: the host's file system). DOS
- * names have no case and programs often write them in capitals, so a name that does not
- * exist as given is looked up ignoring case, in the last component only (a directory must be
- * named as it is). */
+ * There is one drive, C:, and its root is the working directory: "C:\DIR\FILE.TXT",
+ * "\DIR\FILE.TXT" and "DIR\FILE.TXT" all name DIR/FILE.TXT there (any drive letter is taken
+ * for C:). ".." is passed on, not confined: this is a convenience, not a sandbox. DOS names
+ * have no case and programs often write them in capitals, so a name that does not exist as
+ * given is looked up ignoring case, in the last component only (a directory must be named as
+ * it is). */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -60,6 +62,8 @@ int dos_host_path(const char *dos_path, char *host, size_t len)
 	const char *s = dos_path;
 	if (((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) && s[1] == ':')
 		s += 2;
+	while (*s == '\\' || *s == '/')
+		s++;	/* the root of C: is the working directory */
 	if (!*s)
 		return -ENOENT;
 	size_t n = strlen(s);
@@ -68,5 +72,38 @@ int dos_host_path(const char *dos_path, char *host, size_t len)
 	for (size_t i = 0; i <= n; i++)
 		host[i] = s[i] == '\\' ? '/' : s[i];
 	match_case(host, len);
+	return 0;
+}
+
+/* The components of an absolute, normalised path: "/a/b" -> "a", "b". */
+static size_t components(char *path, char **parts, size_t max)
+{
+	size_t n = 0;
+	for (char *t = strtok(path, "/"); t && n < max; t = strtok(NULL, "/"))
+		parts[n++] = t;
+	return n;
+}
+
+int dos_drive_path(const char *host_path, char *out, size_t len)
+{
+	char cwd[4096], prog[4096];
+	if (!realpath(".", cwd) || !realpath(host_path, prog)) {
+		while (*host_path == '/')
+			host_path++;
+		return snprintf(out, len, "%s", host_path) < (int)len ? 0 : -ENAMETOOLONG;
+	}
+	char *a[512], *b[512];
+	size_t na = components(cwd, a, 512), nb = components(prog, b, 512), common = 0;
+	while (common < na && common < nb && strcmp(a[common], b[common]) == 0)
+		common++;
+	size_t n = 0;
+	out[0] = 0;
+	for (size_t i = common; i < na + nb - common; i++) {
+		const char *part = i < na ? ".." : b[i - na + common];
+		int w = snprintf(out + n, len - n, "%s%s", n ? "/" : "", part);
+		if (w < 0 || (size_t)w >= len - n)
+			return -ENAMETOOLONG;
+		n += (size_t)w;
+	}
 	return 0;
 }

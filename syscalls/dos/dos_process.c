@@ -77,9 +77,14 @@ enum load_error dos_process_start(struct dos_process *dp, const struct dos_start
 	if (!p->cpu)
 		return LOAD_NO_MEMORY;
 	const char *tail = st->tail ? st->tail : "";
+	char env_path[4096];
+	if (dos_drive_path(st->path, env_path, sizeof(env_path)) != 0) {
+		snprintf(err, errlen, "program path too long");
+		return LOAD_NOT_EXECUTABLE;
+	}
 	enum load_error le = st->data
-		? dos_load_buffer(&p->mem, st->data, st->size, st->kind, st->path, tail, &dp->img, err, errlen)
-		: dos_load_file(&p->mem, st->path, tail, &dp->img, err, errlen);
+		? dos_load_buffer(&p->mem, st->data, st->size, st->kind, env_path, tail, &dp->img, err, errlen)
+		: dos_load_file(&p->mem, st->path, env_path, tail, &dp->img, err, errlen);
 	if (le != LOAD_OK)
 		return le;
 	if (!realpath(st->path, p->exe_path))

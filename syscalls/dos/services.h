@@ -44,10 +44,15 @@ DOS_SVC(unlink); DOS_SVC(lseek);
 /* svc_mem.c */
 DOS_SVC(alloc); DOS_SVC(free); DOS_SVC(resize);
 
-/* Host path for a DOS path (dos_path.c): drive dropped, '\' to '/', and if the name as given
- * does not exist, the last component matched ignoring case in its directory (if one matches).
- * 0 or -ENAMETOOLONG. */
+/* Host path for a DOS path (dos_path.c): drive and leading '\' dropped (C:'s root is the
+ * working directory), '\' to '/', and if the name as given does not exist, the last component
+ * matched ignoring case in its directory (if one matches). 0, -ENAMETOOLONG, -ENOENT (empty). */
 int dos_host_path(const char *dos_path, char *host, size_t len);
+
+/* A host file's path relative to the root of drive C: (the working directory), with '/':
+ * "sub/prog.com", "../x.com". The path as given (leading '/' dropped) if it cannot be
+ * resolved. 0 or -ENAMETOOLONG. */
+int dos_drive_path(const char *host_path, char *out, size_t len);
 
 /* Reads an ASCIIZ DOS path at a linear address (at most 127 characters). 0 or a negative
  * errno: -EFAULT outside memory, -ENAMETOOLONG, -ENOENT for an empty name. */

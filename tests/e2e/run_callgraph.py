@@ -33,7 +33,45 @@ def cases():
         for link in ["static", "dynamic"]:
             out.append("callgraph-%s-%s" % (arch, link))
             out.append("prf-%s-%s" % (arch, link))
+    out += ["prf-dos-hello", "prf-dos-cpuloop"]
     return out
+
+
+def run_prf_dos_case(name, args):
+    """A DOS program's .PRF is the seed's struct exactly: nine 16-bit fields, then buckets."""
+    import struct
+    prog = {"prf-dos-hello": "hello.com", "prf-dos-cpuloop": "cpuloop.exe"}[name]
+    guest = os.path.join(args.guest_dir, "dos", prog)
+    cwd = tempfile.mkdtemp(prefix=name + "-", dir=args.work_dir)
+    prf, stats = os.path.join(cwd, "out.prf"), os.path.join(cwd, "stats.json")
+    r = subprocess.run([args.profemu, "--prf=" + prf, "--bucket-size=1", "--interval=50",
+                        "--stats=" + stats, guest], cwd=cwd, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    problems = []
+    if r.returncode != 0:
+        raise Failure("profemu exited %d: %s" % (r.returncode, r.stderr.decode()[-500:]))
+    if not re.search(rb"AX=[0-9a-fA-F]{4}", r.stderr):
+        problems.append("the termination message shows no registers")
+    d = open(prf, "rb").read()
+    h = struct.unpack("<9H", d[:18])
+    grain, num, siz, low, high, dos_pa, io, dos, hi = h
+    if len(d) != 18 + 2 * num:
+        problems.append("file is %d bytes, the header promises %d" % (len(d), 18 + 2 * num))
+    buckets = struct.unpack("<%dH" % num, d[18:18 + 2 * num])
+    ticks = json.load(open(stats))["ticks"]
+    if sum(buckets) + io + dos + hi != ticks:
+        problems.append("buckets %d + hits %d/%d/%d != %d ticks" % (sum(buckets), io, dos, hi, ticks))
+    if grain != 50 or siz != 1:
+        problems.append("clock_grain %d, bucket_siz %d: asked 50 and 1" % (grain, siz))
+    if not dos_pa < low < high or num != high - low:
+        problems.append("bounds: dos_pa %#x, prog %#x-%#x, %d buckets" % (dos_pa, low, high, num))
+    if prog == "hello.com" and io == 0:
+        problems.append("a program that only prints shows no I/O hits")
+    if prog == "cpuloop.exe" and sum(buckets) <= io + dos:
+        problems.append("a CPU-bound loop shows more system hits than program buckets")
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+    shutil.rmtree(cwd, ignore_errors=True)
 
 
 def read_prf(path):
@@ -245,7 +283,12 @@ def main():
     status = 0
     for name in args.cases:
         try:
-            (run_prf_case if name.startswith("prf-") else run_case)(name, args)
+            if name.startswith("prf-dos-"):
+                run_prf_dos_case(name, args)
+            elif name.startswith("prf-"):
+                run_prf_case(name, args)
+            else:
+                run_case(name, args)
             print("PASS: %s" % name)
         except Skip as e:
             print("SKIP: %s: %s" % (name, e))
