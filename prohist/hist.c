@@ -78,7 +78,8 @@ int hist_init(struct hist *h, const struct prf_data *prf, char *err, size_t errl
 	    __builtin_mul_overflow(prf->prog_high, h->unit, &h->high) ||
 	    __builtin_mul_overflow(prf->bucket_num, h->bucket_bytes, &span) ||
 	    __builtin_add_overflow(h->low, span, &span))
-		return fail(err, errlen, "malformed .PRF: the buckets pass the end of the address space");
+		return fail(err, errlen,
+			    "malformed .PRF: the buckets pass the end of the address space");
 	for (uint64_t i = 0; i < prf->bucket_num; i++) {
 		if (__builtin_add_overflow(h->bucket_ticks, prf->buckets[i], &h->bucket_ticks))
 			return fail(err, errlen, "malformed .PRF: the bucket counts overflow 64 bits");

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/atomic_file.h"
 #include "options.h"
 #include "prf_load.h"
 #include "view.h"
@@ -17,18 +18,17 @@ static int input_error(const char *file, const char *reason)
 	return PROHIST_EXIT_INPUT;
 }
 
+static int emit_svg(FILE *f, const void *v)
+{
+	return report_svg(f, v) ? -(errno ? errno : EIO) : 0;
+}
+
+/* Whole or not at all, as profemu writes its profiles: a chart half written by a full disk
+ * never replaces a good one. */
 static int write_svg(const char *path, const struct view *v)
 {
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return input_error(path, strerror(errno));
-	int r = report_svg(f, v);
-	int e = errno;
-	if (fclose(f) != 0 && !r) {
-		r = -1;
-		e = errno;
-	}
-	return r ? input_error(path, strerror(e)) : 0;
+	int r = out_atomic_write(path, emit_svg, v);
+	return r ? input_error(path, strerror(-r)) : 0;
 }
 
 /* Everything after the .PRF is read and checked. */

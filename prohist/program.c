@@ -43,6 +43,14 @@ size_t program_bytes(const struct program *p, uint64_t addr, size_t want, const 
 	return 0;
 }
 
+uint64_t program_piece_start(const struct program *p, uint64_t addr)
+{
+	for (size_t i = 0; i < p->npieces; i++)
+		if (addr >= p->pieces[i].addr && addr - p->pieces[i].addr < p->pieces[i].size)
+			return p->pieces[i].addr;
+	return addr;
+}
+
 uint64_t program_next_piece(const struct program *p, uint64_t addr)
 {
 	uint64_t next = UINT64_MAX;

@@ -40,6 +40,9 @@ void program_close(struct program *p);
  * contiguously (fewer than want at a piece's end), 0 when addr is not in the file. */
 size_t program_bytes(const struct program *p, uint64_t addr, size_t want, const uint8_t **out);
 
+/* The start of the piece holding addr (addr itself if none holds it). */
+uint64_t program_piece_start(const struct program *p, uint64_t addr);
+
 /* The lowest piece address above addr, UINT64_MAX if none: where the bytes resume after a
  * gap (the padding between two sections). */
 uint64_t program_next_piece(const struct program *p, uint64_t addr);

@@ -2,8 +2,9 @@
  *
  * A bucket's first byte need not start an instruction (x86 has no alignment), and decoding
  * from the middle of one would print nonsense, so decoding starts at the function holding the
- * bucket, when the symbols say which, and only the instructions starting inside the bucket
- * are printed: exactly the pcs that the clock could have counted there. */
+ * bucket when the symbols say which, else at the start of the code (a DOS program's image,
+ * an ELF section), and only the instructions starting inside the bucket are printed: exactly
+ * the pcs that the clock could have counted there. */
 #include "view.h"
 
 #include <inttypes.h>
@@ -11,7 +12,7 @@
 
 #include "disasm.h"
 
-#define SYNC_MAX 0x10000	/* decode at most this far ahead of a bucket to reach it */
+#define SYNC_MAX 0x10000	/* start decoding at most this far before a bucket */
 #define BYTES_COLS 20		/* hex digits of the bytes column, longer ones push the line */
 
 /* Where decoding starts for a bucket whose first byte is first. */
@@ -20,7 +21,8 @@ static uint64_t sync_point(const struct view *v, uint64_t first)
 	uint64_t off;
 	if (v->prog->syms && symtab_lookup(v->prog->syms, first, &off) && off <= SYNC_MAX)
 		return first - off;
-	return first;
+	uint64_t start = program_piece_start(v->prog, first);
+	return first - start <= SYNC_MAX ? start : first;
 }
 
 static void insn_line(FILE *out, const struct view *v, uint64_t at, const uint8_t *code,
@@ -54,7 +56,8 @@ static void disassemble(FILE *out, const struct view *v, struct disasm *d, uint6
 			 * the next piece starts, saying so for the part inside the bucket. */
 			uint64_t next = program_next_piece(v->prog, at);
 			if (next > first) {
-				gap_line(out, v, at > first ? at : first, next - 1 < last ? next - 1 : last);
+				gap_line(out, v, at > first ? at : first,
+					 next - 1 < last ? next - 1 : last);
 				said = true;
 			}
 			if (next > last)

@@ -79,7 +79,8 @@ static void axes(FILE *out, const struct view *v)
 	uint64_t top = h->prf->bucket_num ? hist_bucket_last(h, h->prf->bucket_num - 1) : h->low;
 	fprintf(out, "<text x=\"%d\" y=\"%d\">", PLOT_X, BASE_Y + 16);
 	xml_text(out, addr_fmt(&v->fmt, h->low, lo, sizeof(lo)));
-	fprintf(out, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", PLOT_X + PLOT_W, BASE_Y + 16);
+	fprintf(out, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", PLOT_X + PLOT_W,
+		BASE_Y + 16);
 	xml_text(out, addr_fmt(&v->fmt, top, hi, sizeof(hi)));
 	fprintf(out, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">address (%" PRIu64
 		" buckets of %" PRIu64 " %s%s)</text>\n</g>\n",

@@ -32,7 +32,8 @@ static void heading(FILE *out, const struct view *v)
 	fprintf(out, "buckets        %" PRIu64 " of %" PRIu64 " %s%s", prf->bucket_num,
 		prf->bucket_siz, prf->dos ? "paragraph" : "byte", prf->bucket_siz == 1 ? "" : "s");
 	if (h->high > h->low)
-		fprintf(out, " over %s", addr_fmt_range(&v->fmt, h->low, h->high - 1, range, sizeof(range)));
+		fprintf(out, " over %s",
+			addr_fmt_range(&v->fmt, h->low, h->high - 1, range, sizeof(range)));
 	fputc('\n', out);
 }
 
@@ -71,7 +72,8 @@ static void bucket_line(FILE *out, const struct view *v, uint64_t i, int range_w
 	fprintf(out, "%-*s", range_w, range);
 	if (name_w)
 		fprintf(out, "  %-*s", name_w, view_bucket_name(v, i, name, sizeof(name)));
-	fprintf(out, "  %*" PRIu64 " %s", count_w, count, hist_percent_fmt(count, h->total, pct, sizeof(pct)));
+	fprintf(out, "  %*" PRIu64 " %s", count_w, count,
+		hist_percent_fmt(count, h->total, pct, sizeof(pct)));
 	unsigned bar = hist_bar_len(count, h->max, v->width);
 	if (bar) {
 		fputs("  ", out);
@@ -114,6 +116,7 @@ int report_text(FILE *out, const struct view *v)
 	fprintf(out, "%-13s  %*" PRIu64 " ticks (%" PRIu64 " in buckets, %" PRIu64 " hits)\n",
 		"total", count_w, h->total, h->bucket_ticks, h->hit_ticks);
 	fprintf(out, "%-13s  %*" PRIu64 " us per tick\n", "clock grain", count_w, prf->clock_grain);
-	fprintf(out, "%-13s  %s s\n", "profiled time", hist_time_fmt(h->total, prf->clock_grain, secs, sizeof(secs)));
+	fprintf(out, "%-13s  %s s\n", "profiled time",
+		hist_time_fmt(h->total, prf->clock_grain, secs, sizeof(secs)));
 	return ferror(out) ? -1 : 0;
 }

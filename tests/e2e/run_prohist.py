@@ -28,9 +28,9 @@ Cases (ARCH x86_64|i386):
   prohist-text-ARCH          cpubench-static: names, counts, percentages, bars, hit counters
   prohist-top-ARCH           --top=3 and --top=100: order by count then address
   prohist-annotate-ARCH      --annotate --top=4: instruction addresses and mnemonics = objdump
-  prohist-annotate-all-ARCH  every bucket of the text annotated, all compared with objdump
-                             (but the functions using what Capstone 4 cannot decode: AVX-512,
-                             CET)
+  prohist-annotate-all-ARCH  every bucket of the text annotated: names = nm's, instructions =
+                             objdump's (but in the functions using what Capstone 4 cannot
+                             decode: AVX-512, CET)
   prohist-svg-ARCH           --svg: well-formed XML, one bar per non-empty bucket, labels
   prohist-pie-x86_64         cpubench-dynamic (PIE) placed at profemu's base: names, objdump
   prohist-dos                a DOS-layout .PRF and a .COM file: seg:off ranges, hit counters,
@@ -38,10 +38,13 @@ Cases (ARCH x86_64|i386):
   prohist-errors             malformed .PRF files and wrong programs: one line, status 1;
                              bad command lines: status 2
   prohist-profemu-ARCH       a .PRF written by profemu --prf for hello-static, checked by
-                             check_profile (needs --profemu)
+                             check_profile and objdump (needs --profemu)
+  prohist-profemu-dos        the same for the MZ program guests/dos/cpuloop.exe: the DOS layout,
+                             the annotation against objdump -b binary -m i8086 on its image
 """
 
 import argparse
+import bisect
 import fnmatch
 import os
 import re
@@ -162,6 +165,22 @@ class Symbols:
             elif len(f) == 3 and f[1] in "Tt":
                 self.funcs.append((int(f[0], 16) + bias, 0, f[2]))
         self.funcs.sort()
+        self.starts = [f[0] for f in self.funcs]
+        self.max_size = max([f[1] for f in self.funcs] + [1])
+        # Allocated sections with bytes in memory (not .tbss, whose addresses are offsets).
+        self.sections = []
+        for line in tool(["readelf", "-SW", program]).splitlines():
+            m = re.match(r"^\s*\[\s*\d+\]\s+(\S+)\s+(\S+)\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+"
+                         r"\S+\s+(\S*)", line)
+            if m and "A" in m.group(5) and "T" not in m.group(5):
+                lo = int(m.group(3), 16) + bias
+                self.sections.append((lo, lo + int(m.group(4), 16)))
+
+    def section(self, addr):
+        for lo, hi in self.sections:
+            if lo <= addr < hi:
+                return lo, hi
+        return None
 
     def addr(self, name):
         for a, _, n in self.funcs:
@@ -169,26 +188,40 @@ class Symbols:
                 return a
         raise Fail("no symbol %s" % name)
 
-    def at(self, addr):
-        """The sized function holding addr, else the nearest symbol below."""
-        holding = [f for f in self.funcs if f[1] and f[0] <= addr < f[0] + f[1]]
-        if holding:
-            return holding[-1][2]
-        below = [f for f in self.funcs if f[0] <= addr]
-        return below[-1][2] if below else None
+    def holder(self, addr):
+        """(start, size) of the sized function holding addr, else of the nearest symbol below
+        in the same section (the padding after a function, a label without a size); None if
+        there is none."""
+        k = bisect.bisect_right(self.starts, addr)
+        j = k
+        while j > 0 and addr - self.funcs[j - 1][0] < self.max_size:
+            j -= 1
+            f = self.funcs[j]
+            if f[1] and addr < f[0] + f[1]:
+                return f[:2]
+        sec = self.section(addr)
+        if k and sec and sec[0] <= self.funcs[k - 1][0]:
+            return self.funcs[k - 1][:2]
+        return None
 
-    def bucket_name(self, first, last):
-        a, b = self.at(first), self.at(last)
-        if a == b:
-            return a or "?"
-        return "%s..%s" % (a or "?", b or "?")
+    def aliases(self, holder):
+        """Every name of that function (a global and its weak alias, say): any may be shown."""
+        return {f[2] for f in self.funcs if holder and f[:2] == holder} or {"?"}
+
+    def name_ok(self, first, last, shown):
+        """Whether shown names the bucket [first, last] by the rule of prohist(1)."""
+        a, b = self.holder(first), self.holder(last)
+        if a == b or b is None:
+            return shown in self.aliases(a)
+        parts = (shown or "").split("..")
+        return len(parts) == 2 and parts[0] in self.aliases(a) and parts[1] in self.aliases(b)
 
 
 # objdump and Capstone spell a few instructions differently; prefixes are compared apart.
 PREFIXES = {"rep", "repz", "repe", "repnz", "repne", "lock", "bnd", "notrack", "data16", "data32",
             "addr16", "addr32", "cs", "ds", "ss", "es", "fs", "gs", "rex", "rex.w", "rex.b",
             "rex.r", "rex.x", "rex.wb", "rex.wr", "rex.wx", "rex.rb", "rex.wrb", "rex.wxb", "o16", "a32"}
-ALIASES = {"xchg": "nop", "fwait": "wait", "lret": "retf"}
+ALIASES = {"xchg": "nop", "fwait": "wait", "lret": "retf", "lcall": "call", "ljmp": "jmp"}
 
 
 def norm_mnemonic(text):
@@ -205,9 +238,10 @@ def norm_mnemonic(text):
 
 
 def objdump_insns(args):
-    """{address: mnemonic text} of the instructions objdump lists."""
+    """{address: mnemonic text} of the instructions objdump lists (-z: zeros too, which it
+    would otherwise fold into "...")."""
     insns = {}
-    for line in tool(["objdump", "--no-show-raw-insn", "-M", "intel"] + args).splitlines():
+    for line in tool(["objdump", "-z", "--no-show-raw-insn", "-M", "intel"] + args).splitlines():
         m = re.match(r"^\s*([0-9a-f]+):\s+(\S.*)$", line)
         if m and not m.group(2).startswith("..."):
             insns[int(m.group(1), 16)] = m.group(2).split("#")[0].strip()
@@ -326,20 +360,23 @@ class Ctx:
 # ---- the invariants every .PRF must satisfy -------------------------------------------------
 
 def check_profile(ctx, prf_path, program=None, extra=()):
-    """Runs prohist on prf_path (with PROGRAM if given) and checks it against the runner's own
-    reading of the file: every non-empty bucket listed once, in address order, with its count,
-    percentage of all ticks and bar; the hit counters; buckets + hits == the total shown; the
-    grain and the time; the same output twice; and with --svg, a well-formed chart with one
-    bar per non-empty bucket. Returns the parsed output and the Prf."""
+    """Runs prohist on prf_path (with PROGRAM if given, and the options in extra) and checks it
+    against the runner's own reading of the file: every non-empty bucket listed once (every
+    bucket with --all), in address order (with --top=N the N largest, by count then address),
+    with its count, percentage of all ticks and bar; the hit counters; buckets + hits == the
+    total shown; the grain and the time; the same output twice; a well-formed SVG with one bar
+    per non-empty bucket. Returns the parsed output and the Prf."""
     prf = Prf.read(prf_path)
     args = list(extra) + [prf_path] + ([program] if program else [])
     out = Output(ctx.run(args).stdout)
     total = prf.total()
-    nonempty = [i for i, c in enumerate(prf.buckets) if c]
+    listed = [i for i, c in enumerate(prf.buckets) if c or "--all" in extra]
+    top = [int(a.split("=")[1]) for a in extra if a.startswith("--top=")]
+    if top:
+        listed = sorted(listed, key=lambda i: (-prf.buckets[i], i))[:top[-1]]
     mx = max(prf.buckets) if prf.buckets else 0
-    check(len(out.lines) == len(nonempty), "%d bucket lines, %d non-empty buckets" % (
-        len(out.lines), len(nonempty)))
-    for (first, last, _, count, p, bar), i in zip(out.lines, nonempty):
+    check(len(out.lines) == len(listed), "%d bucket lines, want %d" % (len(out.lines), len(listed)))
+    for (first, last, _, count, p, bar), i in zip(out.lines, listed):
         check((first, last) == (prf.first(i), prf.last(i)),
               "bucket %d shown as %#x-%#x, want %#x-%#x" % (i, first, last, prf.first(i),
                                                             prf.last(i)))
@@ -350,9 +387,10 @@ def check_profile(ctx, prf_path, program=None, extra=()):
     for label, count in zip(["I/O", "DOS", "high"], prf.hits):
         check(out.hits.get(label) == (count, pct(count, total)),
               "%s hits: %s, want %s" % (label, out.hits.get(label), (count, pct(count, total))))
-    shown = sum(l[3] for l in out.lines) + sum(h[0] for h in out.hits.values())
-    check(out.total == total == shown, "total %s, buckets + hits shown %d, in the file %d" % (
-        out.total, shown, total))
+    check(out.total == total, "total %s, in the file %d" % (out.total, total))
+    if not top:  # everything is listed: the lines and the hit counters add up to the total
+        shown = sum(l[3] for l in out.lines) + sum(h[0] for h in out.hits.values())
+        check(shown == total, "buckets + hits shown: %d, total %d" % (shown, total))
     check(out.in_buckets == sum(prf.buckets) and out.hit_sum == sum(prf.hits),
           "total line splits %s + %s" % (out.in_buckets, out.hit_sum))
     check(out.grain == prf.grain, "grain %s, want %d" % (out.grain, prf.grain))
@@ -363,8 +401,8 @@ def check_profile(ctx, prf_path, program=None, extra=()):
     ctx.run(["--svg=" + svg] + args)
     root = ET.parse(svg).getroot()
     bars = [e for e in root.iter(SVG_NS + "rect") if e.get("fill") != "white"]
-    check(len(bars) == len(nonempty), "%d bars in the SVG, %d non-empty buckets" % (
-        len(bars), len(nonempty)))
+    nonempty = sum(1 for c in prf.buckets if c)
+    check(len(bars) == nonempty, "%d bars in the SVG, %d non-empty buckets" % (len(bars), nonempty))
     return out, prf
 
 
@@ -399,8 +437,8 @@ def case_text(ctx, arch):
     out, _ = check_profile(ctx, path)
     check(len(out.lines) == 5, "5 lines expected:\n" + out.text)
     for first, last, name, count, _, _ in out.lines:
-        want = syms.bucket_name(first, last)
-        check(name == want, "%#x-%#x named %s, nm says %s" % (first, last, name, want))
+        check(syms.name_ok(first, last, name), "%#x-%#x named %s, nm says %s and %s" % (
+            first, last, name, syms.aliases(syms.holder(first)), syms.aliases(syms.holder(last))))
     names = [l[2] for l in out.lines]
     check(any(n.endswith("fib") or n.startswith("fib") for n in names), "no fib in:\n" + out.text)
     check(any("main" in n for n in names), "no main in:\n" + out.text)
@@ -432,10 +470,12 @@ def case_top(ctx, arch):
         check(out.total == prf.total(), "--top changes the total")
 
 
-def compare_with_objdump(section, oracle, what):
-    """The instructions prohist shows in a bucket = those objdump has starting there."""
+def compare_with_objdump(section, oracle, what, keys=None):
+    """The instructions prohist shows in a bucket = those objdump has starting there. keys:
+    sorted(oracle), when the caller compares many buckets."""
     first, last, _, _, insns, notes = section
-    want = sorted(a for a in oracle if first <= a <= last)
+    keys = keys if keys is not None else sorted(oracle)
+    want = keys[bisect.bisect_left(keys, first):bisect.bisect_right(keys, last)]
     got = [a for a, _, _ in insns]
     check(got == want, "%s %#x-%#x: prohist decodes at %s, objdump at %s (%s)" % (
         what, first, last, [hex(a) for a in got], [hex(a) for a in want], notes))
@@ -460,7 +500,7 @@ def case_annotate(ctx, arch, guest="cpubench-static", bias=0):
         ["-d", "--start-address=%#x" % start, "--stop-address=%#x" % (hi + 16), program]).items()}
     n = 0
     for s in out.sections:
-        check(s[2] == syms.bucket_name(s[0], s[1]), "section %#x named %s" % (s[0], s[2]))
+        check(syms.name_ok(s[0], s[1], s[2]), "section %#x named %s" % (s[0], s[2]))
         n += compare_with_objdump(s, oracle, arch)
     check(n >= 8, "only %d instructions shown" % n)
 
@@ -486,15 +526,18 @@ def case_annotate_all(ctx, arch, guest="cpubench-static"):
     check(len(out.sections) == n, "%d sections for %d buckets" % (len(out.sections), n))
     oracle = objdump_insns(["-d", program])
     syms = Symbols(program)
-    gaps = {syms.at(a) for a, t in oracle.items() if CAPSTONE4_GAP.search(t)}
+    gaps = {syms.holder(a) for a, t in oracle.items() if CAPSTONE4_GAP.search(t)}
+    keys = sorted(oracle)
     checked = insns = 0
     for s in sorted(out.sections):
-        if syms.at(s[0]) in gaps or syms.at(s[1]) in gaps:
+        check(syms.name_ok(s[0], s[1], s[2]), "%#x-%#x named %s, nm says %s and %s" % (
+            s[0], s[1], s[2], syms.aliases(syms.holder(s[0])), syms.aliases(syms.holder(s[1]))))
+        if syms.holder(s[0]) in gaps or syms.holder(s[1]) in gaps:
             continue
-        insns += compare_with_objdump(s, oracle, arch)
+        insns += compare_with_objdump(s, oracle, arch, keys)
         checked += 1
     check(checked >= n * 9 // 10, "only %d of %d buckets compared (left out: %s)" % (
-        checked, n, sorted(g for g in gaps if g)))
+        checked, n, sorted(min(syms.aliases(g)) for g in gaps if g)))
     check(insns > n, "only %d instructions" % insns)
 
 
@@ -508,17 +551,21 @@ def case_svg(ctx, arch):
     bars = [e for e in root.iter(SVG_NS + "rect") if e.get("fill") != "white"]
     check(len(bars) == 5, "%d bars, want 5" % len(bars))
     labels = [e.text for e in root.iter(SVG_NS + "text") if "rotate(-45" in (e.get("transform") or "")]
-    want = sorted({syms.bucket_name(prf.first(i), prf.last(i))
-                   for i, c in enumerate(prf.buckets) if c})
-    check(sorted(set(labels)) == want, "labels %s, want %s" % (labels, want))
+    hot = [i for i, c in enumerate(prf.buckets) if c]
+    check(len(labels) == len(hot) and all(syms.name_ok(prf.first(i), prf.last(i), l)
+                                          for i, l in zip(hot, labels)),
+          "labels %s for buckets %s" % (labels, hot))
     ET.parse(svg2)
     ctx.run(["--svg=" + svg2, path])
     check(open(svg1, "rb").read() == open(svg2, "rb").read(), "two charts of one file differ")
 
 
-# A small .COM program: print "hi" through DOS and exit. The code is 12 bytes; the message
-# follows it.
-COM_CODE = bytes([0xb4, 0x09, 0xba, 0x0c, 0x01, 0xcd, 0x21, 0xb8, 0x00, 0x4c, 0xcd, 0x21])
+# A small .COM program: print "hi" through DOS and exit. The code is 0x16 bytes, the message
+# follows it; the instruction at 010E runs over into the paragraph at 0110, so that bucket
+# starts in the middle of an instruction.
+COM_CODE = bytes([0xb4, 0x09, 0xba, 0x16, 0x01, 0xcd, 0x21, 0x90,  # mov ah,9; mov dx,0116; int 21; nop
+                  0xb9, 0x34, 0x12, 0xb9, 0x34, 0x12, 0xb9, 0x34, 0x12,  # mov cx,1234 (x3)
+                  0xb8, 0x00, 0x4c, 0xcd, 0x21])  # mov ax,4c00; int 21
 COM_FILE = COM_CODE + b"hi$"
 PSP = 0x1000
 
@@ -529,15 +576,16 @@ def case_dos(ctx):
     paras = (0x100 + len(COM_FILE) + 15) // 16
     buckets = [0] * paras
     buckets[0x10] = 20   # PSP:0100-010F, the code
+    buckets[0x11] = 4    # PSP:0110-011F, the rest of the code, from mid-instruction
     buckets[0x02] = 3    # inside the PSP
     prf = Prf(True, 55000, 1, PSP, PSP + paras, buckets, (7, 8, 9), dos_pa=0x0700)
     path = ctx.path("HI.PRF")
     prf.write(path)
     out, _ = check_profile(ctx, path)
-    # 23 ticks in buckets + 24 hits = 47.
-    check(out.hits == {"I/O": (7, "14.89"), "DOS": (8, "17.02"), "high": (9, "19.15")},
+    # 27 ticks in buckets + 24 hits = 51.
+    check(out.hits == {"I/O": (7, "13.73"), "DOS": (8, "15.69"), "high": (9, "17.65")},
           "hit counters: %s" % out.hits)
-    check(re.search(r"^1000:0100-1000:010F +20 +42\.55% +#{50}$", out.text, re.M),
+    check(re.search(r"^1000:0100-1000:010F +20 +39\.22% +#{50}$", out.text, re.M),
           "the code's line:\n" + out.text)
     check("(DOS layout)" in out.text and "function" not in out.text, out.text)
     out_all = Output(ctx.run(["--all", path]).stdout)
@@ -551,6 +599,13 @@ def case_dos(ctx):
     oracle = {PSP * 16 + a: t for a, t in raw.items() if a < 0x100 + len(COM_CODE)}
     code = code[:4] + ([i for i in code[4] if i[0] - PSP * 16 < 0x100 + len(COM_CODE)],) + code[5:]
     compare_with_objdump(code, oracle, "i8086")
+    rest = sec.get(PSP * 16 + 0x110)
+    check(rest is not None, "no annotation of 0110:\n" + out.text)
+    rest = rest[:4] + ([i for i in rest[4] if i[0] - PSP * 16 < 0x100 + len(COM_CODE)],) + rest[5:]
+    check([i[0] - PSP * 16 for i in rest[4]] == [0x111, 0x114], "0110's instructions: %s" % (
+        rest[4],))
+    compare_with_objdump(rest[:1] + (PSP * 16 + 0x100 + len(COM_CODE) - 1,) + rest[2:],
+                         oracle, "i8086")
     psp_part = sec.get(PSP * 16 + 0x20)
     check(psp_part and psp_part[5] and "is not in" in psp_part[5][0],
           "the PSP bucket should say its bytes are not in the file:\n" + out.text)
@@ -621,20 +676,57 @@ def case_errors(ctx):
     check(ctx.run(["--help"]).stdout.startswith("Usage: prohist"), "--help")
 
 
-def case_profemu(ctx, arch):
+def profemu_prf(ctx, program, prf, bucket_size, interval_us=100):
+    """profemu --prf on program, with PROFIL's answers given as options (it prompts only on a
+    terminal)."""
     if not ctx.args.profemu:
         raise Skip("needs --profemu")
-    program = ctx.guest(arch, "hello-static")
-    prf = ctx.path("hello.PRF")
-    # PROFIL's prompts, in the seed's order: bucket size, clock interval, parameters.
-    r = subprocess.run([os.path.abspath(ctx.args.profemu), "--prf=" + prf, program],
-                       input="16\n100\n\n", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    r = subprocess.run([os.path.abspath(ctx.args.profemu), "--prf=" + prf,
+                        "--bucket-size=%d" % bucket_size, "--interval=%d" % interval_us, program],
+                       stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True, cwd=ctx.dir, timeout=ctx.args.timeout)
     check(r.returncode == 0 and os.path.exists(prf), "profemu --prf: status %d: %s" % (
         r.returncode, r.stderr.strip()[-500:]))
+
+
+def case_profemu(ctx, arch):
+    program = ctx.guest(arch, "hello-static")
+    prf = ctx.path("hello.PRF")
+    profemu_prf(ctx, program, prf, 16)
     out, p = check_profile(ctx, prf)
-    check(p.program and p.total() > 0, "an empty profile")
-    check_profile(ctx, prf, program, ["--annotate", "--top=3"])
+    check(p.program and p.total() > 0 and p.grain == 100 and p.bucket_siz == 16,
+          "profile: %d ticks, grain %d, buckets of %d" % (p.total(), p.grain, p.bucket_siz))
+    out, _ = check_profile(ctx, prf, program, ["--annotate", "--top=3"])
+    # Every sampled bucket's disassembly, against objdump's.
+    oracle = objdump_insns(["-d", program])
+    syms = Symbols(program)
+    for s in out.sections:
+        check(syms.name_ok(s[0], s[1], s[2]), "%#x-%#x named %s" % (s[0], s[1], s[2]))
+        compare_with_objdump(s, oracle, arch)
+
+
+def case_profemu_dos(ctx):
+    """cpuloop.exe (an MZ program, guests/dos) profiled by profemu in 1-paragraph buckets; the
+    annotation against objdump on its load image (the file after the MZ header) at PSP:0100."""
+    program = ctx.guest("dos", "cpuloop.exe")
+    prf = ctx.path("CPULOOP.PRF")
+    profemu_prf(ctx, program, prf, 1)
+    out, p = check_profile(ctx, prf, program, ["--annotate", "--top=3"])
+    check(p.dos and sum(p.buckets) > 0 and p.grain == 100 and p.bucket_siz == 1,
+          "profile: %d ticks in the program, grain %d, buckets of %d" % (
+              sum(p.buckets), p.grain, p.bucket_siz))
+    data = open(program, "rb").read()
+    image = ctx.path("image.bin")
+    header = struct.unpack_from("<H", data, 8)[0] * 16
+    open(image, "wb").write(data[header:])
+    base = p.low * 16  # the PSP's linear address
+    oracle = {base + a: t for a, t in objdump_insns(
+        ["-D", "-b", "binary", "-m", "i8086", "--adjust-vma=0x100", image]).items()}
+    end = base + 0x100 + len(data) - header
+    for s in out.sections:
+        # objdump has no notion of where the image ends in memory; compare inside it.
+        s = s[:1] + (min(s[1], end - 1),) + s[2:4] + ([i for i in s[4] if i[0] < end],) + s[5:]
+        compare_with_objdump(s, oracle, "i8086")
 
 
 def build_cases():
@@ -651,6 +743,7 @@ def build_cases():
     cases.append(("prohist-errors", case_errors))
     for arch in ARCHES:
         cases.append(("prohist-profemu-" + arch, lambda c, a=arch: case_profemu(c, a)))
+    cases.append(("prohist-profemu-dos", case_profemu_dos))
     return cases
 
 

@@ -105,7 +105,9 @@ Test(prohist_naming, buckets_inside_and_across_functions)
 		uint64_t first = o.hist.low + (a - o.hist.low) / BUCKET * BUCKET;
 		uint64_t last = first + BUCKET - 1;
 		/* nm's view: the functions holding the bucket's two ends. */
-		const char *f = first < leaf ? NULL : first < work ? "cg_leaf" : first < main_at ? "cg_work" : "main";
+		const char *f = first < leaf ? NULL
+			      : first < work ? "cg_leaf"
+			      : first < main_at ? "cg_work" : "main";
 		const char *l = last < work ? "cg_leaf" : last < main_at ? "cg_work" : "main";
 		char want[128];
 		if (f && strcmp(f, l) == 0)
@@ -114,7 +116,8 @@ Test(prohist_naming, buckets_inside_and_across_functions)
 			snprintf(want, sizeof(want), "%s..%s", f, l);
 		else
 			continue;	/* a function before cg_leaf that this test does not know */
-		cr_expect_str_eq(name_at(&o, a, buf, sizeof(buf)), want, "bucket of %#lx", (unsigned long)a);
+		cr_expect_str_eq(name_at(&o, a, buf, sizeof(buf)), want, "bucket of %#lx",
+				 (unsigned long)a);
 	}
 	/* The spans this layout has: cg_leaf's end and cg_work's start share a bucket. */
 	cr_expect_str_eq(name_at(&o, work, buf, sizeof(buf)),

@@ -61,7 +61,8 @@ static char *xml_judge(const char *svg)
 		 "ns = \"{http://www.w3.org/2000/svg}\"\n"
 		 "assert r.tag == ns + \"svg\", r.tag\n"
 		 "rects = [e for e in r.iter(ns + \"rect\") if e.get(\"fill\") != \"white\"]\n"
-		 "labels = [e.text for e in r.iter(ns + \"text\") if \"rotate(-45\" in (e.get(\"transform\") or \"\")]\n"
+		 "labels = [e.text for e in r.iter(ns + \"text\")\n"
+		 "          if \"rotate(-45\" in (e.get(\"transform\") or \"\")]\n"
 		 "titles = [e.text for e in r.iter(ns + \"text\")][0]\n"
 		 "print(\"rects=%%d labels=%%s title=%%s\" %% (len(rects), \",\".join(labels), titles))' %s 2>&1",
 		 path);
