@@ -67,6 +67,14 @@ def run_prf_dos_case(name, args):
         problems.append("bounds: dos_pa %#x, prog %#x-%#x, %d buckets" % (dos_pa, low, high, num))
     if prog == "hello.com" and io == 0:
         problems.append("a program that only prints shows no I/O hits")
+    if args.prohist:
+        # PROHIST shows the DOS program's profile with its I/O and DOS hits
+        r = subprocess.run([args.prohist, prf, guest], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=120)
+        text = r.stdout.decode()
+        for label, value in (("I/O hits", io), ("DOS hits", dos), ("high hits", hi)):
+            if not re.search(r"^%s\s+%d\b" % (re.escape(label), value), text, re.M):
+                problems.append("prohist does not show %s %d:\n%s" % (label, value, text))
     if prog == "cpuloop.exe" and sum(buckets) <= io + dos:
         problems.append("a CPU-bound loop shows more system hits than program buckets")
     if problems:
@@ -271,6 +279,7 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--profemu")
     ap.add_argument("--guest-dir")
+    ap.add_argument("--prohist", help="path of prohist, to check it shows the DOS profiles")
     ap.add_argument("--work-dir", default=tempfile.gettempdir())
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
@@ -280,6 +289,8 @@ def main():
     os.makedirs(args.work_dir, exist_ok=True)
     args.profemu = os.path.abspath(args.profemu)
     args.guest_dir = os.path.abspath(args.guest_dir)
+    if args.prohist:
+        args.prohist = os.path.abspath(args.prohist)
     status = 0
     for name in args.cases:
         try:

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "prohist/disasm.h"
-#include "prohist/prf_load.h"
-#include "prohist/view.h"
+#include "tools/prohist/disasm.h"
+#include "tools/prohist/prf_load.h"
+#include "tools/prohist/view.h"
 
 static void expect_insn(enum cpu_arch arch, const uint8_t *code, size_t len, uint64_t addr,
 			unsigned size, const char *mnemonic, const char *operands)

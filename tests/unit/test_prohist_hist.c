@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "prohist/hist.h"
-#include "prohist/prf_load.h"
+#include "tools/prohist/hist.h"
+#include "tools/prohist/prf_load.h"
 
 /* A .PRF written with prf_write and loaded back the way prohist loads it. */
 static void round_trip(const struct prf_data *d, struct prf_data *out)

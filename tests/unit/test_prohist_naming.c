@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "prohist/naming.h"
-#include "prohist/prf_load.h"
-#include "prohist/view.h"
+#include "tools/prohist/naming.h"
+#include "tools/prohist/prf_load.h"
+#include "tools/prohist/view.h"
 #include "../fixtures/fixtures.h"
 
 #define BUCKET 16

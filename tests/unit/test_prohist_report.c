@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "prohist/prf_load.h"
-#include "prohist/view.h"
+#include "tools/prohist/prf_load.h"
+#include "tools/prohist/view.h"
 #include "../fixtures/fixtures.h"
 
 struct shown {

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "prohist/prf_load.h"
-#include "prohist/view.h"
+#include "tools/prohist/prf_load.h"
+#include "tools/prohist/view.h"
 #include "../fixtures/fixtures.h"
 
 /* The chart of profile d (program opened if d names one), as a string to free. */
