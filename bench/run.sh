@@ -84,9 +84,10 @@ echo
 
 declare -A med status
 native_out=$tmp/reference.stdout
+# Which rows run: BENCH_ROWS globs, and the program must be there.
+selected=()
 for i in "${!row_names[@]}"; do
 	name=${row_names[$i]}
-	cmd=${row_cmds[$i]}
 	if [ -n "${BENCH_ROWS:-}" ]; then
 		wanted=no
 		read -r -a globs <<<"$BENCH_ROWS"
@@ -96,33 +97,40 @@ for i in "${!row_names[@]}"; do
 		done
 		[ "$wanted" = yes ] || continue
 	fi
-	if ! available "$cmd"; then
+	if ! available "${row_cmds[$i]}"; then
 		status[$name]="n/a"
 		continue
 	fi
-	: >"$tmp/times"
-	st=0
-	for ((r = 1; r <= runs; r++)); do
+	selected+=("$i")
+	: >"$tmp/$name.times"
+	status[$name]="ok"
+done
+
+# Rounds, each running every row once: on a shared machine the speed drifts, and taking the
+# rows in turn makes every row see the same drift (so the ratios hold better than the times).
+for ((r = 1; r <= runs; r++)); do
+	for i in "${selected[@]}"; do
+		name=${row_names[$i]}
+		[ "${status[$name]}" = ok ] || continue
 		t0=$(now)
 		set +e
-		eval "$cmd" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null
+		eval "${row_cmds[$i]}" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null
 		st=$?
 		set -e
 		t1=$(now)
-		awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >>"$tmp/times"
-		[ "$st" -eq 0 ] || break
+		awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >>"$tmp/$name.times"
+		if [ "$st" -ne 0 ]; then
+			status[$name]="FAILED (status $st: $(head -c 200 "$tmp/$name.err" | tr '\n' ' '))"
+		elif [ "$name" = native ]; then
+			cp "$tmp/$name.out" "$native_out"
+		elif [ -f "$native_out" ] && ! cmp -s "$native_out" "$tmp/$name.out"; then
+			status[$name]="WRONG output"
+		fi
 	done
-	med[$name]=$(median <"$tmp/times")
-	if [ "$st" -ne 0 ]; then
-		status[$name]="FAILED (status $st: $(head -c 200 "$tmp/$name.err" | tr '\n' ' '))"
-	elif [ "$name" = native ]; then
-		cp "$tmp/$name.out" "$native_out"
-		status[$name]="ok"
-	elif [ -f "$native_out" ] && ! cmp -s "$native_out" "$tmp/$name.out"; then
-		status[$name]="WRONG output"
-	else
-		status[$name]="ok"
-	fi
+done
+for i in "${selected[@]}"; do
+	name=${row_names[$i]}
+	med[$name]=$(median <"$tmp/$name.times")
 done
 
 # --- the table --------------------------------------------------------------------------------

@@ -272,6 +272,9 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 		b = prev->succ[0];
 		if (b && b->addr == addr && b->size == size)
 			goto found;
+		b = prev->succ[1];
+		if (b && b->addr == addr && b->size == size)
+			goto found;
 	}
 	b = find_block(cpu, addr, size);
 	if (!b) {
