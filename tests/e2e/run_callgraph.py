@@ -33,8 +33,89 @@ def cases():
         for link in ["static", "dynamic"]:
             out.append("callgraph-%s-%s" % (arch, link))
             out.append("prf-%s-%s" % (arch, link))
-    out += ["prf-dos-hello", "prf-dos-cpuloop"]
+    out += ["prf-dos-hello", "prf-dos-cpuloop", "prf-prompts", "wholeprog-jitter-determinism"]
     return out
+
+
+def run_prf_prompts_case(name, args):
+    """At a terminal, --prf without a bucket size or interval asks for them, then for the
+    program's parameters (split like a shell), asking again after a bad number."""
+    import pty
+    import select
+    import time
+    guest = os.path.join(args.guest_dir, "x86_64", "args-static")
+    cwd = tempfile.mkdtemp(prefix=name + "-", dir=args.work_dir)
+    prf = os.path.join(cwd, "args.prf")
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(cwd)
+        os.execv(args.profemu, [args.profemu, "--prf=" + prf, guest])
+    out = b""
+
+    def read_until(pattern, timeout=30):
+        nonlocal out
+        end = time.time() + timeout
+        while time.time() < end:
+            if re.search(pattern, out):
+                return True
+            r, _, _ = select.select([fd], [], [], 0.2)
+            if r:
+                try:
+                    out += os.read(fd, 4096)
+                except OSError:
+                    break
+        return bool(re.search(pattern, out))
+
+    problems = []
+    steps = [(rb"Bucket size in bytes: $", b"0\n"), (rb"Bad number, try again\.", None),
+             (rb"Bucket size in bytes: $", b"32\n"),
+             (rb"Clock interval in microseconds: $", b"x\n"),
+             (rb"Clock interval in microseconds: $", b"250\n"),
+             (rb"Parameters: $", b"'two words' \"and \\\"q\\\"\" plain\n")]
+    for pattern, answer in steps:
+        if not read_until(pattern):
+            problems.append("no prompt matching %r; got %r" % (pattern, out[-200:]))
+            break
+        if answer:
+            os.write(fd, answer)
+            out += b"\n"  # so the next search needs a new prompt
+    read_until(rb"Program terminated normally", 60)
+    os.waitpid(pid, 0)
+    text = out.decode("utf-8", "replace")
+    for want in ('argv[1] "two words"', 'argv[2] "and \\"q\\""', 'argv[3] "plain"', "argc 4"):
+        if want not in text:
+            problems.append("the program did not get %s:\n%s" % (want, text[-600:]))
+    if not os.path.exists(prf):
+        problems.append("no .PRF written")
+    else:
+        h, _ = read_prf(prf)
+        if h["bucket_siz"] != 32 or h["clock_grain"] != 250:
+            problems.append("bucket_siz %d, clock_grain %d: answered 32 and 250"
+                            % (h["bucket_siz"], h["clock_grain"]))
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+    shutil.rmtree(cwd, ignore_errors=True)
+
+
+def run_jitter_determinism_case(name, args):
+    """With a personality and --jitter, two runs write identical whole-program files."""
+    guest = os.path.join(args.guest_dir, "i386", "cpubench-static")
+    outputs = []
+    for i in range(2):
+        cwd = tempfile.mkdtemp(prefix="%s-%d-" % (name, i), dir=args.work_dir)
+        files = [os.path.join(cwd, n) for n in ("g.out", "cg.out", "f.txt", "p.prf")]
+        r = subprocess.run([args.profemu, "--personality=hpux", "--jitter", "--seed=7",
+                            "--tick=997", "--gmon=" + files[0], "--callgrind=" + files[1],
+                            "--folded=" + files[2], "--prf=" + files[3], "--bucket-size=8",
+                            "--interval=997", guest] + ARGS, cwd=cwd, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+        if r.returncode != 0:
+            raise Failure("profemu exited %d: %s" % (r.returncode, r.stderr.decode()[-500:]))
+        outputs.append([open(f, "rb").read() for f in files])
+    names = ["gmon.out", "callgrind", "folded", ".PRF"]
+    diff = [n for n, a, b in zip(names, outputs[0], outputs[1]) if a != b]
+    if diff:
+        raise Failure("two runs wrote different files: %s" % ", ".join(diff))
 
 
 def run_prf_dos_case(name, args):
@@ -294,7 +375,11 @@ def main():
     status = 0
     for name in args.cases:
         try:
-            if name.startswith("prf-dos-"):
+            if name == "prf-prompts":
+                run_prf_prompts_case(name, args)
+            elif name == "wholeprog-jitter-determinism":
+                run_jitter_determinism_case(name, args)
+            elif name.startswith("prf-dos-"):
                 run_prf_dos_case(name, args)
             elif name.startswith("prf-"):
                 run_prf_case(name, args)
