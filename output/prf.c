@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../emu/byteorder.h"
+#include "atomic_file.h"
 
 static int write_all(FILE *f, const void *p, size_t n)
 {
@@ -28,8 +29,9 @@ static int put64(FILE *f, uint64_t v)
 	return write_all(f, b, 8);
 }
 
-static int write_body(FILE *f, const struct prf_data *d)
+static int write_body(FILE *f, const void *ctx)
 {
+	const struct prf_data *d = ctx;
 	const uint64_t header[9] = { d->clock_grain, d->bucket_num, d->bucket_siz, d->prog_low,
 				     d->prog_high, d->dos_pa, d->hit_io, d->hit_dos, d->hit_high };
 	int err = 0;
@@ -60,21 +62,7 @@ static int write_body(FILE *f, const struct prf_data *d)
 
 int prf_write(const char *path, const struct prf_data *d)
 {
-	size_t n = strlen(path) + 16;
-	char *tmp = malloc(n);
-	if (!tmp)
-		return -ENOMEM;
-	snprintf(tmp, n, "%s.tmp%d", path, (int)getpid());
-	FILE *f = fopen(tmp, "wb");
-	int err = f ? write_body(f, d) : -errno;
-	if (f && fclose(f) != 0 && !err)
-		err = -errno;
-	if (!err && rename(tmp, path) != 0)
-		err = -errno;
-	if (err)
-		unlink(tmp);
-	free(tmp);
-	return err;
+	return out_atomic_write(path, write_body, d);
 }
 
 static int read_exact(FILE *f, void *p, size_t n)
@@ -109,8 +97,14 @@ int prf_read(const char *path, struct prf_data *d)
 		d->clock_grain = h[0], d->bucket_num = h[1], d->bucket_siz = h[2];
 		d->prog_low = h[3], d->prog_high = h[4], d->dos_pa = h[5];
 		d->hit_io = h[6], d->hit_dos = h[7], d->hit_high = h[8];
-		if (d->bucket_num > (1u << 28))
-			err = -EINVAL;	/* no real program has so many buckets */
+		/* the buckets must be in the file before anything is allocated for them */
+		long here = ftell(f);
+		if (here < 0 || fseek(f, 0, SEEK_END) != 0)
+			err = -EINVAL;
+		uint64_t left = err ? 0 : (uint64_t)(ftell(f) - here);
+		if (!err && (fseek(f, here, SEEK_SET) != 0 ||
+			     d->bucket_num > left / (d->dos ? 2 : 8)))
+			err = -EINVAL;
 	}
 	if (!err) {
 		d->buckets = calloc(d->bucket_num ? d->bucket_num : 1, sizeof(*d->buckets));
