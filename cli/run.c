@@ -22,22 +22,11 @@
 #include "prf_run.h"
 #include "shell_words.h"
 #include "report.h"
+#include "run_loop.h"
 #include "run_dos.h"
 
 /* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
 #define GUEST_EPOCH_SECONDS 946684800u
-
-/* SIGINT must reach the CPU that is running; a signal handler has no other way to find it. */
-static struct cpu *volatile interruptible_cpu;
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-	if (interruptible_cpu)
-		cpu_request_stop(interruptible_cpu);
-}
 
 /* Everything a run observes besides the process itself: the whole-program profiles. */
 struct run_ctx {
@@ -221,60 +210,24 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	return 0;
 }
 
-/* Runs until the guest ends; fills the outcome. */
-static void run_until_end(struct process *p, const struct options *o, const struct symtab *syms,
-			  struct run_outcome *out)
+/* Fault and kill messages for ELF programs: the pc with its symbol and offset. */
+static void elf_fault(void *ctx, struct cpu *cpu, const struct cpu_fault *f, int sig)
 {
-	struct sigaction sa = { .sa_handler = on_sigint };
-	sigemptyset(&sa.sa_mask);
-	struct sigaction old_int;
-	interruptible_cpu = p->cpu;
-	sigaction(SIGINT, &sa, &old_int);
+	const struct process *p = ctx;
+	(void)cpu;
+	report_fault(p->exe_guest_path, f, sig, p->syms);
+}
 
-	for (;;) {
-		struct cpu_fault fault;
-		enum cpu_stop stop = cpu_run(p->cpu, &fault);
-		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted)
-			continue;
-		out->instructions = cpu_retired(p->cpu);
-		out->ticks = p->ticks;
-		if (stop == CPU_STOP_FAULT || stop == CPU_STOP_ERROR) {
-			int sig = report_fault_signal(fault.kind);
-			report_fault(o->program, &fault, sig, syms);
-			out->signal = sig;
-			out->exit_status = 128 + sig;
-			out->stop = "fault";
-		} else if (stop == CPU_STOP_INSN_LIMIT) {
-			fprintf(stderr, "profemu: %s: stopped after %" PRIu64 " instructions (--max-insns=%" PRIu64 ")\n",
-				o->program, out->instructions, o->max_insns);
-			out->exit_status = EXIT_INSN_LIMIT;
-			out->stop = "insn-limit";
-		} else if (p->ended && p->term_signal) {
-			int sig = p->abi->signal_to_host(p->term_signal);
-			uint64_t off;
-			const char *name = syms ? symtab_lookup(syms, cpu_pc(p->cpu), &off) : NULL;
-			fprintf(stderr, "profemu: %s: killed by SIG%s (%s) at pc 0x%" PRIx64, o->program,
-				sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig), cpu_pc(p->cpu));
-			if (name)
-				fprintf(stderr, " (%s+0x%" PRIx64 ")", name, off);
-			fputc('\n', stderr);
-			out->signal = sig;
-			out->exit_status = 128 + sig;
-			out->stop = "signal";
-		} else if (p->ended) {
-			out->guest_exit_code = p->exit_code;
-			out->exit_status = p->exit_code;
-			out->stop = "exit";
-		} else {
-			fprintf(stderr, "profemu: %s: interrupted after %" PRIu64 " instructions\n",
-				o->program, out->instructions);
-			out->exit_status = EXIT_INTERRUPTED;
-			out->stop = "interrupted";
-		}
-		break;
-	}
-	interruptible_cpu = NULL;
-	sigaction(SIGINT, &old_int, NULL);
+static void elf_killed(void *ctx, struct cpu *cpu, int sig)
+{
+	const struct process *p = ctx;
+	uint64_t off;
+	const char *name = p->syms ? symtab_lookup(p->syms, cpu_pc(cpu), &off) : NULL;
+	fprintf(stderr, "profemu: %s: killed by SIG%s (%s) at pc 0x%" PRIx64, p->exe_guest_path,
+		sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig), cpu_pc(cpu));
+	if (name)
+		fprintf(stderr, " (%s+0x%" PRIx64 ")", name, off);
+	fputc('\n', stderr);
 }
 
 /* Names for link-time addresses: the symbol table was loaded with the run-time bias. */
@@ -397,7 +350,8 @@ int run_program(const struct options *given)
 		p->syms = syms;
 		profil_glibc_attach(p, syms);
 		struct run_outcome out = { .program = o->program, .arch = p->arch };
-		run_until_end(p, o, syms, &out);
+		struct run_messages msgs = { .ctx = p, .fault = elf_fault, .killed = elf_killed };
+		run_loop(p, o->program, o->max_insns, &msgs, &out);
 		status = out.exit_status;
 		if (rc.prf) {
 			char child_path[PATH_MAX];

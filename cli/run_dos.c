@@ -14,21 +14,10 @@
 #include "prf_mode.h"
 #include "prf_run.h"
 #include "report.h"
+#include "run_loop.h"
 
 /* Guest CLOCK_REALTIME at instruction 0, as for Linux programs (run.c). */
 #define GUEST_EPOCH_SECONDS 946684800u
-
-/* SIGINT must reach the CPU that is running; a signal handler has no other way to find it. */
-static struct cpu *volatile interruptible_cpu;
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-	if (interruptible_cpu)
-		cpu_request_stop(interruptible_cpu);
-}
 
 bool run_dos_wanted(const struct options *o)
 {
@@ -49,53 +38,16 @@ static void report_dos_fault(const char *program, struct cpu *cpu, const struct 
 	fputc('\n', stderr);
 }
 
-static void run_until_end(struct dos_process *dp, const struct options *o, struct run_outcome *out)
+static void dos_fault(void *ctx, struct cpu *cpu, const struct cpu_fault *f, int sig)
 {
-	struct process *p = &dp->p;
-	struct sigaction sa = { .sa_handler = on_sigint };
-	sigemptyset(&sa.sa_mask);
-	struct sigaction old_int;
-	interruptible_cpu = p->cpu;
-	sigaction(SIGINT, &sa, &old_int);
-	for (;;) {
-		struct cpu_fault fault;
-		enum cpu_stop stop = cpu_run(p->cpu, &fault);
-		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted)
-			continue;
-		out->instructions = cpu_retired(p->cpu);
-		out->ticks = p->ticks;
-		if (stop == CPU_STOP_FAULT || stop == CPU_STOP_ERROR) {
-			int sig = report_fault_signal(fault.kind);
-			report_dos_fault(o->program, p->cpu, &fault, sig);
-			out->signal = sig;
-			out->exit_status = 128 + sig;
-			out->stop = "fault";
-		} else if (stop == CPU_STOP_INSN_LIMIT) {
-			fprintf(stderr, "profemu: %s: stopped after %" PRIu64 " instructions (--max-insns=%" PRIu64 ")\n",
-				o->program, out->instructions, o->max_insns);
-			out->exit_status = EXIT_INSN_LIMIT;
-			out->stop = "insn-limit";
-		} else if (p->ended && p->term_signal) {
-			int sig = p->term_signal;
-			fprintf(stderr, "profemu: %s: killed by SIG%s (%s)\n", o->program,
-				sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig));
-			out->signal = sig;
-			out->exit_status = 128 + sig;
-			out->stop = "signal";
-		} else if (p->ended) {
-			out->guest_exit_code = p->exit_code;
-			out->exit_status = p->exit_code;
-			out->stop = "exit";
-		} else {
-			fprintf(stderr, "profemu: %s: interrupted after %" PRIu64 " instructions\n",
-				o->program, out->instructions);
-			out->exit_status = EXIT_INTERRUPTED;
-			out->stop = "interrupted";
-		}
-		break;
-	}
-	interruptible_cpu = NULL;
-	sigaction(SIGINT, &old_int, NULL);
+	report_dos_fault(ctx, cpu, f, sig);
+}
+
+static void dos_killed(void *ctx, struct cpu *cpu, int sig)
+{
+	(void)cpu;
+	fprintf(stderr, "profemu: %s: killed by SIG%s (%s)\n", (const char *)ctx,
+		sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig));
 }
 
 /* The PROFIL program's tick for a DOS program: the seed's classification by paragraph (ticks
@@ -171,7 +123,9 @@ int run_dos_program(const struct options *given)
 			dp->tick_ctx = dp;
 			dp->tick_ctx_prf = &prf;
 		}
-		run_until_end(dp, o, &out);
+		struct run_messages msgs = { .ctx = (void *)o->program, .fault = dos_fault,
+					     .killed = dos_killed };
+		run_loop(&dp->p, o->program, o->max_insns, &msgs, &out);
 		status = out.exit_status;
 		if (o->prf_path) {
 			prf_termination_message(&out, dp->p.cpu);
