@@ -18,6 +18,7 @@ struct block_info {
 	/* The last two blocks seen to follow this one: control flow mostly repeats, so the next
 	 * block is usually found here without hashing (pointers die with grow and clear). */
 	struct block_info *succ[2];
+	uint64_t succ_addr[2];	/* their addresses, kept here so a hit reads only this block */
 };
 
 enum { BLOCK_ENDS_PLAIN, BLOCK_ENDS_CALL, BLOCK_ENDS_RET };
@@ -79,7 +80,9 @@ static inline const struct block_info *block_cache_next(struct block_cache *bc, 
 	const struct block_info *b = block_cache_get(bc, mem, addr, size);
 	if (prev && b && moves == bc->moves) {
 		prev->succ[1] = prev->succ[0];
+		prev->succ_addr[1] = prev->succ_addr[0];
 		prev->succ[0] = (struct block_info *)b;
+		prev->succ_addr[0] = b->addr;
 	}
 	return b;
 }

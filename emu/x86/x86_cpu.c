@@ -269,11 +269,13 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 		cpu->base += prev->icount;
 		if (prev->ends_with && cpu->track_calls)
 			call_events(cpu, prev, addr);
+		/* succ_addr is checked first (no pointer to follow); a successor with the same
+		 * address but another size (code replaced) fails the size check */
 		b = prev->succ[0];
-		if (b && b->addr == addr && b->size == size)
+		if (prev->succ_addr[0] == addr && b && b->size == size)
 			goto found;
 		b = prev->succ[1];
-		if (b && b->addr == addr && b->size == size)
+		if (prev->succ_addr[1] == addr && b && b->size == size)
 			goto found;
 	}
 	b = find_block(cpu, addr, size);
