@@ -36,7 +36,7 @@ void block_cache_destroy(struct block_cache *bc)
 
 void block_cache_clear(struct block_cache *bc)
 {
-	bc->moves++;
+	memset(bc->hot, 0, sizeof(bc->hot));
 	memset(bc->slots, 0, bc->cap * sizeof(*bc->slots));
 	bc->used = 0;
 	bc->pool_used = 0;
@@ -53,11 +53,10 @@ static int grow(struct block_cache *bc)
 		bc->cap = old_cap;
 		return -1;
 	}
-	bc->moves++;
+	memset(bc->hot, 0, sizeof(bc->hot));	/* it pointed into the old array */
 	for (size_t i = 0; i < old_cap; i++) {
 		if (!old[i].offsets)
 			continue;
-		old[i].succ[0] = old[i].succ[1] = NULL;	/* they pointed into the old array */
 		size_t s = block_cache_slot(bc, old[i].addr);
 		while (bc->slots[s].offsets)
 			s = (s + 1) & (bc->cap - 1);
@@ -137,6 +136,10 @@ const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_m
 		n = 1;
 	}
 	bc->pool_used += n;
+	/* A hot entry for this address describes the code that was here: the slot changes now. */
+	struct block_hot *h = block_cache_hot_slot(bc, addr);
+	if (h->addr == addr)
+		memset(h, 0, sizeof(*h));
 	if (!bc->slots[s].offsets)
 		bc->used++;
 	bc->slots[s] = (struct block_info){ .addr = addr, .size = size, .icount = n, .offsets = offsets,

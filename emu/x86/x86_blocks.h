@@ -15,11 +15,19 @@ struct block_info {
 	uint32_t icount;	/* instructions in the block */
 	uint16_t *offsets;	/* byte offset of each instruction; icount entries */
 	uint8_t ends_with;	/* BLOCK_ENDS_PLAIN, _CALL or _RET: a call always ends a block */
-	/* The last two blocks seen to follow this one: control flow mostly repeats, so the next
-	 * block is usually found here without hashing (pointers die with grow and clear). */
-	struct block_info *succ[2];
-	uint64_t succ_addr[2];	/* their addresses, kept here so a hit reads only this block */
 };
+
+/* The per-block fast path: a direct-mapped table of recently executed blocks holding what the
+ * block hook needs (the count) next to the key, so a hit is one load from a slot whose index
+ * comes from the address alone; nothing is read through a pointer. Entries point into `slots`
+ * and are wiped whenever those move (grow, clear). */
+struct block_hot {
+	uint64_t addr;
+	uint32_t size;
+	uint32_t icount;
+	struct block_info *b;
+};
+enum { BLOCK_HOT_SLOTS = 2048 };
 
 enum { BLOCK_ENDS_PLAIN, BLOCK_ENDS_CALL, BLOCK_ENDS_RET };
 
@@ -31,7 +39,7 @@ struct block_cache {
 	size_t csh;			/* Capstone handle (csh is a size_t) */
 	int mode_bits;			/* 16, 32 or 64 */
 	uint64_t decode_failures;	/* bytes Capstone could not decode (counted as one each) */
-	uint64_t moves;			/* bumped when slots move or are wiped (grow, clear) */
+	struct block_hot hot[BLOCK_HOT_SLOTS];	/* in place: the hook reads it at a fixed offset */
 	/* Called for each x87 instruction the host must execute (x87_host.h), at decode time. */
 	void (*found_x87)(void *ctx, uint64_t addr);
 	void *ctx;
@@ -63,26 +71,24 @@ static inline const struct block_info *block_cache_get(struct block_cache *bc,
 	}
 	return block_cache_fill(bc, mem, addr, size);
 }
-/* The block that follows `prev` (which may be NULL): its successor cache first, then the
- * table, remembering the answer in prev's cache. */
-static inline const struct block_info *block_cache_next(struct block_cache *bc, struct guest_mem *mem,
-							 struct block_info *prev, uint64_t addr,
-							 uint32_t size)
+static inline struct block_hot *block_cache_hot_slot(struct block_cache *bc, uint64_t addr)
 {
-	if (prev) {
-		struct block_info *s0 = prev->succ[0], *s1 = prev->succ[1];
-		if (s0 && s0->addr == addr && s0->size == size)
-			return s0;
-		if (s1 && s1->addr == addr && s1->size == size)
-			return s1;
-	}
-	uint64_t moves = bc->moves;
+	return &bc->hot[(addr ^ (addr >> 11)) & (BLOCK_HOT_SLOTS - 1)];
+}
+
+/* The block at addr with this size through the hot table, then the full table (decoding on
+ * first sight), remembering the answer in the hot table. NULL only if out of memory. */
+static inline const struct block_info *block_cache_lookup(struct block_cache *bc, struct guest_mem *mem,
+							  uint64_t addr, uint32_t size)
+{
+	struct block_hot *h = block_cache_hot_slot(bc, addr);
+	if (h->addr == addr && h->size == size)
+		return h->b;
 	const struct block_info *b = block_cache_get(bc, mem, addr, size);
-	if (prev && b && moves == bc->moves) {
-		prev->succ[1] = prev->succ[0];
-		prev->succ_addr[1] = prev->succ_addr[0];
-		prev->succ[0] = (struct block_info *)b;
-		prev->succ_addr[0] = b->addr;
+	if (b) {
+		h = block_cache_hot_slot(bc, addr);	/* unchanged: the table is not moved */
+		*h = (struct block_hot){ .addr = addr, .size = size, .icount = b->icount,
+					 .b = (struct block_info *)b };
 	}
 	return b;
 }

@@ -29,13 +29,18 @@ struct cpu {
 	struct cpu_events ev;
 	struct block_cache blocks;
 
-	/* Counting: `base` instructions retired before the current block `cur` began. */
+	/* Counting: `base` instructions retired before the current block `cur` began; its count
+	 * is copied to cur_icount (0 when there is none) so the block hook never reads `cur`. */
 	uint64_t base;
 	struct block_info *cur;
+	uint64_t cur_icount;
 	uint64_t next_tick;	/* absolute retired count of the next tick; 0: none */
 	uint64_t max_insns;
-	uint64_t event_at;	/* min(next_tick, max_insns): the block hook's only test */
+	uint64_t event_at;	/* min(next_tick, max_insns) */
 	bool track_calls;	/* events.call or events.ret is set */
+	/* The block hook's fast path may count up to here: event_at, or 0 when every block must
+	 * take the slow path (call tracking), which spares the fast path a test. */
+	uint64_t fast_until;
 
 	bool stop_requested;
 	bool insn_limit_hit;
@@ -145,6 +150,12 @@ void cpu_set_pc(struct cpu *cpu, uint64_t pc)
  * block has not started), the whole current block. */
 static void update_event_at(struct cpu *cpu);
 
+static inline void set_cur(struct cpu *cpu, struct block_info *b)
+{
+	cpu->cur = b;
+	cpu->cur_icount = b ? b->icount : 0;
+}
+
 static uint64_t retired_at(const struct cpu *cpu, uint64_t pc)
 {
 	if (!cpu->cur)
@@ -202,14 +213,14 @@ static void update_event_at(struct cpu *cpu)
 	if (cpu->max_insns && cpu->max_insns < at)
 		at = cpu->max_insns;
 	cpu->event_at = at;
+	cpu->fast_until = cpu->track_calls ? 0 : at;
 }
 
-/* A block not found through its predecessor: look it up (decoding it on first sight). */
+/* A block missing from the hot table: look it up (decoding it on first sight). */
 static __attribute__((noinline)) struct block_info *find_block(struct cpu *cpu, uint64_t addr,
 							       uint32_t size)
 {
-	struct block_info *b = (struct block_info *)block_cache_next(&cpu->blocks, cpu->mem, cpu->cur,
-								   addr, size);
+	struct block_info *b = (struct block_info *)block_cache_lookup(&cpu->blocks, cpu->mem, addr, size);
 	if (cpu->retranslate) {
 		/* Decoding found an instruction that needs a new hook: this translation lacks it.
 		 * Stop before the block's first instruction (not counted) and translate it anew. */
@@ -232,7 +243,7 @@ static __attribute__((noinline)) void block_events(struct cpu *cpu, struct block
 	if (cpu->max_insns && cpu->base + b->icount > cpu->max_insns) {
 		/* Stop before the block that would pass the limit: the count stays exact. */
 		cpu->insn_limit_hit = true;
-		cpu->cur = NULL;
+		set_cur(cpu, NULL);
 		uc_emu_stop(cpu->uc);
 		return;
 	}
@@ -257,36 +268,43 @@ static __attribute__((noinline)) void call_events(struct cpu *cpu, const struct 
 		cpu->ev.ret(cpu->ev.ctx, target);
 }
 
+/* Per block, when the fast path cannot finish: calls and returns to report, a block missing
+ * from the hot table, a tick or the instruction limit inside this block. */
+static __attribute__((noinline)) void on_block_slow(struct cpu *cpu, uint64_t addr, uint32_t size)
+{
+	cpu->base += cpu->cur_icount;
+	if (cpu->track_calls && cpu->cur && cpu->cur->ends_with)
+		call_events(cpu, cpu->cur, addr);	/* before anything can move the cache */
+	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
+	if (h->addr == addr && h->size == size) {
+		cpu->cur = h->b;
+		cpu->cur_icount = h->icount;
+	} else {
+		set_cur(cpu, find_block(cpu, addr, size));
+		if (!cpu->cur)
+			return;
+	}
+	if (cpu->base + cpu->cur_icount > cpu->event_at)
+		block_events(cpu, cpu->cur, addr);
+}
+
 /* Per block: count, and raise the ticks whose instruction lies in this block. This runs once
- * per executed block, so the common case (the block seen last time after this predecessor,
- * no tick inside) is kept to a few loads and compares. */
+ * per executed block (about a billion times a second of guest time), so the common case is
+ * a leaf of a dozen instructions: the hot-table entry for this address, no call tracking, no
+ * event inside the block; everything else goes to on_block_slow. */
 static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
 	struct cpu *cpu = user;
-	struct block_info *prev = cpu->cur, *b;
 	(void)uc;
-	if (prev) {
-		cpu->base += prev->icount;
-		if (prev->ends_with && cpu->track_calls)
-			call_events(cpu, prev, addr);
-		/* succ_addr is checked first (no pointer to follow); a successor with the same
-		 * address but another size (code replaced) fails the size check */
-		b = prev->succ[0];
-		if (prev->succ_addr[0] == addr && b && b->size == size)
-			goto found;
-		b = prev->succ[1];
-		if (prev->succ_addr[1] == addr && b && b->size == size)
-			goto found;
-	}
-	b = find_block(cpu, addr, size);
-	if (!b) {
-		cpu->cur = NULL;
+	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
+	uint64_t base = cpu->base + cpu->cur_icount;
+	if (h->addr == addr && h->size == size && base + h->icount <= cpu->fast_until) {
+		cpu->base = base;
+		cpu->cur = h->b;
+		cpu->cur_icount = h->icount;
 		return;
 	}
-found:
-	cpu->cur = b;
-	if (cpu->base + b->icount > cpu->event_at)
-		block_events(cpu, b, addr);
+	on_block_slow(cpu, addr, size);
 }
 
 /* The x87 registers as an FSAVE image and back (the tag word is Unicorn's full form). */
@@ -324,7 +342,7 @@ static void on_x87(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	 * block hook counts, so count this block only up to here. */
 	if (cpu->cur) {
 		cpu->base += block_index_of(cpu->cur, addr) + 1;
-		cpu->cur = NULL;
+		set_cur(cpu, NULL);
 	}
 	cpu_set_pc(cpu, addr + 2);
 }
@@ -341,7 +359,7 @@ static void on_breakpoint(uc_engine *uc, uint64_t addr, uint32_t size, void *use
 	cpu->ev.breakpoint(cpu->ev.ctx, addr);
 	if (cpu_pc(cpu) != addr && cpu->cur) {
 		cpu->base += block_index_of(cpu->cur, addr);
-		cpu->cur = NULL;
+		set_cur(cpu, NULL);
 	}
 }
 
@@ -379,9 +397,8 @@ static void found_x87(void *ctx, uint64_t addr)
  * retired: count it now, so that events see the trap itself counted. */
 static void retire_current_block(struct cpu *cpu)
 {
-	if (cpu->cur)
-		cpu->base += cpu->cur->icount;
-	cpu->cur = NULL;
+	cpu->base += cpu->cur_icount;
+	set_cur(cpu, NULL);
 }
 
 static void on_syscall(uc_engine *uc, void *user)
@@ -850,7 +867,7 @@ enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 		if (cpu->faulted) {
 			/* The faulting instruction did not retire. */
 			cpu->base = retired_at(cpu, cpu->fault.pc);
-			cpu->cur = NULL;
+			set_cur(cpu, NULL);
 			*fault = cpu->fault;
 			return CPU_STOP_FAULT;
 		}
@@ -866,7 +883,7 @@ enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 				cpu->fault.pc = at;
 			}
 			cpu->base = retired_at(cpu, at);
-			cpu->cur = NULL;
+			set_cur(cpu, NULL);
 			*fault = cpu->fault;
 			return CPU_STOP_FAULT;
 		}
@@ -877,7 +894,7 @@ enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 		if (cpu->stop_requested) {
 			/* Make the count exact at the stop point and start afresh on resume. */
 			cpu->base = cpu_retired(cpu);
-			cpu->cur = NULL;
+			set_cur(cpu, NULL);
 			return CPU_STOP_REQUESTED;
 		}
 		/* Unicorn returned without a stop of ours: after `hlt`, which Linux answers in user
@@ -885,7 +902,7 @@ enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 		uint64_t at = cpu_pc(cpu);
 		uint8_t op = 0;
 		cpu->base = retired_at(cpu, at);
-		cpu->cur = NULL;
+		set_cur(cpu, NULL);
 		if (at && gm_read(cpu->mem, at - 1, &op, 1) == 0 && op == 0xf4) {
 			cpu->base--;
 			cpu_set_pc(cpu, at - 1);
