@@ -27,10 +27,16 @@ runs=${BENCH_RUNS:-5}
 profemu=${PROFEMU:-$build/profemu}
 qemu=${QEMU:-qemu-x86_64}
 guest=${BENCH_GUEST:-$build/guests/x86_64/cpubench-static}
+floor=$build/profemu-engine-floor
 read -r -a gargs <<<"${BENCH_ARGS:-}"
 
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench: BENCH_RUNS must be a positive integer" >&2; exit 1; }
 [ -x "$guest" ] || { echo "bench: guest $guest not built (ninja -C $build)" >&2; exit 1; }
+
+# Built on demand (not by default: it is of no use but here).
+if [ ! -x "$floor" ] && [ -z "${PROFEMU:-}" ]; then
+	ninja -C "$build" profemu-engine-floor >/dev/null || echo "bench: cannot build profemu-engine-floor" >&2
+fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/profemu-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -54,6 +60,9 @@ row profemu-stats "$profemu" --stats="$stats" "$guest" "${gargs[@]}"
 # Profiling on: the guest calls profil() over its whole text (served natively, a tick every
 # 10000 instructions); the ratio profemu-profil / profemu is the cost of profiling.
 row profemu-profil env PROFEMU_BENCH_PROFIL=1 "$profemu" "$guest" "${gargs[@]}"
+# The floor: the same build with no counting hook (Unicorn by itself; no counts, no ticks).
+# engine-floor/qemu is what no way of counting on top of Unicorn can go below.
+row engine-floor "$floor" "$guest" "${gargs[@]}"
 # Later rows, for instance:
 # row profemu-profile "$profemu" --profile="$tmp/profile" "$guest" "${gargs[@]}"
 
@@ -168,6 +177,9 @@ fi
 if [ -n "${med[profemu]:-}" ]; then
 	echo
 	echo "profemu/native = $(ratio "${med[profemu]}" "${med[native]:-}"), profemu/qemu = $(ratio "${med[profemu]}" "${med[qemu]:-}")"
+fi
+if [ -n "${med[engine-floor]:-}" ] && [ -n "${med[profemu]:-}" ]; then
+	echo "engine floor (Unicorn, no counting)/qemu = $(ratio "${med[engine-floor]}" "${med[qemu]:-}"), counting costs profemu/floor = $(ratio "${med[profemu]}" "${med[engine-floor]}")"
 fi
 if [ -n "${med[profemu-profil]:-}" ] && [ -n "${med[profemu]:-}" ]; then
 	echo "profiling on/off = $(ratio "${med[profemu-profil]}" "${med[profemu]}") (goal <= 1.05)"
