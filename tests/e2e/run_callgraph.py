@@ -21,6 +21,12 @@ import subprocess
 import sys
 import tempfile
 
+# meson runs the runners as scripts, from the build directory: the harness they share is found
+# beside this file. (No .pyc for it: the source tree stays as checked out.)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+from e2e_harness import Failure, Skip
+
 ARCHES = ["x86_64", "i386"]
 # cpubench's arguments: fib(22), 3000-element heapsort, 2 rounds: small enough for valgrind
 ARGS = ["22", "3000", "2"]
@@ -234,14 +240,6 @@ def run_prf_case(name, args):
     if problems:
         raise Failure("\n".join("  * " + p for p in problems))
     shutil.rmtree(cwd, ignore_errors=True)
-
-
-class Failure(Exception):
-    pass
-
-
-class Skip(Exception):
-    pass
 
 
 def run(argv, cwd, timeout=600):

@@ -43,8 +43,6 @@ Cases (ARCH x86_64|i386, LINK static|dynamic, P svr4|bsd|linux|hpux):
                              exact; the histogram equals the model's bins
 """
 
-import argparse
-import fnmatch
 import json
 import os
 import re
@@ -53,8 +51,14 @@ import signal
 import struct
 import subprocess
 import sys
-import tempfile
 import time
+
+# meson runs the runners as scripts, from the build directory: the harness they share is found
+# beside this file. (No .pyc for it: the source tree stays as checked out.)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+import e2e_harness
+from e2e_harness import Failure, HarnessError, Skip, indent
 
 ARCHES = ["x86_64", "i386"]
 LINKAGES = ["static", "dynamic"]
@@ -96,19 +100,6 @@ BASE_ENV = {
     "LC_ALL": "C",
     "TZ": "UTC",
 }
-PASSTHROUGH_PREFIXES = ("ASAN_", "UBSAN_", "LSAN_", "MSAN_", "TSAN_")
-
-
-class Failure(Exception):
-    """The test failed: profemu disagrees with the rules."""
-
-
-class Skip(Exception):
-    """The test cannot run here."""
-
-
-class HarnessError(Exception):
-    """The test itself is broken."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,11 +142,7 @@ def shell_quote(s):
 
 
 def base_env():
-    env = dict(BASE_ENV)
-    for k, v in os.environ.items():
-        if k.startswith(PASSTHROUGH_PREFIXES):
-            env[k] = v
-    return env
+    return e2e_harness.environment(BASE_ENV)
 
 
 def run(argv, cwd, timeout):
@@ -187,10 +174,6 @@ def excerpt(text, limit=3000, tail=False):
     if tail:
         return "... (%d characters before)\n%s" % (len(text) - limit, text[-limit:])
     return "%s\n... (%d more characters)" % (text[:limit], len(text) - limit)
-
-
-def indent(s, prefix="      | "):
-    return "\n".join(prefix + l for l in s.splitlines())
 
 
 def describe_run(label, r, stdout=True, stderr_tail=1500):
@@ -866,29 +849,9 @@ def read_stats(path):
 # The context
 
 
-class Context:
+class Context(e2e_harness.Context):
     def __init__(self, args):
-        self.profemu = os.path.abspath(args.profemu) if args.profemu else None
-        self.guest_dir = os.path.abspath(args.guest_dir) if args.guest_dir else None
-        self.work_dir = os.path.abspath(args.work_dir or tempfile.gettempdir())
-        self.timeout = args.timeout
-        self.keep = args.keep
-        self.made = []
-        self.notes = []
-
-    def guest(self, name, arch, link=None):
-        if not self.guest_dir:
-            raise HarnessError("--guest-dir is required")
-        path = os.path.join(self.guest_dir, arch, "%s-%s" % (name, link) if link else name)
-        if not os.path.isfile(path):
-            raise HarnessError("guest program %s does not exist (build it: ninja -C build)" % path)
-        return path
-
-    def fresh_dir(self, label):
-        os.makedirs(self.work_dir, exist_ok=True)
-        d = tempfile.mkdtemp(prefix="profil-%s-" % label, dir=self.work_dir)
-        self.made.append(d)
-        return d
+        super().__init__(args, "profil")
 
     def need_profemu(self):
         if not self.profemu:
@@ -902,13 +865,6 @@ class Context:
         cwd = cwd or self.fresh_dir(label)
         return run([profemu] + list(options) + [guest] + [str(a) for a in args], cwd,
                    self.timeout)
-
-    def cleanup(self, passed):
-        if passed and not self.keep:
-            for d in self.made:
-                shutil.rmtree(d, ignore_errors=True)
-        elif self.made:
-            self.notes.append("kept working directories: " + " ".join(self.made))
 
 
 def require_clean_exit(r, label, status=0):
@@ -1646,8 +1602,6 @@ def build_cases():
                                   tick_n=4000))
     for arch in ARCHES:
         cases.append(GprofCase("gprof-" + arch, arch))
-    names = [c.name for c in cases]
-    assert len(names) == len(set(names)), "duplicate case names"
     return cases
 
 
@@ -1656,85 +1610,12 @@ def build_cases():
 
 
 def run_case(case, args):
-    ctx = Context(args)
-    status, message = 0, ""
-    try:
-        case.run(ctx)
-    except Failure as e:
-        status, message = 1, str(e)
-    except Skip as e:
-        status, message = 77, str(e)
-    except HarnessError as e:
-        status, message = 99, str(e)
-    ctx.cleanup(status in (0, 77))
-    if ctx.notes:
-        message += ("\n" if message else "") + "\n".join(ctx.notes)
-    return status, message
-
-
-WORDS = {0: "PASS", 1: "FAIL", 77: "SKIP", 99: "ERROR"}
+    return e2e_harness.run_in_context(Context(args), case.run)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog=__doc__.split("\n\n", 1)[1])
-    ap.add_argument("--list", action="store_true", help="list the case names and exit")
-    ap.add_argument("--profemu", help="path of the profemu binary")
-    ap.add_argument("--guest-dir", help="build directory of the guests (holding x86_64/, i386/)")
-    ap.add_argument("--work-dir", help="where to make the working directories (default: $TMPDIR)")
-    ap.add_argument("--timeout", type=float, default=float(os.environ.get("E2E_TIMEOUT", 120)),
-                    help="seconds allowed for each run (default 120, or $E2E_TIMEOUT)")
-    ap.add_argument("--all", action="store_true", help="run every case (or those of --pattern)")
-    ap.add_argument("--pattern", action="append", default=[],
-                    help="with --all: only cases matching this glob (repeatable)")
-    ap.add_argument("--keep", action="store_true", help="keep working directories")
-    ap.add_argument("-v", "--verbose", action="store_true", help="print passes too")
-    ap.add_argument("cases", nargs="*", help="case names")
-    args = ap.parse_args()
-
-    cases = build_cases()
-    by_name = {c.name: c for c in cases}
-    if args.list:
-        for c in cases:
-            print(c.name)
-        return 0
-    if args.all:
-        selected = [c for c in cases
-                    if not args.pattern or any(fnmatch.fnmatch(c.name, p) for p in args.pattern)]
-    else:
-        unknown = [n for n in args.cases if n not in by_name]
-        if unknown:
-            print("run_profil.py: unknown case(s): %s (see --list)" % " ".join(unknown),
-                  file=sys.stderr)
-            return 99
-        selected = [by_name[n] for n in args.cases]
-    if not selected:
-        print("run_profil.py: no case selected (give names, or --all)", file=sys.stderr)
-        return 99
-    if len(selected) == 1:
-        status, message = run_case(selected[0], args)
-        print("%s: %s" % (WORDS[status], selected[0].name))
-        if message:
-            print(message)
-        return status
-    counts = {0: 0, 1: 0, 77: 0, 99: 0}
-    failed = []
-    for case in selected:
-        status, message = run_case(case, args)
-        counts[status] += 1
-        if status in (1, 99):
-            failed.append(case.name)
-        if status in (1, 99) or args.verbose:
-            print("%s: %s" % (WORDS[status], case.name))
-            if message:
-                print(indent(message, "    "))
-        sys.stdout.flush()
-    print("\n%d passed, %d failed, %d skipped, %d errors (of %d)" % (
-        counts[0], counts[1], counts[77], counts[99], len(selected)))
-    for n in failed:
-        print("  not ok: " + n)
-    return 0 if not failed else 1
+    return e2e_harness.main(__doc__, "run_profil.py", build_cases(), run_case,
+                            programs=[("--profemu", "path of the profemu binary")])
 
 
 if __name__ == "__main__":

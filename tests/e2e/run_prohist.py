@@ -43,9 +43,7 @@ Cases (ARCH x86_64|i386):
                              the annotation against objdump -b binary -m i8086 on its image
 """
 
-import argparse
 import bisect
-import fnmatch
 import os
 import re
 import shutil
@@ -55,6 +53,13 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+# meson runs the runners as scripts, from the build directory: the harness they share is found
+# beside this file. (No .pyc for it: the source tree stays as checked out.)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+import e2e_harness
+from e2e_harness import Failure, Skip
+
 ARCHES = ["x86_64", "i386"]
 ARCH_ENUM = {"x86_64": 0, "i386": 1}   # enum cpu_arch (emu/cpu.h)
 PIE_BIAS = {"x86_64": 0x555555554000}  # addr_layout's exec_base (loader/layout.c)
@@ -63,17 +68,9 @@ WIDTH = 50
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
-class Fail(Exception):
-    pass
-
-
-class Skip(Exception):
-    pass
-
-
 def check(cond, msg):
     if not cond:
-        raise Fail(msg)
+        raise Failure(msg)
 
 
 # ---- .PRF files, written and read here independently of prohist and profemu ---------------
@@ -137,7 +134,7 @@ class Prf:
 def tool(args):
     r = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:
-        raise Fail("%s failed: %s" % (" ".join(args), r.stderr.strip()))
+        raise Failure("%s failed: %s" % (" ".join(args), r.stderr.strip()))
     return r.stdout
 
 
@@ -149,7 +146,7 @@ def text_segment(program):
         f = line.split()
         if f and f[0] == "LOAD" and "E" in f[7:-1]:
             return int(f[2], 16), int(f[5], 16), dyn
-    raise Fail("%s: no executable PT_LOAD" % program)
+    raise Failure("%s: no executable PT_LOAD" % program)
 
 
 class Symbols:
@@ -186,7 +183,7 @@ class Symbols:
         for a, _, n in self.funcs:
             if n == name:
                 return a
-        raise Fail("no symbol %s" % name)
+        raise Failure("no symbol %s" % name)
 
     def holder(self, addr):
         """(start, size) of the sized function holding addr, else of the nearest symbol below
@@ -747,89 +744,24 @@ def build_cases():
     return cases
 
 
-def run_case(name, fn, args):
+def run_case(case, args):
+    name, fn = case
     if not args.prohist or not args.guest_dir:
         return 99, "--prohist and --guest-dir are needed"
     ctx = Ctx(args, name)
-    status, message = 0, ""
-    try:
-        fn(ctx)
-    except Fail as e:
-        status, message = 1, str(e)
-    except Skip as e:
-        status, message = 77, str(e)
-    except Exception as e:  # a harness error, not a verdict on prohist
-        status, message = 99, "%s: %s" % (type(e).__name__, e)
+    status, message = e2e_harness.verdict(fn, ctx, any_error=True)
     ctx.cleanup(status in (0, 77))
     if status not in (0, 77):
         message += "\n(work directory kept: %s)" % ctx.dir
     return status, message
 
 
-WORDS = {0: "PASS", 1: "FAIL", 77: "SKIP", 99: "ERROR"}
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog=__doc__.split("\n\n", 1)[1])
-    ap.add_argument("--list", action="store_true", help="list the case names and exit")
-    ap.add_argument("--prohist", help="path of the prohist binary")
-    ap.add_argument("--profemu", help="path of the profemu binary (profemu-* cases)")
-    ap.add_argument("--guest-dir", help="build directory of the guests (holding x86_64/, i386/)")
-    ap.add_argument("--work-dir", help="where to make the working directories (default: $TMPDIR)")
-    ap.add_argument("--timeout", type=float, default=float(os.environ.get("E2E_TIMEOUT", 120)),
-                    help="seconds allowed for each run (default 120, or $E2E_TIMEOUT)")
-    ap.add_argument("--all", action="store_true", help="run every case (or those of --pattern)")
-    ap.add_argument("--pattern", action="append", default=[],
-                    help="with --all: only cases matching this glob (repeatable)")
-    ap.add_argument("--keep", action="store_true", help="keep working directories")
-    ap.add_argument("-v", "--verbose", action="store_true", help="print passes too")
-    ap.add_argument("cases", nargs="*", help="case names")
-    args = ap.parse_args()
-
-    cases = build_cases()
-    by_name = dict(cases)
-    if args.list:
-        for name, _ in cases:
-            print(name)
-        return 0
-    if args.all:
-        selected = [(n, f) for n, f in cases
-                    if not args.pattern or any(fnmatch.fnmatch(n, p) for p in args.pattern)]
-    else:
-        unknown = [n for n in args.cases if n not in by_name]
-        if unknown:
-            print("run_prohist.py: unknown case(s): %s (see --list)" % " ".join(unknown),
-                  file=sys.stderr)
-            return 99
-        selected = [(n, by_name[n]) for n in args.cases]
-    if not selected:
-        print("run_prohist.py: no case selected (give names, or --all)", file=sys.stderr)
-        return 99
-    if len(selected) == 1:
-        status, message = run_case(selected[0][0], selected[0][1], args)
-        print("%s: %s" % (WORDS[status], selected[0][0]))
-        if message:
-            print(message)
-        return status
-    counts = {0: 0, 1: 0, 77: 0, 99: 0}
-    failed = []
-    for name, fn in selected:
-        status, message = run_case(name, fn, args)
-        counts[status] += 1
-        if status in (1, 99):
-            failed.append(name)
-        if status in (1, 99) or args.verbose:
-            print("%s: %s" % (WORDS[status], name))
-            if message:
-                print("\n".join("    " + l for l in message.splitlines()))
-        sys.stdout.flush()
-    print("\n%d passed, %d failed, %d skipped, %d errors (of %d)" % (
-        counts[0], counts[1], counts[77], counts[99], len(selected)))
-    for n in failed:
-        print("  not ok: " + n)
-    return 0 if not failed else 1
+    return e2e_harness.main(__doc__, "run_prohist.py", build_cases(), run_case,
+                            programs=[("--prohist", "path of the prohist binary"),
+                                      ("--profemu",
+                                       "path of the profemu binary (profemu-* cases)")],
+                            name=lambda case: case[0])
 
 
 if __name__ == "__main__":
