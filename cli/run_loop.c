@@ -31,8 +31,14 @@ void run_loop(struct process *p, const char *program, uint64_t max_insns,
 	for (;;) {
 		struct cpu_fault fault;
 		enum cpu_stop stop = cpu_run(p->cpu, &fault);
-		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted)
-			continue;	/* a stop for the back end's own reasons: go on */
+		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted) {
+			/* A stop for the back end's own reasons, or for signal work: go on. */
+			if (process_signal_work(p))
+				continue;
+		} else if (stop == CPU_STOP_FAULT && !p->ended &&
+			   process_signal_fault(p, &fault, report_fault_signal(fault.kind))) {
+			continue;	/* the guest's handler runs */
+		}
 		out->instructions = cpu_retired(p->cpu);
 		out->ticks = p->ticks;
 		if (stop == CPU_STOP_FAULT || stop == CPU_STOP_ERROR) {

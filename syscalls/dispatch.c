@@ -48,4 +48,8 @@ void sys_dispatch(struct process *p)
 	if (result < 0 && result >= -4095)
 		result = -(int64_t)p->abi->errno_to_guest((int)-result);
 	p->abi->set_result(p->cpu, result);
+	/* A signal became deliverable, or a sigreturn wants its frame: the run loop does both
+	 * between runs, with the result already in place (the handler's frame saves it). */
+	if (process_signal_due(p))
+		cpu_request_stop(p->cpu);
 }

@@ -36,6 +36,7 @@ SYS(arch_prctl); SYS(set_thread_area);
 
 /* signals: sys_signal.c */
 SYS(kill); SYS(tgkill); SYS(tkill); SYS(rt_sigaction); SYS(rt_sigprocmask); SYS(sigaltstack);
+SYS(rt_sigreturn); SYS(sigreturn);
 
 /* time and randomness: sys_time.c */
 SYS(clock_gettime); SYS(clock_gettime64); SYS(clock_getres); SYS(clock_getres64);
@@ -44,7 +45,7 @@ SYS(clock_nanosleep64); SYS(getrandom);
 
 /* processes: sys_fork.c, sys_exec.c; interval timers: sys_itimer.c */
 SYS(fork); SYS(vfork); SYS(clone); SYS(i386_clone); SYS(waitpid); SYS(execve);
-SYS(getitimer); SYS(setitimer);
+SYS(getitimer); SYS(setitimer); SYS(alarm);
 
 /* profil and sprofil: sys_profil.c */
 SYS(profil); SYS(sprofil);

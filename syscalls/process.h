@@ -25,6 +25,34 @@ struct guest_sigaction {
 	uint64_t mask;
 };
 
+/* sa_flags bits (x86 and the generic ABI). */
+enum {
+	GUEST_SA_SIGINFO = 0x4, GUEST_SA_RESTORER = 0x04000000, GUEST_SA_ONSTACK = 0x08000000,
+	GUEST_SA_NODEFER = 0x40000000, GUEST_SA_RESETHAND = 0x80000000u,
+};
+
+/* What a handler's siginfo_t tells: how the signal came (si_code) and from whom or where. */
+struct guest_siginfo {
+	int32_t code;		/* SI_USER, SI_TKILL, or the fault's SEGV_MAPERR... */
+	int32_t pid, uid;	/* for signals sent by a process */
+	uint64_t addr;		/* for faults: the address (si_addr) */
+	bool is_fault;		/* addr is meaningful; the frame records trapno and cr2 */
+	int trapno;		/* x86 exception vector of a fault */
+};
+
+/* One delivery, as the ABI's signal_push needs it. */
+struct signal_frame {
+	int sig;				/* guest number */
+	const struct guest_sigaction *sa;
+	const struct guest_siginfo *info;
+	uint64_t saved_mask;			/* restored by sigreturn */
+	uint64_t altstack_sp, altstack_size;	/* sigaltstack; size 0: none */
+};
+
+/* Where a frame goes: below sp (less the ABI's red zone), or at the top of the alternate stack
+ * when the action asks for it and sp is not already on it. *ss_flags gets uc_stack.ss_flags. */
+uint64_t signal_frame_sp(const struct signal_frame *f, uint64_t sp, uint64_t red_zone, int *ss_flags);
+
 /* Options that shape the process, fixed at start (set by the command line). */
 struct process_config {
 	const char *sysroot;		/* -L: prefix for absolute guest paths; "/" = none */
@@ -84,6 +112,14 @@ struct process {
 
 	struct guest_sigaction sigactions[GUEST_NSIG];
 	uint64_t sigmask;
+	/* Signals raised for a handler and not yet delivered (bit sig-1), each with its info;
+	 * delivered between runs of the CPU (signal_deliver.c). */
+	uint64_t sigpending;
+	struct guest_siginfo siginfo[GUEST_NSIG];
+	/* A sigreturn call asked for its frame to be restored: 1 rt_sigreturn, 2 sigreturn. */
+	int sigreturn_due;
+	/* sigaltstack; size 0: none. */
+	uint64_t altstack_sp, altstack_size;
 
 	/* profil and sprofil, served by the profil core on the instruction clock. */
 	struct prof_state prof;
@@ -100,8 +136,9 @@ struct process {
 	enum sys_charge charging;
 	uint64_t charged;
 
-	/* setitimer/getitimer (ITIMER_REAL, _VIRTUAL, _PROF), in µs: recorded, never fired. */
-	uint64_t itimer_interval_us[3], itimer_value_us[3];
+	/* setitimer/getitimer (ITIMER_REAL, _VIRTUAL, _PROF), in µs of guest time: the value
+	 * left when it was last looked at, at guest time itimer_since_us. */
+	uint64_t itimer_interval_us[3], itimer_value_us[3], itimer_since_us[3];
 
 	/* This process was made by the guest's fork: a guest killed by a signal kills it with
 	 * the same signal, so that the parent's wait sees WIFSIGNALED. */
@@ -122,6 +159,22 @@ struct process {
 /* Ends the guest: records the status and stops the CPU. */
 void process_exit(struct process *p, int code);
 void process_kill(struct process *p, int guest_signal);
+
+/* Signals for guest handlers (signal_deliver.c). process_signal_raise makes sig pending with
+ * its info (the caller has checked a handler is installed); the CPU stops at the end of the
+ * current system call when something is due. Between runs the run loop calls
+ * process_signal_work, which restores a sigreturn frame and delivers every due signal, and
+ * process_signal_fault for a fault, which delivers it if the guest handles that signal.
+ * Both return false when the process ended instead (a frame that could not be written). */
+void process_signal_raise(struct process *p, int sig, const struct guest_siginfo *info);
+/* Sends sig to the process (sys_signal.c): ignored, fatal at once (default action), or
+ * raised for the guest's handler. */
+void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info);
+/* Interval timers on the clock (sys_itimer.c): called on every tick. */
+void process_itimers_tick(struct process *p);
+bool process_signal_due(const struct process *p);
+bool process_signal_work(struct process *p);
+bool process_signal_fault(struct process *p, const struct cpu_fault *fault, int host_sig);
 
 /* Guest time in nanoseconds for a clock (CLOCK_REALTIME, CLOCK_MONOTONIC, ...): derived from
  * retired instructions unless --host-time. */

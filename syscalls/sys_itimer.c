@@ -1,8 +1,14 @@
-/* setitimer and getitimer: recorded, never fired (guest signal handlers are not run). An
- * interval is rounded up to whole clock ticks, as the kernel rounds to its timer resolution,
- * so glibc's __profile_frequency (which sets 1 µs and reads back the rounded value) finds
- * --hz, and gmon.out's prof_rate agrees with the instruction clock. */
+/* setitimer, getitimer and alarm, on guest time. An interval is rounded up to whole clock
+ * ticks, as the kernel rounds to its timer resolution, so glibc's __profile_frequency (which
+ * sets 1 µs and reads back the rounded value) finds --hz, and gmon.out's prof_rate agrees with
+ * the instruction clock. The timers are checked on every tick: ITIMER_REAL against the guest's
+ * wall clock (which nanosleep advances too), ITIMER_VIRTUAL and ITIMER_PROF against its CPU
+ * time; one that expires sends SIGALRM, SIGVTALRM or SIGPROF (si_code SI_KERNEL) and reloads
+ * from its interval. A handler runs at the start of the block the tick fell in, the same
+ * instruction on every run. */
 #include <errno.h>
+#include <signal.h>
+#include <time.h>
 
 #include "handlers.h"
 #include "sys_args.h"
@@ -29,8 +35,45 @@ static int put_timeval_us(struct process *p, uint64_t addr, uint64_t us)
 	return 0;
 }
 
+/* Guest time in µs on the clock a timer counts. */
+static uint64_t timer_now_us(struct process *p, int which)
+{
+	return process_time_ns(p, which == 0 ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID) / 1000u;
+}
+
+/* Brings a timer's value up to now, firing it (once: a tick is one timer period at most
+ * apart from the next check, and the kernel too sends one signal for overruns). */
+static void update_timer(struct process *p, int which, bool fire)
+{
+	static const int signals[3] = { SIGALRM, SIGVTALRM, SIGPROF };
+	uint64_t now = timer_now_us(p, which), elapsed = now - p->itimer_since_us[which];
+	p->itimer_since_us[which] = now;
+	uint64_t *value = &p->itimer_value_us[which];
+	if (*value == 0)
+		return;
+	if (elapsed < *value) {
+		*value -= elapsed;
+		return;
+	}
+	*value = p->itimer_interval_us[which];
+	if (!fire)
+		return;
+	struct guest_siginfo info = { .code = 0x80 };	/* SI_KERNEL */
+	process_signal_send(p, p->abi->signal_to_guest(signals[which]), &info);
+	if (!p->ended && process_signal_due(p))
+		cpu_request_stop(p->cpu);
+}
+
+void process_itimers_tick(struct process *p)
+{
+	for (int which = 0; which < 3; which++)
+		if (p->itimer_value_us[which])
+			update_timer(p, which, true);
+}
+
 static int put_itimer(struct process *p, uint64_t addr, int which)
 {
+	update_timer(p, which, false);
 	int err = put_timeval_us(p, addr, p->itimer_interval_us[which]);
 	return err ? err : put_timeval_us(p, addr + 2u * p->mem.word_size, p->itimer_value_us[which]);
 }
@@ -71,5 +114,22 @@ int64_t sys_setitimer(struct process *p, const uint64_t *a)
 	}
 	p->itimer_interval_us[which] = round_to_ticks(p, interval);
 	p->itimer_value_us[which] = round_to_ticks(p, value);
+	p->itimer_since_us[which] = timer_now_us(p, which);
 	return 0;
+}
+
+/* alarm(seconds): ITIMER_REAL without an interval; returns the seconds that were left, rounded
+ * to the nearest (at least 1 if any time was left), as Linux does. */
+int64_t sys_alarm(struct process *p, const uint64_t *a)
+{
+	update_timer(p, 0, false);
+	uint64_t left = p->itimer_value_us[0];
+	uint64_t secs = (left + 500000u) / 1000000u;
+	if (left && !secs)
+		secs = 1;
+	uint64_t value = (uint64_t)(uint32_t)a[0] * 1000000u;
+	p->itimer_interval_us[0] = 0;
+	p->itimer_value_us[0] = round_to_ticks(p, value);
+	p->itimer_since_us[0] = timer_now_us(p, 0);
+	return (int64_t)secs;
 }

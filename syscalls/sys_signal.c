@@ -1,12 +1,12 @@
 /* Signal bookkeeping and signals a process sends itself.
  *
- * The emulator runs one process with one thread and does not deliver signals to guest handlers
- * yet. So rt_sigaction and rt_sigprocmask only record what the guest asks for, and a signal
- * sent to ourselves acts at once: ignored, fatal by default, or fatal with a message when the
- * guest installed a handler we cannot run. The blocked mask does not defer a signal (nothing
- * is kept pending): glibc's raise() and abort() block every signal around tgkill and would
- * take the signal when they unblock it a few instructions later, so acting at once ends such a
- * program the same way.
+ * The emulator runs one process with one thread. A signal sent to ourselves that has a guest
+ * handler becomes pending and is delivered when it is not blocked, at the end of the system
+ * call (signal_deliver.c): so raise() runs the handler before it returns, and a signal sent
+ * while blocked runs when rt_sigprocmask unblocks it. A signal with the default action acts at
+ * once, ignored or fatal, even while blocked: glibc's raise() and abort() block every signal
+ * around tgkill and would take it when they unblock a few instructions later, so acting at
+ * once ends such a program the same way.
  *
  * Signal numbers here are guest numbers (the ABI maps them); which signals are special
  * (SIGKILL, SIGCHLD, ...) is decided on the host number, so that hppa's different numbering
@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "handlers.h"
 
@@ -133,7 +134,8 @@ int64_t sys_rt_sigaction(struct process *p, const uint64_t *a)
 	return oact ? put_sigaction(p, oact, &old_sa) : 0;
 }
 
-/* rt_sigprocmask(how, set, oset, sigsetsize): only p->sigmask changes (see the top comment). */
+/* rt_sigprocmask(how, set, oset, sigsetsize). A pending signal it unblocks is delivered as the
+ * call returns (sys_dispatch stops the CPU for it). */
 int64_t sys_rt_sigprocmask(struct process *p, const uint64_t *a)
 {
 	int how = (int)a[0];
@@ -157,13 +159,27 @@ int64_t sys_rt_sigprocmask(struct process *p, const uint64_t *a)
 	return oset_addr ? put_sigset(p, oset_addr, old) : 0;
 }
 
-/* sigaltstack(ss, old_ss): accepted and checked, but no handler ever runs on it, so the old
- * stack is always reported disabled. stack_t = {void *sp; int flags; size_t size}, the int
- * padded to a word on 64-bit. */
+/* sigaltstack(ss, old_ss): where handlers with SA_ONSTACK run. stack_t = {void *sp; int
+ * flags; size_t size}, the int padded to a word on 64-bit. The old stack is read before the
+ * new one is set; SS_ONSTACK is reported while running on it (changing it then is EPERM). */
 int64_t sys_sigaltstack(struct process *p, const uint64_t *a)
 {
 	unsigned w = p->mem.word_size;
 	uint64_t ss = a[0], old = a[1];
+	uint64_t old_sp = p->altstack_sp, old_size = p->altstack_size;
+	bool on = old_size && p->cpu && cpu_reg(p->cpu, p->abi->stack_reg) - old_sp <= old_size;
+	if (old) {
+		uint64_t flags = !old_size ? SS_DISABLE_ : on ? SS_ONSTACK_ : 0;
+		int r = gm_put_word(&p->mem, old, old_sp);
+		if (!r)
+			r = gm_put(&p->mem, old + w, 4, flags);
+		if (!r && w == 8)
+			r = gm_put(&p->mem, old + 12, 4, 0);
+		if (!r)
+			r = gm_put_word(&p->mem, old + 2 * w, old_size);
+		if (r)
+			return r;
+	}
 	if (ss) {
 		uint64_t sp, flags, size;
 		int r = gm_get_word(&p->mem, ss, &sp);
@@ -176,20 +192,29 @@ int64_t sys_sigaltstack(struct process *p, const uint64_t *a)
 		uint64_t mode = flags & ~(uint64_t)SS_AUTODISARM_;
 		if (mode != 0 && mode != SS_ONSTACK_ && mode != SS_DISABLE_)
 			return -EINVAL;
+		if (on)
+			return -EPERM;
 		if (mode != SS_DISABLE_ && size < MINSIGSTKSZ_)
 			return -ENOMEM;
+		p->altstack_sp = mode == SS_DISABLE_ ? 0 : sp;
+		p->altstack_size = mode == SS_DISABLE_ ? 0 : size;
 	}
-	if (old) {
-		int r = gm_put_word(&p->mem, old, 0);
-		if (!r)
-			r = gm_put(&p->mem, old + w, 4, SS_DISABLE_);
-		if (!r && w == 8)
-			r = gm_put(&p->mem, old + 12, 4, 0);
-		if (!r)
-			r = gm_put_word(&p->mem, old + 2 * w, 0);
-		if (r)
-			return r;
-	}
+	return 0;
+}
+
+/* rt_sigreturn and i386's sigreturn: the frame is restored between runs of the CPU
+ * (signal_deliver.c); the registers the call would set are all in it. */
+int64_t sys_rt_sigreturn(struct process *p, const uint64_t *a)
+{
+	(void)a;
+	p->sigreturn_due = 1;
+	return 0;
+}
+
+int64_t sys_sigreturn(struct process *p, const uint64_t *a)
+{
+	(void)a;
+	p->sigreturn_due = 2;
 	return 0;
 }
 
@@ -206,20 +231,31 @@ static bool default_ignored(int hsig)
 	}
 }
 
-/* A signal sent to ourselves (sig already range-checked): 0 if it does nothing; otherwise the
- * process ends here. SIGKILL and SIGSTOP always have the default action: rt_sigaction refuses
- * to change it. */
-static int64_t signal_self(struct process *p, int64_t sig)
+void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info)
+{
+	uint64_t handler = p->sigactions[sig].handler;
+	if (handler == SIG_IGN_ || (handler == SIG_DFL_ && default_ignored(host_sig(p, sig))))
+		return;
+	if (handler != SIG_DFL_ && p->abi && p->abi->signal_push) {
+		process_signal_raise(p, sig, info);
+		return;
+	}
+	if (handler != SIG_DFL_)
+		fprintf(stderr, "profemu: signal %d delivery to a guest handler is not supported; "
+			"terminating\n", sig);
+	process_kill(p, sig);
+}
+
+enum { SI_USER_ = 0, SI_TKILL_ = -6 };	/* si_code: sent by kill, by tkill or tgkill */
+
+/* A signal sent to ourselves (sig already range-checked). SIGKILL and SIGSTOP always have the
+ * default action: rt_sigaction refuses to change it. */
+static int64_t signal_self(struct process *p, int64_t sig, int32_t code)
 {
 	if (sig == 0)
 		return 0;	/* existence and permission check only */
-	uint64_t handler = p->sigactions[sig].handler;
-	if (handler == SIG_IGN_ || (handler == SIG_DFL_ && default_ignored(host_sig(p, (int)sig))))
-		return 0;
-	if (handler != SIG_DFL_)
-		fprintf(stderr, "profemu: signal %d delivery to a guest handler is not supported; "
-			"terminating\n", (int)sig);
-	process_kill(p, (int)sig);
+	struct guest_siginfo info = { .code = code, .pid = p->cfg.pid, .uid = (int32_t)getuid() };
+	process_signal_send(p, (int)sig, &info);
 	return 0;
 }
 
@@ -233,7 +269,7 @@ int64_t sys_kill(struct process *p, const uint64_t *a)
 	if (sig < 0 || sig >= GUEST_NSIG)
 		return -EINVAL;
 	if (pid == p->cfg.pid || pid == 0 || pid == -(int64_t)p->cfg.pid)
-		return signal_self(p, sig);
+		return signal_self(p, sig, SI_USER_);
 	return -ESRCH;
 }
 
@@ -246,7 +282,7 @@ int64_t sys_tgkill(struct process *p, const uint64_t *a)
 		return -EINVAL;
 	if (tgid != p->cfg.pid || tid != p->cfg.pid)
 		return -ESRCH;
-	return signal_self(p, sig);
+	return signal_self(p, sig, SI_TKILL_);
 }
 
 int64_t sys_tkill(struct process *p, const uint64_t *a)
@@ -256,5 +292,5 @@ int64_t sys_tkill(struct process *p, const uint64_t *a)
 		return -EINVAL;
 	if (tid != p->cfg.pid)
 		return -ESRCH;
-	return signal_self(p, sig);
+	return signal_self(p, sig, SI_TKILL_);
 }

@@ -10,6 +10,7 @@
 
 struct process;
 struct cpu;
+struct signal_frame;
 
 /* A handler takes the six raw argument words (zero-extended guest registers) and returns the
  * result or a negative *host* errno; the dispatcher translates errno for the guest. */
@@ -49,6 +50,13 @@ struct sys_abi {
 	/* Added to the pc seen during a trap to name the instruction after it (x86-64's syscall
 	 * hook sees the syscall itself; i386's int 0x80 is already past). */
 	unsigned trap_pc_adjust;
+	/* Signal frames in the kernel's layout (syscalls/<abi>/sigframe.c), called between
+	 * runs of the CPU: push saves the registers and FPU state on the guest stack and points
+	 * the registers at the handler; pop restores them from the frame a sigreturn call names
+	 * and gives back the saved signal mask. 0 or -EFAULT. NULL: handlers cannot be run. */
+	int (*signal_push)(struct process *p, const struct signal_frame *f);
+	int stack_reg;		/* the back end's number of the stack pointer (cpu_reg) */
+	int (*signal_pop)(struct process *p, bool rt, uint64_t *mask);
 };
 
 extern const struct sys_abi sys_abi_x86_64;

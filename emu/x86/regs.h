@@ -8,6 +8,8 @@
 #ifndef PROFEMU_X86_REGS_H
 #define PROFEMU_X86_REGS_H
 
+#include <stdint.h>
+
 enum x86_regnum {
 	X86_RAX, X86_RBX, X86_RCX, X86_RDX, X86_RSI, X86_RDI, X86_RBP, X86_RSP,
 	X86_R8, X86_R9, X86_R10, X86_R11, X86_R12, X86_R13, X86_R14, X86_R15,
@@ -32,5 +34,13 @@ enum { X86_TLS_FS = -1, X86_TLS_GS = -2 };
 
 /* GDT entries the i386 back end offers to set_thread_area, as Linux on x86-64 does. */
 enum { X86_GDT_TLS_FIRST = 12, X86_GDT_TLS_COUNT = 3 };
+
+/* The floating-point and vector registers as the 512-byte FXSAVE image, the form x86 signal
+ * frames carry: x87 control, status, abridged tags, ST(0)-ST(7), MXCSR and XMM0-XMM15 (XMM0-7
+ * on i386). The instruction and operand pointers are not kept (written as 0). 0 or -1. */
+enum { X86_FXSAVE_BYTES = 512 };
+struct cpu;
+int x86_fxsave(struct cpu *cpu, uint8_t image[X86_FXSAVE_BYTES]);
+int x86_fxrstor(struct cpu *cpu, const uint8_t image[X86_FXSAVE_BYTES]);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unicorn/unicorn.h>
 
+#include "../byteorder.h"
 #include "../cpu.h"
 #include "regs.h"
 #include "x86_blocks.h"
@@ -61,6 +62,14 @@ struct cpu {
 	uint64_t *x87_sites;
 	size_t x87_count, x87_cap;
 	bool retranslate;	/* a hook was added for code already translated: run it again */
+
+	/* QEMU remembers a divide error or general protection fault as "in flight" until an
+	 * exception is delivered through the IDT, which Unicorn never does: the next such fault
+	 * would become a double fault, the one after a triple fault. When the guest goes on after
+	 * one (its signal handler runs), the CPU state is reloaded over the context saved at
+	 * creation, which has none in flight, and the guest's registers are put back. */
+	uc_context *pristine;
+	bool exception_in_flight;
 };
 
 static const int uc_regs_64[X86_REG_COUNT] = {
@@ -334,6 +343,54 @@ static void x87_store(struct cpu *cpu, const struct x87_state *st)
 		uc_reg_write(cpu->uc, UC_X86_REG_ST0 + i, st->st[i]);
 }
 
+int x86_fxsave(struct cpu *cpu, uint8_t image[X86_FXSAVE_BYTES])
+{
+	struct x87_state st;
+	uint32_t mxcsr = 0;
+	memset(image, 0, X86_FXSAVE_BYTES);
+	if (cpu->arch == CPU_ARCH_I8086)
+		return -1;
+	x87_load(cpu, &st);
+	bo_put16(image + 0, st.fcw, false);
+	bo_put16(image + 2, st.fsw, false);
+	uint8_t abridged = 0;	/* one bit per physical register: 1 = not empty */
+	for (int i = 0; i < 8; i++)
+		if (((st.ftw >> (2 * i)) & 3) != 3)
+			abridged |= (uint8_t)(1u << i);
+	image[4] = abridged;
+	uc_reg_read(cpu->uc, UC_X86_REG_MXCSR, &mxcsr);
+	bo_put32(image + 24, mxcsr, false);
+	bo_put32(image + 28, 0xffff, false);	/* MXCSR_MASK: the bits a restore may set */
+	for (int i = 0; i < 8; i++)
+		memcpy(image + 32 + 16 * i, st.st[i], 10);
+	int nxmm = cpu->arch == CPU_ARCH_X86_64 ? 16 : 8;
+	for (int i = 0; i < nxmm; i++)
+		uc_reg_read(cpu->uc, UC_X86_REG_XMM0 + i, image + 160 + 16 * i);
+	return 0;
+}
+
+int x86_fxrstor(struct cpu *cpu, const uint8_t image[X86_FXSAVE_BYTES])
+{
+	if (cpu->arch == CPU_ARCH_I8086)
+		return -1;
+	struct x87_state st;
+	memset(&st, 0, sizeof(st));
+	st.fcw = bo_get16(image + 0, false);
+	st.fsw = bo_get16(image + 2, false);
+	for (int i = 0; i < 8; i++)	/* Unicorn keeps only empty or not from the full tags */
+		st.ftw |= (uint16_t)(((image[4] >> i) & 1 ? 0u : 3u) << (2 * i));
+	for (int i = 0; i < 8; i++)
+		memcpy(st.st[i], image + 32 + 16 * i, 10);
+	uc_reg_write(cpu->uc, UC_X86_REG_FPCW, &st.fcw);
+	x87_store(cpu, &st);
+	uint32_t mxcsr = bo_get32(image + 24, false) & 0xffff;
+	uc_reg_write(cpu->uc, UC_X86_REG_MXCSR, &mxcsr);
+	int nxmm = cpu->arch == CPU_ARCH_X86_64 ? 16 : 8;
+	for (int i = 0; i < nxmm; i++)
+		uc_reg_write(cpu->uc, UC_X86_REG_XMM0 + i, image + 160 + 16 * i);
+	return 0;
+}
+
 /* Code hook on an x87 site: run the instruction on the host and go on after it. */
 static void on_x87(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
@@ -523,6 +580,7 @@ static void on_interrupt(uc_engine *uc, uint32_t intno, void *user)
 		}
 		break;
 	case 0:
+		cpu->exception_in_flight = true;
 		set_fault(cpu, CPU_FAULT_FPE, pc, "divide error");
 		return;
 	case 1:
@@ -532,8 +590,10 @@ static void on_interrupt(uc_engine *uc, uint32_t intno, void *user)
 	case 6:
 		set_fault(cpu, CPU_FAULT_ILL, pc, "illegal instruction");
 		return;
-	case 13:
-		set_fault(cpu, CPU_FAULT_SEGV_ACCERR, pc, "general protection fault");
+	case 10: case 11: case 12: case 13: case 8:
+		cpu->exception_in_flight = true;
+		set_fault(cpu, CPU_FAULT_SEGV_ACCERR, pc, intno == 13 ? "general protection fault"
+							 : intno == 8 ? "double fault" : "segment fault");
 		return;
 	default:
 		break;
@@ -755,6 +815,12 @@ struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 		cpu_destroy(cpu);
 		return NULL;
 	}
+	if (uc_context_alloc(cpu->uc, &cpu->pristine) != UC_ERR_OK ||
+	    uc_context_save(cpu->uc, cpu->pristine) != UC_ERR_OK) {
+		snprintf(err, errlen, "cannot save the initial CPU context");
+		cpu_destroy(cpu);
+		return NULL;
+	}
 	return cpu;
 }
 
@@ -766,6 +832,8 @@ void cpu_destroy(struct cpu *cpu)
 		struct gm_listener none = { 0 };
 		cpu->mem->listener = none;
 	}
+	if (cpu->pristine)
+		uc_context_free(cpu->pristine);
 	if (cpu->uc)
 		uc_close(cpu->uc);
 	block_cache_destroy(&cpu->blocks);
@@ -862,8 +930,46 @@ static uint64_t locate_faulting_pc(struct cpu *cpu, uint64_t pc)
 	return i < b->icount ? b->addr + b->offsets[i] : pc;
 }
 
+/* See `pristine` in struct cpu: every register a program can change, around the reload. */
+static void clear_exception_in_flight(struct cpu *cpu)
+{
+	static const int saved[] = { X86_RAX, X86_RBX, X86_RCX, X86_RDX, X86_RSI, X86_RDI, X86_RBP,
+				     X86_RSP, X86_R8, X86_R9, X86_R10, X86_R11, X86_R12, X86_R13,
+				     X86_R14, X86_R15, X86_RFLAGS, X86_RIP };
+	uint64_t v[sizeof(saved) / sizeof(saved[0])];
+	uint8_t fx[X86_FXSAVE_BYTES];
+	bool is64 = cpu->arch == CPU_ARCH_X86_64;
+	cpu->exception_in_flight = false;
+	if (!cpu->pristine || cpu->arch == CPU_ARCH_I8086)
+		return;
+	size_t n = is64 ? sizeof(saved) / sizeof(saved[0]) : 8;
+	for (size_t i = 0; i < n; i++)
+		v[i] = cpu_reg(cpu, saved[i]);
+	uint64_t flags = cpu_reg(cpu, X86_RFLAGS), pc = cpu_reg(cpu, X86_RIP);
+	uint64_t fs = cpu_reg(cpu, X86_FS), gs = cpu_reg(cpu, X86_GS);
+	uint64_t fs_base = is64 ? cpu_reg(cpu, X86_FS_BASE) : 0, gs_base = is64 ? cpu_reg(cpu, X86_GS_BASE) : 0;
+	x86_fxsave(cpu, fx);
+	if (uc_context_restore(cpu->uc, cpu->pristine) != UC_ERR_OK)
+		return;
+	if (is64) {
+		cpu_set_reg(cpu, X86_FS_BASE, fs_base);
+		cpu_set_reg(cpu, X86_GS_BASE, gs_base);
+	} else {
+		/* i386: the selectors reload their bases from the GDT (set_thread_area's entries). */
+		cpu_set_reg(cpu, X86_FS, fs);
+		cpu_set_reg(cpu, X86_GS, gs);
+	}
+	for (size_t i = 0; i < n; i++)
+		cpu_set_reg(cpu, saved[i], v[i]);
+	cpu_set_reg(cpu, X86_RFLAGS, flags);
+	cpu_set_reg(cpu, X86_RIP, pc);
+	x86_fxrstor(cpu, fx);
+}
+
 enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 {
+	if (cpu->exception_in_flight)
+		clear_exception_in_flight(cpu);
 	cpu->stop_requested = cpu->insn_limit_hit = cpu->faulted = cpu->mem_fault_seen = false;
 	memset(&cpu->fault, 0, sizeof(cpu->fault));
 	for (;;) {

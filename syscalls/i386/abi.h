@@ -1,11 +1,17 @@
 #ifndef PROFEMU_I386_ABI_H
 #define PROFEMU_I386_ABI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct cpu;
 
 void i386_get_call(struct cpu *cpu, uint64_t *nr, uint64_t a[6]);
 void i386_set_result(struct cpu *cpu, int64_t result);
+
+struct process;
+struct signal_frame;
+int i386_signal_push(struct process *p, const struct signal_frame *f);
+int i386_signal_pop(struct process *p, bool rt, uint64_t *mask);
 
 #endif

@@ -1,5 +1,6 @@
 /* i386 system-call numbers (arch/x86/entry/syscalls/syscall_32.tbl), sorted by number.
  * A row with no handler is known by name (for --strace) and answers -ENOSYS. */
+#include "../../emu/x86/regs.h"
 #include "../handlers.h"
 #include "../stat_layout.h"
 #include "../x86_64/abi.h"
@@ -26,6 +27,7 @@ static const struct sys_entry table[] = {
 	ROW(19, lseek, "ddd", 'd'),
 	ROW(20, getpid, "", 'd'),
 	AS(24, getuid, getuid, "", 'd'),
+	ROW(27, alarm, "u", 'd'),
 	ROW(33, access, "so", 'd'),
 	ROW(37, kill, "dd", 'd'),
 	ROW(38, rename, "ss", 'd'),
@@ -62,6 +64,7 @@ static const struct sys_entry table[] = {
 	ROW(114, wait4, "dpxp", 'd'),
 	ROW(116, sysinfo, "p", 'd'),
 	ROW(118, fsync, "d", 'd'),
+	ROW(119, sigreturn, "", 'd'),
 	AS(120, clone, i386_clone, "xpppp", 'd'),
 	ROW(122, uname, "p", 'd'),
 	ROW(125, mprotect, "pux", 'd'),
@@ -72,7 +75,7 @@ static const struct sys_entry table[] = {
 	ROW(158, sched_yield, "", 'd'),
 	ROW(162, nanosleep, "pp", 'd'),
 	ROW(163, mremap, "puuxp", 'p'),
-	NOSYS(173, rt_sigreturn, ""),
+	ROW(173, rt_sigreturn, "", 'd'),
 	ROW(174, rt_sigaction, "dppu", 'd'),
 	ROW(175, rt_sigprocmask, "dppu", 'd'),
 	AS(180, pread64, i386_pread64, "dbuxx", 'd'),
@@ -140,4 +143,7 @@ const struct sys_abi sys_abi_i386 = {
 	.signal_to_guest = x86_same_number,
 	.signal_to_host = x86_same_number,
 	.put_stat = i386_put_stat,
+	.signal_push = i386_signal_push,
+	.stack_reg = X86_RSP,
+	.signal_pop = i386_signal_pop,
 };

@@ -1,6 +1,7 @@
 #ifndef PROFEMU_X86_64_ABI_H
 #define PROFEMU_X86_64_ABI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct cpu;
@@ -9,5 +10,10 @@ void x86_64_get_call(struct cpu *cpu, uint64_t *nr, uint64_t a[6]);
 void x86_64_set_result(struct cpu *cpu, int64_t result);
 /* errno and signal numbers of x86 Linux guests equal the host's. */
 int x86_same_number(int n);
+
+struct process;
+struct signal_frame;
+int x86_64_signal_push(struct process *p, const struct signal_frame *f);
+int x86_64_signal_pop(struct process *p, bool rt, uint64_t *mask);
 
 #endif

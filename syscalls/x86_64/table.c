@@ -1,5 +1,6 @@
 /* x86-64 system-call numbers (arch/x86/entry/syscalls/syscall_64.tbl), sorted by number.
  * A row with no handler is known by name (for --strace) and answers -ENOSYS. */
+#include "../../emu/x86/regs.h"
 #include "../handlers.h"
 #include "../stat_layout.h"
 #include "abi.h"
@@ -24,7 +25,7 @@ static const struct sys_entry table[] = {
 	ROW(12, brk, "p", 'p'),
 	ROW(13, rt_sigaction, "dppu", 'd'),
 	ROW(14, rt_sigprocmask, "dppu", 'd'),
-	NOSYS(15, rt_sigreturn, ""),
+	ROW(15, rt_sigreturn, "", 'd'),
 	ROW(16, ioctl, "dxp", 'd'),
 	ROW(17, pread64, "dbud", 'd'),
 	ROW(18, pwrite64, "dwud", 'd'),
@@ -42,6 +43,7 @@ static const struct sys_entry table[] = {
 	ROW(33, dup2, "dd", 'd'),
 	ROW(35, nanosleep, "pp", 'd'),
 	ROW(36, getitimer, "dp", 'd'),
+	ROW(37, alarm, "u", 'd'),
 	ROW(38, setitimer, "dpp", 'd'),
 	ROW(39, getpid, "", 'd'),
 	ROW(56, clone, "xppp", 'd'),
@@ -126,4 +128,7 @@ const struct sys_abi sys_abi_x86_64 = {
 	.signal_to_host = x86_same_number,
 	.put_stat = x86_64_put_stat,
 	.trap_pc_adjust = 2,
+	.signal_push = x86_64_signal_push,
+	.stack_reg = X86_RSP,
+	.signal_pop = x86_64_signal_pop,
 };

@@ -21,9 +21,7 @@ GUEST-ARCH-LINKAGE-qemu (the same cases under qemu-user against native: checks t
 and the guests themselves), and errors-* (profemu's own errors).
 """
 
-import argparse
 import difflib
-import fnmatch
 import hashlib
 import json
 import os
@@ -34,12 +32,18 @@ import signal
 import stat
 import subprocess
 import sys
-import tempfile
 import time
+
+# meson runs the runners as scripts, from the build directory: the harness they share is found
+# beside this file. (No .pyc for it: the source tree stays as checked out.)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+import e2e_harness
+from e2e_harness import Failure, HarnessError, Skip, indent
 
 ARCHES = ["x86_64", "i386"]
 LINKAGES = ["static", "dynamic"]
-GUESTS = ["hello", "files", "alloc", "doubles", "args", "cpubench", "fault"]
+GUESTS = ["hello", "files", "alloc", "doubles", "args", "cpubench", "fault", "signals"]
 
 QEMU = {
     "x86_64": ["qemu-x86_64"],
@@ -59,8 +63,6 @@ BASE_ENV = {
     "PROFEMU_TEST_EMPTY": "",
     "PROFEMU_TEST_0": "zero",
 }
-# Passed through from the outside so that a sanitizer build of profemu can be tested.
-PASSTHROUGH_PREFIXES = ("ASAN_", "UBSAN_", "LSAN_", "MSAN_", "TSAN_")
 
 SIGNAL_WORDS = {
     signal.SIGSEGV: ("SIGSEGV", "Segmentation fault"),
@@ -81,20 +83,11 @@ FAULT_MODES = {
 }
 
 
+# The modes of guests/signals.c that exit normally (resethand ends by SIGTERM).
+SIGNAL_MODES = ["basic", "info", "blocked", "faults", "fpu", "altstack", "context", "timers"]
+
 # The sections of guests/doubles.c (its arguments).
 DOUBLES_SECTIONS = ["fpu", "formats", "libm", "rounding", "fpexcept", "longdouble", "strtod"]
-
-
-class Failure(Exception):
-    """The test failed: profemu disagrees with the oracle."""
-
-
-class Skip(Exception):
-    """The test cannot run here (a tool is missing)."""
-
-
-class HarnessError(Exception):
-    """The test itself is broken (e.g. the guest misbehaves natively)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -163,11 +156,7 @@ def run(argv, cwd, env, env_delta=(), timeout=60.0):
 
 
 def base_env():
-    env = dict(BASE_ENV)
-    for k, v in os.environ.items():
-        if k.startswith(PASSTHROUGH_PREFIXES):
-            env[k] = v
-    return env
+    return e2e_harness.environment(BASE_ENV)
 
 
 def apply_env_ops(env, ops):
@@ -232,31 +221,11 @@ def tree_snapshot(root):
 # The context shared by the cases
 
 
-class Context:
+class Context(e2e_harness.Context):
     def __init__(self, args):
-        self.profemu = os.path.abspath(args.profemu) if args.profemu else None
-        self.guest_dir = os.path.abspath(args.guest_dir) if args.guest_dir else None
-        self.work_dir = os.path.abspath(args.work_dir or tempfile.gettempdir())
-        self.timeout = args.timeout
+        super().__init__(args, "e2e")
         self.native_only = args.native_only
-        self.keep = args.keep
         self.qemu_hint = not args.no_qemu_hint
-        self.made_dirs = []
-        self.notes = []
-
-    def guest(self, name, arch, link):
-        if not self.guest_dir:
-            raise HarnessError("--guest-dir is required")
-        path = os.path.join(self.guest_dir, arch, "%s-%s" % (name, link))
-        if not os.path.isfile(path):
-            raise HarnessError("guest program %s does not exist (build it: ninja -C build)" % path)
-        return path
-
-    def fresh_dir(self, label):
-        os.makedirs(self.work_dir, exist_ok=True)
-        d = tempfile.mkdtemp(prefix="e2e-%s-" % label, dir=self.work_dir)
-        self.made_dirs.append(d)
-        return d
 
     def need_profemu(self):
         if self.native_only:
@@ -267,13 +236,6 @@ class Context:
             raise Failure("profemu binary %s does not exist or is not executable" % self.profemu)
         return self.profemu
 
-    def cleanup(self, passed):
-        if passed and not self.keep:
-            for d in self.made_dirs:
-                shutil.rmtree(d, ignore_errors=True)
-        elif self.made_dirs:
-            self.notes.append("kept working directories: " + " ".join(self.made_dirs))
-
 
 def report_run(label, r, out):
     out.append("--- %s: %s" % (label, r.describe_status()))
@@ -282,10 +244,6 @@ def report_run(label, r, out):
         out.append("    stdout (%d bytes):\n%s" % (len(r.stdout), indent(text(r.stdout, 1500))))
     if r.stderr:
         out.append("    stderr (%d bytes):\n%s" % (len(r.stderr), indent(text(r.stderr, 1500))))
-
-
-def indent(s, prefix="      | "):
-    return "\n".join(prefix + l for l in s.splitlines())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -808,6 +766,15 @@ def build_cases():
                 QemuCase(name("cpubench", "qemu"), [cpu]),
             ]
 
+            # signals: handlers, masks, faults caught, timers (guests/signals.c), as natively
+            signal_cases = [GuestCase(name("signals", m), "signals", *v, args=[m])
+                            for m in SIGNAL_MODES]
+            signal_cases.append(FaultCase(name("signals", "resethand"), "signals", *v,
+                                          ["resethand"], signal.SIGTERM))
+            cases += signal_cases + [QemuCase(name("signals", "qemu"), signal_cases),
+                                     DeterminismCase(name("signals", "determinism"), "signals",
+                                                     *v, args=["timers"])]
+
             # fault
             fault_cases = []
             for mode, (fargs, sig) in FAULT_MODES.items():
@@ -884,8 +851,6 @@ def build_cases():
         SigintCase("sigint-x86_64", "x86_64"),
         SigintCase("sigint-i386", "i386"),
     ]
-    names = [c.name for c in cases]
-    assert len(names) == len(set(names)), "duplicate case names"
     return cases
 
 
@@ -894,95 +859,19 @@ def build_cases():
 
 
 def run_case(case, args):
-    ctx = Context(args)
-    status, message = 0, ""
-    try:
-        if args.native_only:
-            case.native_check(ctx)
-        else:
-            case.run(ctx)
-    except Failure as e:
-        status, message = 1, str(e)
-    except Skip as e:
-        status, message = 77, str(e)
-    except HarnessError as e:
-        status, message = 99, str(e)
-    ctx.cleanup(status in (0, 77))
-    if ctx.notes:
-        message += ("\n" if message else "") + "\n".join(ctx.notes)
-    return status, message
+    return e2e_harness.run_in_context(Context(args),
+                                      case.native_check if args.native_only else case.run)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog=__doc__.split("\n\n", 1)[1])
-    ap.add_argument("--list", action="store_true", help="list the case names and exit")
-    ap.add_argument("--profemu", help="path of the profemu binary")
-    ap.add_argument("--guest-dir", help="build directory of the guests (holding x86_64/, i386/)")
-    ap.add_argument("--work-dir", help="where to make the working directories (default: $TMPDIR)")
-    ap.add_argument("--timeout", type=float, default=float(os.environ.get("E2E_TIMEOUT", 120)),
-                    help="seconds allowed for each run (default 120, or $E2E_TIMEOUT)")
-    ap.add_argument("--all", action="store_true", help="run every case (or those of --pattern)")
-    ap.add_argument("--pattern", action="append", default=[],
-                    help="with --all: only cases matching this glob (repeatable)")
-    ap.add_argument("--native-only", action="store_true",
-                    help="only check that the guests behave as expected natively")
-    ap.add_argument("--keep", action="store_true", help="keep working directories")
-    ap.add_argument("--no-qemu-hint", action="store_true",
-                    help="on a failure, do not run qemu to see whether it agrees")
-    ap.add_argument("-v", "--verbose", action="store_true", help="print passes too")
-    ap.add_argument("cases", nargs="*", help="case names")
-    args = ap.parse_args()
-
-    cases = build_cases()
-    by_name = {c.name: c for c in cases}
-    if args.list:
-        for c in cases:
-            print(c.name)
-        return 0
-
-    if args.all:
-        selected = [c for c in cases
-                    if not args.pattern or any(fnmatch.fnmatch(c.name, p) for p in args.pattern)]
-    else:
-        unknown = [n for n in args.cases if n not in by_name]
-        if unknown:
-            print("run_guest.py: unknown case(s): %s (see --list)" % " ".join(unknown),
-                  file=sys.stderr)
-            return 99
-        selected = [by_name[n] for n in args.cases]
-    if not selected:
-        print("run_guest.py: no case selected (give names, or --all)", file=sys.stderr)
-        return 99
-
-    if len(selected) == 1:
-        case = selected[0]
-        status, message = run_case(case, args)
-        word = {0: "PASS", 1: "FAIL", 77: "SKIP", 99: "ERROR"}[status]
-        print("%s: %s" % (word, case.name))
-        if message:
-            print(message)
-        return status
-
-    counts = {0: 0, 1: 0, 77: 0, 99: 0}
-    failed = []
-    for case in selected:
-        status, message = run_case(case, args)
-        counts[status] += 1
-        word = {0: "PASS", 1: "FAIL", 77: "SKIP", 99: "ERROR"}[status]
-        if status in (1, 99):
-            failed.append(case.name)
-        if status in (1, 99) or args.verbose:
-            print("%s: %s" % (word, case.name))
-            if message and (status in (1, 99) or args.verbose):
-                print(indent(message, "    "))
-        sys.stdout.flush()
-    print("\n%d passed, %d failed, %d skipped, %d errors (of %d)" % (
-        counts[0], counts[1], counts[77], counts[99], len(selected)))
-    for n in failed:
-        print("  not ok: " + n)
-    return 0 if not failed else 1
+    opt = e2e_harness.option
+    return e2e_harness.main(
+        __doc__, "run_guest.py", build_cases(), run_case,
+        programs=[("--profemu", "path of the profemu binary")],
+        options=[opt("--native-only", after="--pattern", action="store_true",
+                     help="only check that the guests behave as expected natively"),
+                 opt("--no-qemu-hint", after="--keep", action="store_true",
+                     help="on a failure, do not run qemu to see whether it agrees")])
 
 
 if __name__ == "__main__":

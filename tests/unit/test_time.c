@@ -337,7 +337,7 @@ Test(signals, self_signals_that_do_nothing)
 	gm_destroy(&p.mem);
 }
 
-Test(sigaltstack, old_stack_reported_disabled)
+Test(sigaltstack, old_stack_reported_then_the_new_one)
 {
 	struct process p;
 	setup(&p, 8, CPU_ARCH_X86_64);
@@ -349,6 +349,11 @@ Test(sigaltstack, old_stack_reported_disabled)
 	cr_assert_eq(get(&p, PAGE + 64, 8), 0);
 	cr_assert_eq(get(&p, PAGE + 72, 8), 2, "SS_DISABLE, padding zeroed");
 	cr_assert_eq(get(&p, PAGE + 80, 8), 0);
+	/* The stack just set is what the next call reports: not in use (flags 0). */
+	cr_assert_eq(CALL(sigaltstack, &p, 0, PAGE + 128, 0, 0, 0, 0), 0);
+	cr_assert_eq(get(&p, PAGE + 128, 8), 0x500000);
+	cr_assert_eq(get(&p, PAGE + 136, 8), 0, "flags 0: set, not on it");
+	cr_assert_eq(get(&p, PAGE + 144, 8), 65536);
 	put(&p, PAGE + 16, 8, 100);
 	cr_assert_eq(CALL(sigaltstack, &p, PAGE, 0, 0, 0, 0, 0), -ENOMEM);
 	put(&p, PAGE + 8, 4, 8);

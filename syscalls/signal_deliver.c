@@ -1,0 +1,191 @@
+/* Running guest signal handlers.
+ *
+ * A signal for a handler is made pending where it is raised (kill, tgkill, a fault) and is
+ * delivered between two runs of the CPU, never from inside one: the CPU stops at the end of
+ * the system call that made something due, and the run loop calls process_signal_work, which
+ * builds the kernel's frame on the guest stack through the ABI (syscalls/<abi>/sigframe.c)
+ * and points the registers at the handler. The handler returns through its sa_restorer into
+ * rt_sigreturn (or i386's sigreturn), which only marks the frame for restoring; the stop that
+ * follows restores it here. Since every signal comes from the program itself, delivery points
+ * are exact and a run is as reproducible as without signals.
+ *
+ * As in Linux: the handler runs with sa_mask and the signal itself blocked (unless
+ * SA_NODEFER), SA_RESETHAND restores the default action, SA_ONSTACK uses the sigaltstack, and
+ * a frame that cannot be written kills the process with SIGSEGV. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "process.h"
+
+enum { SIG_DFL_ = 0, SIG_IGN_ = 1 };
+enum { SS_ONSTACK_ = 1, SS_DISABLE_ = 2 };
+
+static uint64_t sig_bit(int gsig)
+{
+	return 1ull << (gsig - 1);
+}
+
+static int host_sig(const struct process *p, int gsig)
+{
+	return p->abi && p->abi->signal_to_host ? p->abi->signal_to_host(gsig) : gsig;
+}
+
+static int guest_sig(const struct process *p, int hsig)
+{
+	return p->abi && p->abi->signal_to_guest ? p->abi->signal_to_guest(hsig) : hsig;
+}
+
+static uint64_t unblockable(const struct process *p)
+{
+	return sig_bit(guest_sig(p, SIGKILL)) | sig_bit(guest_sig(p, SIGSTOP));
+}
+
+void process_signal_raise(struct process *p, int sig, const struct guest_siginfo *info)
+{
+	p->sigpending |= sig_bit(sig);
+	p->siginfo[sig] = *info;
+}
+
+bool process_signal_due(const struct process *p)
+{
+	return p->sigreturn_due || (p->sigpending & ~p->sigmask);
+}
+
+/* The --strace line for a delivery, as strace and qemu print it. */
+static void strace_delivery(struct process *p, int sig, const struct guest_siginfo *info)
+{
+	FILE *f = p->cfg.strace;
+	if (!f)
+		return;
+	const char *name = sigabbrev_np(host_sig(p, sig));
+	fprintf(f, "%d --- SIG%s {si_signo=SIG%s, si_code=%d", (int)p->cfg.pid, name ? name : "?",
+		name ? name : "?", (int)info->code);
+	if (info->is_fault)
+		fprintf(f, ", si_addr=0x%llx", (unsigned long long)info->addr);
+	else
+		fprintf(f, ", si_pid=%d, si_uid=%d", (int)info->pid, (int)info->uid);
+	fprintf(f, "} ---\n");
+}
+
+uint64_t signal_frame_sp(const struct signal_frame *f, uint64_t sp, uint64_t red_zone, int *ss_flags)
+{
+	bool has = f->altstack_size != 0;
+	bool on = has && sp - f->altstack_sp <= f->altstack_size;	/* nested: stay there */
+	*ss_flags = !has ? SS_DISABLE_ : on ? SS_ONSTACK_ : 0;
+	if (has && !on && (f->sa->flags & GUEST_SA_ONSTACK))
+		return f->altstack_sp + f->altstack_size;
+	return sp - red_zone;
+}
+
+/* Delivers sig now. False if the process ended instead. */
+static bool deliver(struct process *p, int sig)
+{
+	struct guest_sigaction sa = p->sigactions[sig];
+	struct guest_siginfo info = p->siginfo[sig];
+	p->sigpending &= ~sig_bit(sig);
+	if (sa.handler == SIG_IGN_)
+		return true;
+	if (sa.handler == SIG_DFL_) {
+		/* The handler was removed while the signal was blocked: the default action. */
+		switch (host_sig(p, sig)) {
+		case SIGCHLD: case SIGURG: case SIGWINCH: case SIGCONT:
+		case SIGSTOP: case SIGTSTP: case SIGTTIN: case SIGTTOU:
+			return true;
+		default:
+			process_kill(p, sig);
+			return false;
+		}
+	}
+	struct signal_frame f = {
+		.sig = sig, .sa = &sa, .info = &info, .saved_mask = p->sigmask,
+		.altstack_sp = p->altstack_sp, .altstack_size = p->altstack_size,
+	};
+	strace_delivery(p, sig, &info);
+	if (!p->abi->signal_push || p->abi->signal_push(p, &f) != 0) {
+		fprintf(stderr, "profemu: cannot write the frame of signal %d on the guest stack: killed "
+			"by SIGSEGV\n", sig);
+		process_kill(p, guest_sig(p, SIGSEGV));
+		return false;
+	}
+	p->sigmask |= sa.mask;
+	if (!(sa.flags & GUEST_SA_NODEFER))
+		p->sigmask |= sig_bit(sig);
+	p->sigmask &= ~unblockable(p);
+	if (sa.flags & GUEST_SA_RESETHAND) {
+		p->sigactions[sig].handler = SIG_DFL_;
+		p->sigactions[sig].flags &= ~(uint64_t)GUEST_SA_SIGINFO;
+	}
+	return true;
+}
+
+bool process_signal_work(struct process *p)
+{
+	if (p->sigreturn_due) {
+		bool rt = p->sigreturn_due == 1;
+		uint64_t mask;
+		p->sigreturn_due = 0;
+		if (!p->abi->signal_pop || p->abi->signal_pop(p, rt, &mask) != 0) {
+			fprintf(stderr, "profemu: sigreturn found no readable signal frame: killed by SIGSEGV\n");
+			process_kill(p, guest_sig(p, SIGSEGV));
+			return false;
+		}
+		p->sigmask = mask & ~unblockable(p);
+	}
+	/* Every due signal, lowest number first, each frame on top of the last (as Linux does:
+	 * the last one delivered runs first). */
+	for (int sig = 1; sig < GUEST_NSIG; sig++) {
+		if ((p->sigpending & ~p->sigmask) & sig_bit(sig)) {
+			if (!deliver(p, sig))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* si_code of a fault, as Linux sets them. */
+static int32_t fault_code(enum cpu_fault_kind kind)
+{
+	switch (kind) {
+	case CPU_FAULT_SEGV_MAPERR: return 1;	/* SEGV_MAPERR */
+	case CPU_FAULT_SEGV_ACCERR: return 2;	/* SEGV_ACCERR */
+	case CPU_FAULT_ILL: return 2;		/* ILL_ILLOPN */
+	case CPU_FAULT_FPE: return 1;		/* FPE_INTDIV */
+	case CPU_FAULT_BUS: return 1;		/* BUS_ADRALN */
+	case CPU_FAULT_TRAP: return 0x80;	/* SI_KERNEL: int3 */
+	}
+	return 0;
+}
+
+static int fault_trapno(enum cpu_fault_kind kind)
+{
+	switch (kind) {
+	case CPU_FAULT_SEGV_MAPERR:
+	case CPU_FAULT_SEGV_ACCERR: return 14;	/* page fault */
+	case CPU_FAULT_ILL: return 6;		/* invalid opcode */
+	case CPU_FAULT_FPE: return 0;		/* divide error */
+	case CPU_FAULT_BUS: return 17;		/* alignment check */
+	case CPU_FAULT_TRAP: return 3;
+	}
+	return 0;
+}
+
+bool process_signal_fault(struct process *p, const struct cpu_fault *fault, int hsig)
+{
+	int sig = guest_sig(p, hsig);
+	if (sig < 1 || sig >= GUEST_NSIG || !p->abi->signal_push)
+		return false;
+	uint64_t handler = p->sigactions[sig].handler;
+	/* Linux forces the default action on a fault whose signal is blocked or ignored. */
+	if (handler == SIG_DFL_ || handler == SIG_IGN_ || (p->sigmask & sig_bit(sig)))
+		return false;
+	struct guest_siginfo info = {
+		.code = fault_code(fault->kind), .is_fault = true, .trapno = fault_trapno(fault->kind),
+		.addr = fault->has_addr ? fault->addr : fault->pc,
+	};
+	cpu_set_pc(p->cpu, fault->pc);	/* the handler's frame names the faulting instruction */
+	process_signal_raise(p, sig, &info);
+	if (!deliver(p, sig))
+		return false;
+	return process_signal_work(p);	/* anything else due, on top */
+}
