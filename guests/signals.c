@@ -14,6 +14,9 @@
  *   context   the handler edits a register in its ucontext: sigreturn restores the edit
  *   timers    setitimer's ITIMER_PROF and ITIMER_REAL send SIGPROF and SIGALRM while the
  *             program computes; alarm() reports the seconds left of the one before
+ *   waits     pause, sigsuspend and nanosleep end with EINTR when ITIMER_REAL's SIGALRM is
+ *             handled; sigsuspend's mask holds only while it waits; sigpending
+ *   alarmdies an ITIMER_REAL expiring during pause, SIGALRM with its default action: it kills
  *   resethand SA_RESETHAND: the second SIGTERM has the default action (the process dies)
  */
 #define _GNU_SOURCE
@@ -23,7 +26,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/time.h>
+#include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -343,6 +348,63 @@ static int timers(void)
 	return 0;
 }
 
+static void arm_real(long usec)
+{
+	struct itimerval it = { .it_interval = { 0, 0 }, .it_value = { usec / 1000000, usec % 1000000 } };
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static int waits(void)
+{
+	signal(SIGALRM, on_alarm);
+	arm_real(30000);
+	int r = pause();
+	printf("pause: returned %d (%s), SIGALRM handled %d\n", r, errno == EINTR ? "EINTR" : "?", (int)alarms);
+
+	sigset_t block, old, during;
+	sigemptyset(&block);
+	sigaddset(&block, SIGALRM);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	arm_real(20000);
+	sigemptyset(&during);
+	errno = 0;
+	r = sigsuspend(&during);
+	sigset_t after;
+	sigprocmask(SIG_BLOCK, NULL, &after);
+	printf("sigsuspend: returned %d (%s), handled %d, SIGALRM blocked again %d\n", r,
+	       errno == EINTR ? "EINTR" : "?", (int)alarms, sigismember(&after, SIGALRM));
+	sigprocmask(SIG_SETMASK, &old, NULL);
+
+	arm_real(10000);
+	struct timespec req = { 1, 0 }, rem = { 0, 0 };
+	r = nanosleep(&req, &rem);
+	printf("nanosleep: returned %d (%s), handled %d, 0.9 s < rem < 1 s %d\n", r,
+	       errno == EINTR ? "EINTR" : "?", (int)alarms,
+	       rem.tv_sec == 0 && rem.tv_nsec > 900000000);
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	signal(SIGUSR1, on_plain);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	raise(SIGUSR1);
+	sigset_t pending;
+	sigpending(&pending);
+	printf("sigpending: SIGUSR1 %d, SIGUSR2 %d\n", sigismember(&pending, SIGUSR1),
+	       sigismember(&pending, SIGUSR2));
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	printf("after unblocking: handled %d\n", (int)count);
+	return 0;
+}
+
+static int alarmdies(void)
+{
+	arm_real(50000);
+	puts("waiting for SIGALRM");
+	pause();
+	puts("still alive after SIGALRM");
+	return 0;
+}
+
 static void on_term_once(int sig)
 {
 	(void)sig;
@@ -370,7 +432,7 @@ static const struct {
 } modes[] = {
 	{ "basic", basic }, { "info", info }, { "blocked", blocked }, { "faults", faults },
 	{ "fpu", fpu }, { "altstack", altstack }, { "context", context }, { "timers", timers },
-	{ "resethand", resethand },
+	{ "resethand", resethand }, { "waits", waits }, { "alarmdies", alarmdies },
 };
 
 int main(int argc, char **argv)
@@ -380,6 +442,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
 		if (!strcmp(mode, modes[i].name))
 			return modes[i].run();
-	fprintf(stderr, "usage: signals basic|info|blocked|faults|fpu|altstack|context|timers|resethand\n");
+	fprintf(stderr, "usage: signals MODE (see the top of signals.c)\n");
 	return 2;
 }

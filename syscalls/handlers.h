@@ -36,7 +36,7 @@ SYS(arch_prctl); SYS(set_thread_area);
 
 /* signals: sys_signal.c */
 SYS(kill); SYS(tgkill); SYS(tkill); SYS(rt_sigaction); SYS(rt_sigprocmask); SYS(sigaltstack);
-SYS(rt_sigreturn); SYS(sigreturn);
+SYS(rt_sigreturn); SYS(sigreturn); SYS(rt_sigpending); SYS(pause); SYS(rt_sigsuspend);
 
 /* time and randomness: sys_time.c */
 SYS(clock_gettime); SYS(clock_gettime64); SYS(clock_getres); SYS(clock_getres64);

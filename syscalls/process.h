@@ -116,6 +116,9 @@ struct process {
 	 * delivered between runs of the CPU (signal_deliver.c). */
 	uint64_t sigpending;
 	struct guest_siginfo siginfo[GUEST_NSIG];
+	/* rt_sigsuspend replaced the mask: the first frame delivered saves this one instead. */
+	bool suspend_mask_active;
+	uint64_t suspend_saved_mask;
 	/* A sigreturn call asked for its frame to be restored: 1 rt_sigreturn, 2 sigreturn. */
 	int sigreturn_due;
 	/* sigaltstack; size 0: none. */
@@ -172,6 +175,10 @@ void process_signal_raise(struct process *p, int sig, const struct guest_siginfo
 void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info);
 /* Interval timers on the clock (sys_itimer.c): called on every tick. */
 void process_itimers_tick(struct process *p);
+/* Lets ns of guest wall time pass (UINT64_MAX: until a signal), firing ITIMER_REAL on the way;
+ * stops early when a signal became due or the process ended, with *left the ns not slept.
+ * False for a wait no signal can ever end (no timer armed, or only ignored ones). */
+bool process_sleep(struct process *p, uint64_t ns, uint64_t *left);
 bool process_signal_due(const struct process *p);
 bool process_signal_work(struct process *p);
 bool process_signal_fault(struct process *p, const struct cpu_fault *fault, int host_sig);

@@ -98,7 +98,8 @@ static bool deliver(struct process *p, int sig)
 		}
 	}
 	struct signal_frame f = {
-		.sig = sig, .sa = &sa, .info = &info, .saved_mask = p->sigmask,
+		.sig = sig, .sa = &sa, .info = &info,
+		.saved_mask = p->suspend_mask_active ? p->suspend_saved_mask : p->sigmask,
 		.altstack_sp = p->altstack_sp, .altstack_size = p->altstack_size,
 	};
 	strace_delivery(p, sig, &info);
@@ -108,6 +109,7 @@ static bool deliver(struct process *p, int sig)
 		process_kill(p, guest_sig(p, SIGSEGV));
 		return false;
 	}
+	p->suspend_mask_active = false;	/* the frame holds it now */
 	p->sigmask |= sa.mask;
 	if (!(sa.flags & GUEST_SA_NODEFER))
 		p->sigmask |= sig_bit(sig);
@@ -139,6 +141,10 @@ bool process_signal_work(struct process *p)
 			if (!deliver(p, sig))
 				return false;
 		}
+	}
+	if (p->suspend_mask_active) {	/* nothing was delivered after all (now ignored) */
+		p->sigmask = p->suspend_saved_mask;
+		p->suspend_mask_active = false;
 	}
 	return true;
 }

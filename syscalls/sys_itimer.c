@@ -64,6 +64,33 @@ static void update_timer(struct process *p, int which, bool fire)
 		cpu_request_stop(p->cpu);
 }
 
+bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
+{
+	/* An interval timer whose signal is ignored fires forever without interrupting: bound
+	 * the wait so that it reads as the deadlock it is. */
+	for (unsigned fired = 0; fired < 1000000; fired++) {
+		update_timer(p, 0, false);
+		uint64_t due = p->itimer_value_us[0] * 1000u;
+		if (!due || due > ns) {
+			if (ns == UINT64_MAX)
+				break;	/* forever, and no timer to end it */
+			p->sleep_ns = ns > UINT64_MAX - p->sleep_ns ? UINT64_MAX : p->sleep_ns + ns;
+			*left = 0;
+			return true;
+		}
+		p->sleep_ns += due;
+		if (ns != UINT64_MAX)
+			ns -= due;
+		update_timer(p, 0, true);
+		if (p->ended || process_signal_due(p)) {
+			*left = ns;
+			return true;
+		}
+	}
+	*left = ns;
+	return false;
+}
+
 void process_itimers_tick(struct process *p)
 {
 	for (int which = 0; which < 3; which++)

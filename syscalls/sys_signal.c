@@ -202,6 +202,49 @@ int64_t sys_sigaltstack(struct process *p, const uint64_t *a)
 	return 0;
 }
 
+/* rt_sigpending(set, sigsetsize): the signals raised while blocked. */
+int64_t sys_rt_sigpending(struct process *p, const uint64_t *a)
+{
+	if (a[1] > SIGSET_BYTES)
+		return -EINVAL;
+	return put_sigset(p, a[0], p->sigpending & p->sigmask);
+}
+
+/* Waiting for a signal (pause, rt_sigsuspend): one is due now, or ITIMER_REAL brings one (guest
+ * time passes until it expires). Nothing else could ever send one: Linux would wait forever,
+ * so the process ends as after a deadlock, with a message. */
+static int64_t wait_for_signal(struct process *p, const char *call)
+{
+	uint64_t left;
+	if (!process_signal_due(p) && !process_sleep(p, UINT64_MAX, &left) && !p->ended) {
+		fprintf(stderr, "profemu: %s with no signal that could come: deadlock\n", call);
+		process_kill(p, guest_sig(p, SIGABRT));
+	}
+	return -EINTR;
+}
+
+int64_t sys_pause(struct process *p, const uint64_t *a)
+{
+	(void)a;
+	return wait_for_signal(p, "pause");
+}
+
+/* rt_sigsuspend(mask, sigsetsize): waits with mask; the first handler's frame saves the mask
+ * from before, which sigreturn brings back (signal_deliver.c). */
+int64_t sys_rt_sigsuspend(struct process *p, const uint64_t *a)
+{
+	uint64_t mask;
+	if (a[1] != SIGSET_BYTES)
+		return -EINVAL;
+	int r = get_sigset(p, a[0], &mask);
+	if (r)
+		return r;
+	p->suspend_saved_mask = p->sigmask;
+	p->suspend_mask_active = true;
+	p->sigmask = mask & ~unblockable(p);
+	return wait_for_signal(p, "sigsuspend");
+}
+
 /* rt_sigreturn and i386's sigreturn: the frame is restored between runs of the CPU
  * (signal_deliver.c); the registers the call would set are all in it. */
 int64_t sys_rt_sigreturn(struct process *p, const uint64_t *a)

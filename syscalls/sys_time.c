@@ -204,12 +204,6 @@ int64_t sys_times(struct process *p, const uint64_t *a)
 	return (int64_t)ns_to_ticks(process_time_ns(p, CLK_MONOTONIC), hz);
 }
 
-/* Instruction-clock mode: a sleep is guest time passing, nothing more. */
-static void sleep_guest(struct process *p, uint64_t ns)
-{
-	p->sleep_ns = ns > UINT64_MAX - p->sleep_ns ? UINT64_MAX : p->sleep_ns + ns;
-}
-
 /* --host-time: really sleep. On EINTR (the emulator's own SIGINT handling, say) the remaining
  * time goes to rem for a relative sleep, as the kernel does. */
 static int64_t sleep_host(struct process *p, int clk, bool absolute, uint64_t ns, uint64_t rem,
@@ -245,11 +239,20 @@ static int64_t do_sleep(struct process *p, int clk, uint64_t flags, uint64_t req
 		 * its own CPU clock (it cannot run while asleep); we let guest time pass by the
 		 * difference instead, which ends the same way for any program that terminates. */
 		uint64_t now = process_time_ns(p, clk);
-		sleep_guest(p, ns > now ? ns - now : 0);
-	} else {
-		sleep_guest(p, ns);
+		ns = ns > now ? ns - now : 0;
 	}
-	return 0;
+	/* ITIMER_REAL may expire during the sleep: a signal for a handler (or a fatal one) ends
+	 * it early with EINTR and, for a relative sleep, the time left in rem. */
+	uint64_t left;
+	process_sleep(p, ns, &left);
+	if (left == 0 || p->ended)
+		return 0;
+	if (!absolute && rem) {
+		int err = put_timespec(p, rem, layout, left);
+		if (err)
+			return err;
+	}
+	return -EINTR;
 }
 
 int64_t sys_nanosleep(struct process *p, const uint64_t *a)

@@ -83,8 +83,10 @@ FAULT_MODES = {
 }
 
 
-# The modes of guests/signals.c that exit normally (resethand ends by SIGTERM).
-SIGNAL_MODES = ["basic", "info", "blocked", "faults", "fpu", "altstack", "context", "timers"]
+# The modes of guests/signals.c that exit normally (resethand ends by SIGTERM, alarmdies by
+# SIGALRM).
+SIGNAL_MODES = ["basic", "info", "blocked", "faults", "fpu", "altstack", "context", "timers",
+                "waits"]
 
 # The sections of guests/doubles.c (its arguments).
 DOUBLES_SECTIONS = ["fpu", "formats", "libm", "rounding", "fpexcept", "longdouble", "strtod"]
@@ -503,6 +505,12 @@ class QemuCase(GuestCase):
 
 
 class StraceCase(GuestCase):
+    """--strace prints the calls (and the lines in `needles`, e.g. signal deliveries)."""
+
+    def __init__(self, *a, needles=("write(1, ", "exit_group("), **kw):
+        super().__init__(*a, **kw)
+        self.needles = needles
+
     def run(self, ctx):
         ctx.need_profemu()
         native = self.run_native(ctx)
@@ -515,7 +523,7 @@ class StraceCase(GuestCase):
             problems.append("the guest's stdout %r is missing from profemu's stdout" %
                             native.stdout)
         lines = (emu.stdout + b"\n" + emu.stderr).decode("utf-8", "replace").splitlines()
-        for needle in ("write(1, ", "exit_group("):
+        for needle in self.needles:
             if not any(needle in l for l in lines):
                 problems.append("no line of the --strace output contains %r" % needle)
         if problems:
@@ -771,7 +779,17 @@ def build_cases():
                             for m in SIGNAL_MODES]
             signal_cases.append(FaultCase(name("signals", "resethand"), "signals", *v,
                                           ["resethand"], signal.SIGTERM))
+            signal_cases.append(FaultCase(name("signals", "alarmdies"), "signals", *v,
+                                          ["alarmdies"], signal.SIGALRM))
             cases += signal_cases + [QemuCase(name("signals", "qemu"), signal_cases),
+                                     StraceCase(name("signals", "strace"), "signals", *v,
+                                                args=["faults"], needles=(
+                                                    "--- SIGSEGV {si_signo=SIGSEGV, si_code=1, si_addr=0x10} ---",
+                                                    "--- SIGFPE {si_signo=SIGFPE, si_code=1")),
+                                     StraceCase(name("signals", "strace-return"), "signals", *v,
+                                                args=["basic"], needles=(
+                                                    "--- SIGUSR1 {si_signo=SIGUSR1, si_code=-6",
+                                                    "sigreturn() = ")),
                                      DeterminismCase(name("signals", "determinism"), "signals",
                                                      *v, args=["timers"])]
 
