@@ -88,6 +88,10 @@ void cpu_destroy(struct cpu *cpu);
 enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault);
 /* Callable from an event: the CPU stops after the current instruction. */
 void cpu_request_stop(struct cpu *cpu);
+/* Callable from the tick event: the CPU stops exactly before the instruction the tick names
+ * (the instructions before it retire first), so that, say, a timer's signal handler is entered
+ * with that pc. From any other event it acts as cpu_request_stop. */
+void cpu_request_stop_at_tick(struct cpu *cpu);
 
 uint64_t cpu_pc(struct cpu *cpu);
 void cpu_set_pc(struct cpu *cpu, uint64_t pc);

@@ -18,6 +18,8 @@
  *             handled; sigsuspend's mask holds only while it waits; sigpending
  *   alarmdies an ITIMER_REAL expiring during pause, SIGALRM with its default action: it kills
  *   resethand SA_RESETHAND: the second SIGTERM has the default action (the process dies)
+ *   sigprof   a SIGPROF sampler (ITIMER_PROF every 10 ms, the pc from the ucontext), printing
+ *             each sampled pc: under profemu each is the pc of a clock tick (--explain)
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -405,6 +407,41 @@ static int alarmdies(void)
 	return 0;
 }
 
+static volatile uintptr_t samples[256];
+static volatile int nsamples;
+
+static void on_sample(int sig, siginfo_t *si, void *ucv)
+{
+	(void)sig;
+	(void)si;
+	ucontext_t *uc = ucv;
+	if (nsamples < (int)(sizeof(samples) / sizeof(samples[0])))
+#if defined(__x86_64__)
+		samples[nsamples++] = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#else
+		samples[nsamples++] = (uintptr_t)uc->uc_mcontext.gregs[REG_EIP];
+#endif
+}
+
+static int sigprof(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_sample;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGPROF, &sa, NULL);
+	struct itimerval it = { .it_interval = { 0, 10000 }, .it_value = { 0, 10000 } };
+	setitimer(ITIMER_PROF, &it, NULL);
+	/* Work with short blocks and long ones, so ticks fall inside blocks. */
+	for (unsigned long i = 0; nsamples < 40 && i < 4000000000ul; i++)
+		spin_sink = spin_sink * 31 + (i ^ (spin_sink >> 3)) + (i % 7 == 0 ? i : 1);
+	struct itimerval off = { { 0, 0 }, { 0, 0 } };
+	setitimer(ITIMER_PROF, &off, NULL);
+	for (int i = 0; i < nsamples; i++)
+		printf("sample %#lx\n", (unsigned long)samples[i]);
+	return 0;
+}
+
 static void on_term_once(int sig)
 {
 	(void)sig;
@@ -433,6 +470,7 @@ static const struct {
 	{ "basic", basic }, { "info", info }, { "blocked", blocked }, { "faults", faults },
 	{ "fpu", fpu }, { "altstack", altstack }, { "context", context }, { "timers", timers },
 	{ "resethand", resethand }, { "waits", waits }, { "alarmdies", alarmdies },
+	{ "sigprof", sigprof },
 };
 
 int main(int argc, char **argv)

@@ -26,6 +26,11 @@ void process_kill(struct process *p, int guest_signal)
  * added, so a sleeping guest sees time pass without the host waiting. */
 uint64_t process_time_ns(struct process *p, int clock_id)
 {
+	return process_time_ns_at(p, clock_id, p->cpu ? cpu_retired(p->cpu) : 0);
+}
+
+uint64_t process_time_ns_at(struct process *p, int clock_id, uint64_t retired)
+{
 	bool cpu_clock = clock_id == CLOCK_PROCESS_CPUTIME_ID || clock_id == CLOCK_THREAD_CPUTIME_ID;
 	if (p->cfg.host_time) {
 		struct timespec ts;
@@ -33,7 +38,7 @@ uint64_t process_time_ns(struct process *p, int clock_id)
 		return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 	}
 	/* with the --prf cost model, system calls take guest time too */
-	uint64_t retired = (p->cpu ? cpu_retired(p->cpu) : 0) + p->charged;
+	retired += p->charged;
 	uint64_t per_second = p->cfg.hz * p->cfg.tick;	/* instructions per guest second */
 	if (per_second == 0)
 		per_second = 1;

@@ -173,8 +173,8 @@ void process_signal_raise(struct process *p, int sig, const struct guest_siginfo
 /* Sends sig to the process (sys_signal.c): ignored, fatal at once (default action), or
  * raised for the guest's handler. */
 void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info);
-/* Interval timers on the clock (sys_itimer.c): called on every tick. */
-void process_itimers_tick(struct process *p);
+/* Interval timers on the clock (sys_itimer.c): called on every tick, with its retired count. */
+void process_itimers_tick(struct process *p, uint64_t retired);
 /* Lets ns of guest wall time pass (UINT64_MAX: until a signal), firing ITIMER_REAL on the way;
  * stops early when a signal became due or the process ended, with *left the ns not slept.
  * False for a wait no signal can ever end (no timer armed, or only ignored ones). */
@@ -186,6 +186,8 @@ bool process_signal_fault(struct process *p, const struct cpu_fault *fault, int 
 /* Guest time in nanoseconds for a clock (CLOCK_REALTIME, CLOCK_MONOTONIC, ...): derived from
  * retired instructions unless --host-time. */
 uint64_t process_time_ns(struct process *p, int clock_id);
+/* The same when `retired` instructions have retired (a tick's own count, inside its block). */
+uint64_t process_time_ns_at(struct process *p, int clock_id, uint64_t retired);
 
 /* Next 64 bits of the deterministic random stream (getrandom, AT_RANDOM). */
 uint64_t process_random(struct process *p);

@@ -79,7 +79,7 @@ uint64_t process_on_tick(void *ctx, uint64_t pc, uint64_t retired)
 {
 	struct process *p = ctx;
 	p->ticks++;
-	process_itimers_tick(p);
+	process_itimers_tick(p, retired);
 	if (p->prof.enabled || p->cfg.explain) {
 		struct prof_mem m = process_prof_mem(p);
 		struct prof_explain ex = { .outcome = PROF_TICK_OFF, .region = -1 };

@@ -36,17 +36,23 @@ static int put_timeval_us(struct process *p, uint64_t addr, uint64_t us)
 }
 
 /* Guest time in µs on the clock a timer counts. */
-static uint64_t timer_now_us(struct process *p, int which)
+static int timer_clock(int which)
 {
-	return process_time_ns(p, which == 0 ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID) / 1000u;
+	return which == 0 ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID;
 }
 
-/* Brings a timer's value up to now, firing it (once: a tick is one timer period at most
- * apart from the next check, and the kernel too sends one signal for overruns). */
-static void update_timer(struct process *p, int which, bool fire)
+static uint64_t timer_now_us(struct process *p, int which)
+{
+	return process_time_ns(p, timer_clock(which)) / 1000u;
+}
+
+/* Brings a timer's value up to `now` (µs on its clock), firing it (once: a tick is one timer
+ * period at most apart from the next check, and the kernel too sends one signal for
+ * overruns). */
+static void update_timer_at(struct process *p, int which, bool fire, uint64_t now)
 {
 	static const int signals[3] = { SIGALRM, SIGVTALRM, SIGPROF };
-	uint64_t now = timer_now_us(p, which), elapsed = now - p->itimer_since_us[which];
+	uint64_t elapsed = now - p->itimer_since_us[which];
 	p->itimer_since_us[which] = now;
 	uint64_t *value = &p->itimer_value_us[which];
 	if (*value == 0)
@@ -61,7 +67,12 @@ static void update_timer(struct process *p, int which, bool fire)
 	struct guest_siginfo info = { .code = 0x80 };	/* SI_KERNEL */
 	process_signal_send(p, p->abi->signal_to_guest(signals[which]), &info);
 	if (!p->ended && process_signal_due(p))
-		cpu_request_stop(p->cpu);
+		cpu_request_stop_at_tick(p->cpu);	/* at the tick's instruction */
+}
+
+static void update_timer(struct process *p, int which, bool fire)
+{
+	update_timer_at(p, which, fire, timer_now_us(p, which));
 }
 
 bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
@@ -91,11 +102,13 @@ bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
 	return false;
 }
 
-void process_itimers_tick(struct process *p)
+/* Inside a block the CPU's own count is that of the block's start: the tick's count is the
+ * time of the tick. */
+void process_itimers_tick(struct process *p, uint64_t retired)
 {
 	for (int which = 0; which < 3; which++)
 		if (p->itimer_value_us[which])
-			update_timer(p, which, true);
+			update_timer_at(p, which, true, process_time_ns_at(p, timer_clock(which), retired) / 1000u);
 }
 
 static int put_itimer(struct process *p, uint64_t addr, int which)

@@ -52,6 +52,15 @@ struct cpu {
 	uint64_t fast_until;
 
 	bool stop_requested;
+	/* cpu_request_stop_at_tick: asked during a tick event (in_tick), it leaves the pc of the
+	 * tick's instruction in stop_at; cpu_run then runs the block up to it (see there). */
+	bool in_tick, stop_at_tick;
+	uint64_t stop_at;
+	/* A stop from the block hook leaves the CPU before that block, but Unicorn 2.1 does not
+	 * always bring its pc register there (it is the pc of an earlier block once a register
+	 * write set its "quit" flag): the hook notes the block and cpu_run puts the pc back. */
+	uint64_t hook_block, stopped_before;
+	bool stopped_in_hook;
 	bool insn_limit_hit;
 	bool faulted;
 	struct cpu_fault fault;
@@ -214,10 +223,28 @@ void cpu_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
 	update_event_at(cpu);
 }
 
+/* A stop asked for from the block hook: before the block being entered. */
+static void stop_before_block(struct cpu *cpu, uint64_t addr)
+{
+	cpu->stopped_in_hook = true;
+	cpu->stopped_before = addr;
+	uc_emu_stop(cpu->uc);
+}
+
 void cpu_request_stop(struct cpu *cpu)
 {
 	cpu->stop_requested = true;
-	uc_emu_stop(cpu->uc);
+	if (cpu->in_tick)
+		stop_before_block(cpu, cpu->hook_block);
+	else
+		uc_emu_stop(cpu->uc);
+}
+
+void cpu_request_stop_at_tick(struct cpu *cpu)
+{
+	if (cpu->in_tick)
+		cpu->stop_at_tick = true;
+	cpu_request_stop(cpu);
 }
 
 /* The nearest retired count at which the block hook has something to do besides counting:
@@ -242,14 +269,14 @@ static __attribute__((noinline)) struct block_info *find_block(struct cpu *cpu, 
 		/* Decoding found an instruction that needs a new hook: this translation lacks it.
 		 * Stop before the block's first instruction (not counted) and translate it anew. */
 		uc_ctl_remove_cache(cpu->uc, addr, addr + size);
-		uc_emu_stop(cpu->uc);
+		stop_before_block(cpu, addr);
 		return NULL;
 	}
 	if (!b) {
 		snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "out of memory in block cache");
 		cpu->faulted = true;
 		cpu->fault.kind = CPU_FAULT_ILL;
-		uc_emu_stop(cpu->uc);
+		stop_before_block(cpu, addr);
 	}
 	return b;
 }
@@ -261,14 +288,24 @@ static __attribute__((noinline)) void block_events(struct cpu *cpu, struct block
 		/* Stop before the block that would pass the limit: the count stays exact. */
 		cpu->insn_limit_hit = true;
 		set_cur(cpu, NULL);
-		uc_emu_stop(cpu->uc);
+		stop_before_block(cpu, addr);
 		return;
 	}
+	cpu->hook_block = addr;
 	while (cpu->next_tick && cpu->next_tick - cpu->base < b->icount) {
 		uint64_t at = cpu->next_tick;
 		uint64_t pc = addr + b->offsets[at - cpu->base];
+		cpu->in_tick = true;
 		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, at) : 0;
+		cpu->in_tick = false;
 		cpu->next_tick = interval ? at + interval : 0;
+		if (cpu->stop_at_tick) {
+			/* The block does not run (the stop is at its start); cpu_run runs it up to
+			 * the tick's instruction. Later ticks wait for the next run. */
+			cpu->stop_at_tick = false;
+			cpu->stop_at = pc;
+			break;
+		}
 	}
 	update_event_at(cpu);
 }
@@ -971,13 +1008,38 @@ enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 	if (cpu->exception_in_flight)
 		clear_exception_in_flight(cpu);
 	cpu->stop_requested = cpu->insn_limit_hit = cpu->faulted = cpu->mem_fault_seen = false;
+	cpu->stop_at = 0;
+	cpu->stopped_in_hook = false;
 	memset(&cpu->fault, 0, sizeof(cpu->fault));
 	for (;;) {
 		cpu->retranslate = false;
 		uint64_t pc = cpu_pc(cpu);
 		/* `until` is an address no instruction can start at: emulation ends only by a stop. */
 		uint64_t until = cpu->arch == CPU_ARCH_X86_64 ? 0xffffffffffffffffu : 0xffffffffu;
+		bool to_tick = false;
+		if (cpu->stop_at) {
+			/* A stop at a tick's instruction: run its block up to there. Unicorn checks
+			 * `until` only when it translates, so the cached translations of the whole
+			 * block and of one starting at `until` (a resume there leaves one) go first;
+			 * Unicorn drops the shortened block after the run. */
+			until = cpu->stop_at;
+			cpu->stop_at = 0;
+			to_tick = true;
+			uc_ctl_remove_cache(cpu->uc, pc, until + 1);
+		}
 		uc_err e = uc_emu_start(cpu->uc, pc, until, 0, 0);
+		if (cpu->stopped_in_hook) {
+			cpu->stopped_in_hook = false;
+			if (e == UC_ERR_OK)
+				cpu_set_pc(cpu, cpu->stopped_before);
+		}
+		if (to_tick) {
+			/* Unicorn translated a block at `until` that only stops there (it imitates
+			 * hlt); left cached, it would end a later run at that address. */
+			uc_ctl_remove_cache(cpu->uc, until, until + 1);
+			if (e == UC_ERR_OK && !cpu->faulted && !cpu->stop_requested && cpu_pc(cpu) == until)
+				cpu->stop_requested = true;	/* there: the requested stop */
+		}
 		if (cpu->faulted) {
 			/* The faulting instruction did not retire. */
 			cpu->base = retired_at(cpu, cpu->fault.pc);
@@ -1009,6 +1071,11 @@ enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 			/* Make the count exact at the stop point and start afresh on resume. */
 			cpu->base = cpu_retired(cpu);
 			set_cur(cpu, NULL);
+			if (cpu->stop_at && cpu->arch != CPU_ARCH_I8086 && cpu->stop_at != cpu_pc(cpu)) {
+				cpu->stop_requested = false;
+				continue;	/* to the tick's instruction first */
+			}
+			cpu->stop_at = 0;
 			return CPU_STOP_REQUESTED;
 		}
 		/* Unicorn returned without a stop of ours: after `hlt`, which Linux answers in user

@@ -558,6 +558,54 @@ class DeterminismCase(GuestCase):
             self.fail(ctx, problems, native, runs[-1])
 
 
+class SigprofCase(GuestCase):
+    """A SIGPROF sampler in the guest (signals sigprof) sees, in its ucontext, exactly the pc of
+    the clock tick that fired ITIMER_PROF, as --explain names it: the handler is entered at the
+    tick's instruction, not at the start of its block. A tick that falls while SIGPROF is
+    blocked (in the handler, or on its way back) delivers it on return, at the pc the handler
+    interrupted: that sample repeats the one before."""
+
+    TICK = re.compile(r"^tick \d+ insn \d+ pc (0x[0-9a-f]+) <([^>+]*)")
+
+    def run(self, ctx):
+        emu = self.run_profemu(ctx, ["--explain"])
+        problems = []
+        if emu.timed_out or emu.status != 0:
+            problems.append("profemu: " + emu.describe_status())
+        samples = [int(l.split()[1], 16) for l in emu.stdout.decode().splitlines()
+                   if l.startswith("sample ")]
+        ticks = [(int(m.group(1), 16), m.group(2)) for m in
+                 (self.TICK.match(l) for l in emu.stderr.decode().splitlines()) if m]
+        if len(samples) != 40:
+            problems.append("expected 40 samples, got %d" % len(samples))
+        # The first sample names one of the first ticks in sigprof() (the loop may give two
+        # ticks the same pc): the alignment that explains every sample is the one.
+        best = None
+        for start, (pc, sym) in enumerate(ticks):
+            if sym != "sigprof" or not samples or pc != samples[0]:
+                continue
+            wrong = []
+            for i in range(1, len(samples)):
+                if start + i >= len(ticks):
+                    wrong.append("fewer ticks than samples")
+                    break
+                tpc, tsym = ticks[start + i]
+                want = tpc if tsym == "sigprof" else samples[i - 1]
+                if samples[i] != want:
+                    wrong.append("sample %d: 0x%x, but tick %d was at 0x%x <%s> (expected 0x%x)"
+                                 % (i, samples[i], start + i, tpc, tsym, want))
+            if best is None or len(wrong) < len(best):
+                best = wrong
+            if not wrong:
+                break
+        if best is None:
+            problems.append("the first sample 0x%x is no tick's pc" % (samples[0] if samples else 0))
+        else:
+            problems += best
+        if problems:
+            raise Failure("\n".join(problems[:10]))
+
+
 class MaxInsnsCase(GuestCase):
     def __init__(self, name, guest, arch, link, limit, **kw):
         super().__init__(name, guest, arch, link, **kw)
@@ -790,6 +838,8 @@ def build_cases():
                                                 args=["basic"], needles=(
                                                     "--- SIGUSR1 {si_signo=SIGUSR1, si_code=-6",
                                                     "sigreturn() = ")),
+                                     SigprofCase(name("signals", "sigprof-exact"), "signals",
+                                                 *v, args=["sigprof"]),
                                      DeterminismCase(name("signals", "determinism"), "signals",
                                                      *v, args=["timers"])]
 
