@@ -4,8 +4,8 @@
  * the instruction clock. The timers are checked on every tick: ITIMER_REAL against the guest's
  * wall clock (which nanosleep advances too), ITIMER_VIRTUAL and ITIMER_PROF against its CPU
  * time; one that expires sends SIGALRM, SIGVTALRM or SIGPROF (si_code SI_KERNEL) and reloads
- * from its interval. A handler runs at the start of the block the tick fell in, the same
- * instruction on every run. */
+ * from its interval. The handler is entered at the tick's own instruction (the CPU stops
+ * there: cpu_request_stop_at_tick), the same one on every run. */
 #include <errno.h>
 #include <signal.h>
 #include <time.h>
