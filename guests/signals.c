@@ -39,6 +39,28 @@ static volatile int last_sig, last_code, last_pid_ok;
 static volatile uintptr_t last_addr;
 static sigjmp_buf env;
 
+/* sigaction for a three-argument handler (SA_SIGINFO), nothing else blocked in it. */
+static void catch_info(int sig, void (*handler)(int, siginfo_t *, void *))
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = handler;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(sig, &sa, NULL);
+}
+
+/* sigaction for a one-argument handler with these flags, blocking `also` in it (0: none). */
+static void catch_plain(int sig, void (*handler)(int), int flags, int also)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sa.sa_flags = flags;
+	if (also)
+		sigaddset(&sa.sa_mask, also);
+	sigaction(sig, &sa, NULL);
+}
+
 static void on_plain(int sig)
 {
 	count++;
@@ -69,11 +91,7 @@ static int basic(void)
 
 static int info(void)
 {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_info;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGUSR2, &sa, NULL);
+	catch_info(SIGUSR2, on_info);
 	raise(SIGUSR2);
 	printf("raise: signo %s, code %s, pid %s\n", last_sig == SIGUSR2 ? "ok" : "wrong",
 	       last_code == SI_TKILL ? "SI_TKILL" : "other", last_pid_ok ? "ok" : "wrong");
@@ -119,17 +137,9 @@ static void on_usr2_order(int sig)
 
 static int blocked(void)
 {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1_nesting;
-	sigemptyset(&sa.sa_mask);
-	sigaddset(&sa.sa_mask, SIGUSR2);
-	sigaction(SIGUSR1, &sa, NULL);
-	sa.sa_handler = on_hup;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGHUP, &sa, NULL);
-	sa.sa_handler = on_usr2_order;
-	sigaction(SIGUSR2, &sa, NULL);
+	catch_plain(SIGUSR1, on_usr1_nesting, 0, SIGUSR2);
+	catch_plain(SIGHUP, on_hup, 0, 0);
+	catch_plain(SIGUSR2, on_usr2_order, 0, 0);
 
 	sigset_t set, old;
 	sigemptyset(&set);
@@ -167,14 +177,10 @@ static volatile int zero = 0, seven = 7;
 
 static int faults(void)
 {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_fault;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGFPE, &sa, NULL);
-	sigaction(SIGILL, &sa, NULL);
-	for (int round = 0; round < 2; round++) {	/* twice: the mask is restored by siglongjmp */
+	catch_info(SIGSEGV, on_fault);
+	catch_info(SIGFPE, on_fault);
+	catch_info(SIGILL, on_fault);
+	for (volatile int round = 0; round < 2; round++) {	/* twice: the mask is restored by siglongjmp */
 		if (sigsetjmp(env, 1) == 0) {
 			*(volatile int *)bad_address = 1;
 			puts("no SIGSEGV");
@@ -247,15 +253,10 @@ static int altstack(void)
 		perror("sigaltstack");
 		return 1;
 	}
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stack_check;
-	sa.sa_flags = SA_ONSTACK;
-	sigaction(SIGUSR1, &sa, NULL);
+	catch_plain(SIGUSR1, on_stack_check, SA_ONSTACK, 0);
 	raise(SIGUSR1);
 	printf("SA_ONSTACK: on the alternate stack %d, SS_ONSTACK inside %d\n", on_alt, flags_onstack);
-	sa.sa_flags = 0;
-	sigaction(SIGUSR1, &sa, NULL);
+	catch_plain(SIGUSR1, on_stack_check, 0, 0);
 	on_alt = 1;
 	raise(SIGUSR1);
 	printf("without SA_ONSTACK: on the alternate stack %d\n", on_alt);
@@ -280,11 +281,7 @@ static void on_edit(int sig, siginfo_t *si, void *ucv)
 
 static int context(void)
 {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_edit;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGUSR1, &sa, NULL);
+	catch_info(SIGUSR1, on_edit);
 	long value = 7;
 	/* The raw kill call, with the value in a register kill does not use (rbx, or esi on
 	 * i386) across it: what the handler wrote there comes back. */
@@ -425,11 +422,7 @@ static void on_sample(int sig, siginfo_t *si, void *ucv)
 
 static int sigprof(void)
 {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_sample;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGPROF, &sa, NULL);
+	catch_info(SIGPROF, on_sample);
 	struct itimerval it = { .it_interval = { 0, 10000 }, .it_value = { 0, 10000 } };
 	setitimer(ITIMER_PROF, &it, NULL);
 	/* Work with short blocks and long ones, so ticks fall inside blocks. */
@@ -450,11 +443,7 @@ static void on_term_once(int sig)
 
 static int resethand(void)
 {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_term_once;
-	sa.sa_flags = SA_RESETHAND;
-	sigaction(SIGTERM, &sa, NULL);
+	catch_plain(SIGTERM, on_term_once, SA_RESETHAND, 0);
 	raise(SIGTERM);
 	printf("first SIGTERM handled: count %d\n", (int)count);
 	fflush(stdout);

@@ -16,30 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "guest_signal.h"
 #include "process.h"
-
-enum { SIG_DFL_ = 0, SIG_IGN_ = 1 };
-enum { SS_ONSTACK_ = 1, SS_DISABLE_ = 2 };
-
-static uint64_t sig_bit(int gsig)
-{
-	return 1ull << (gsig - 1);
-}
-
-static int host_sig(const struct process *p, int gsig)
-{
-	return p->abi && p->abi->signal_to_host ? p->abi->signal_to_host(gsig) : gsig;
-}
-
-static int guest_sig(const struct process *p, int hsig)
-{
-	return p->abi && p->abi->signal_to_guest ? p->abi->signal_to_guest(hsig) : hsig;
-}
-
-static uint64_t unblockable(const struct process *p)
-{
-	return sig_bit(guest_sig(p, SIGKILL)) | sig_bit(guest_sig(p, SIGSTOP));
-}
 
 void process_signal_raise(struct process *p, int sig, const struct guest_siginfo *info)
 {
@@ -71,7 +49,7 @@ static void strace_delivery(struct process *p, int sig, const struct guest_sigin
 uint64_t signal_frame_sp(const struct signal_frame *f, uint64_t sp, uint64_t red_zone, int *ss_flags)
 {
 	bool has = f->altstack_size != 0;
-	bool on = has && sp - f->altstack_sp <= f->altstack_size;	/* nested: stay there */
+	bool on = sp_on_altstack(sp, f->altstack_sp, f->altstack_size);	/* nested: stay there */
 	*ss_flags = !has ? SS_DISABLE_ : on ? SS_ONSTACK_ : 0;
 	if (has && !on && (f->sa->flags & GUEST_SA_ONSTACK))
 		return f->altstack_sp + f->altstack_size;
@@ -88,14 +66,10 @@ static bool deliver(struct process *p, int sig)
 		return true;
 	if (sa.handler == SIG_DFL_) {
 		/* The handler was removed while the signal was blocked: the default action. */
-		switch (host_sig(p, sig)) {
-		case SIGCHLD: case SIGURG: case SIGWINCH: case SIGCONT:
-		case SIGSTOP: case SIGTSTP: case SIGTTIN: case SIGTTOU:
+		if (default_ignored(host_sig(p, sig)))
 			return true;
-		default:
-			process_kill(p, sig);
-			return false;
-		}
+		process_kill(p, sig);
+		return false;
 	}
 	struct signal_frame f = {
 		.sig = sig, .sa = &sa, .info = &info,

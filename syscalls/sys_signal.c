@@ -6,46 +6,20 @@
  * while blocked runs when rt_sigprocmask unblocks it. A signal with the default action acts at
  * once, ignored or fatal, even while blocked: glibc's raise() and abort() block every signal
  * around tgkill and would take it when they unblock a few instructions later, so acting at
- * once ends such a program the same way.
- *
- * Signal numbers here are guest numbers (the ABI maps them); which signals are special
- * (SIGKILL, SIGCHLD, ...) is decided on the host number, so that hppa's different numbering
- * needs no second table. */
+ * once ends such a program the same way. Signal numbers: guest_signal.h. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 
+#include "guest_signal.h"
 #include "handlers.h"
 
 /* The kernel's sigset_t for every ABI we serve: 64 signals, 8 bytes. */
 #define SIGSET_BYTES 8
 
-enum { SIG_DFL_ = 0, SIG_IGN_ = 1 };
 enum { SIG_BLOCK_ = 0, SIG_UNBLOCK_ = 1, SIG_SETMASK_ = 2 };	/* generic and hppa values */
-enum { SS_ONSTACK_ = 1, SS_DISABLE_ = 2, SS_AUTODISARM_ = 1u << 31 };
 #define MINSIGSTKSZ_ 2048					/* x86 and hppa */
-
-static int host_sig(const struct process *p, int gsig)
-{
-	return p->abi && p->abi->signal_to_host ? p->abi->signal_to_host(gsig) : gsig;
-}
-
-static int guest_sig(const struct process *p, int hsig)
-{
-	return p->abi && p->abi->signal_to_guest ? p->abi->signal_to_guest(hsig) : hsig;
-}
-
-static uint64_t sig_bit(int gsig)
-{
-	return 1ull << (gsig - 1);
-}
-
-/* SIGKILL and SIGSTOP can be neither caught, ignored nor blocked. */
-static uint64_t unblockable(const struct process *p)
-{
-	return sig_bit(guest_sig(p, SIGKILL)) | sig_bit(guest_sig(p, SIGSTOP));
-}
 
 /* A sigset_t is an array of guest "long"s with signal 1 in bit 0 of the first: on a 32-bit
  * big-endian guest the two halves are not one 64-bit big-endian value. */
@@ -167,7 +141,7 @@ int64_t sys_sigaltstack(struct process *p, const uint64_t *a)
 	unsigned w = p->mem.word_size;
 	uint64_t ss = a[0], old = a[1];
 	uint64_t old_sp = p->altstack_sp, old_size = p->altstack_size;
-	bool on = old_size && p->cpu && cpu_reg(p->cpu, p->abi->stack_reg) - old_sp <= old_size;
+	bool on = p->cpu && sp_on_altstack(cpu_reg(p->cpu, p->abi->stack_reg), old_sp, old_size);
 	if (old) {
 		uint64_t flags = !old_size ? SS_DISABLE_ : on ? SS_ONSTACK_ : 0;
 		int r = gm_put_word(&p->mem, old, old_sp);
@@ -259,19 +233,6 @@ int64_t sys_sigreturn(struct process *p, const uint64_t *a)
 	(void)a;
 	p->sigreturn_due = 2;
 	return 0;
-}
-
-/* Signals whose default action is to do nothing. Stop signals are here too: with no job
- * control nothing could ever continue a stopped guest, so stopping would only be a hang. */
-static bool default_ignored(int hsig)
-{
-	switch (hsig) {
-	case SIGCHLD: case SIGURG: case SIGWINCH: case SIGCONT:
-	case SIGSTOP: case SIGTSTP: case SIGTTIN: case SIGTTOU:
-		return true;
-	default:
-		return false;
-	}
 }
 
 void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info)

@@ -26,8 +26,14 @@ enum {
 	X86_IP = X86_RIP, X86_FLAGS = X86_RFLAGS,
 };
 
-/* FLAGS bits the DOS layer reads and writes. */
-enum { X86_FLAG_CF = 0x0001, X86_FLAG_ZF = 0x0040, X86_FLAG_TF = 0x0100, X86_FLAG_IF = 0x0200 };
+/* FLAGS bits the DOS layer and the signal frames read and write. */
+enum { X86_FLAG_CF = 0x0001, X86_FLAG_ZF = 0x0040, X86_FLAG_TF = 0x0100, X86_FLAG_IF = 0x0200,
+       X86_FLAG_DF = 0x0400, X86_FLAG_RF = 0x10000 };
+/* The flags a user program may set, which a sigreturn restores (AC OF DF TF SF ZF AF PF CF
+ * RF: Linux's FIX_EFLAGS); the others (IOPL, IF, ...) stay the CPU's. */
+#define X86_FLAGS_USER 0x50dd5u
+/* Cleared when a signal handler is entered, as Linux does. */
+#define X86_FLAGS_CLEARED_FOR_HANDLER (X86_FLAG_TF | X86_FLAG_DF | X86_FLAG_RF)
 
 /* cpu_set_tls `which` on x86-64; on i386 it is the GDT entry number (set_thread_area). */
 enum { X86_TLS_FS = -1, X86_TLS_GS = -2 };

@@ -52,14 +52,14 @@ struct cpu {
 	uint64_t fast_until;
 
 	bool stop_requested;
-	/* cpu_request_stop_at_tick: asked during a tick event (in_tick), it leaves the pc of the
+	/* cpu_request_stop_at_tick: a stop asked for during a tick event leaves the pc of the
 	 * tick's instruction in stop_at; cpu_run then runs the block up to it (see there). */
-	bool in_tick, stop_at_tick;
+	bool stop_at_tick;
 	uint64_t stop_at;
 	/* A stop from the block hook leaves the CPU before that block, but Unicorn 2.1 does not
 	 * always bring its pc register there (it is the pc of an earlier block once a register
 	 * write set its "quit" flag): the hook notes the block and cpu_run puts the pc back. */
-	uint64_t hook_block, stopped_before;
+	uint64_t stopped_before;
 	bool stopped_in_hook;
 	bool insn_limit_hit;
 	bool faulted;
@@ -234,16 +234,14 @@ static void stop_before_block(struct cpu *cpu, uint64_t addr)
 void cpu_request_stop(struct cpu *cpu)
 {
 	cpu->stop_requested = true;
-	if (cpu->in_tick)
-		stop_before_block(cpu, cpu->hook_block);
-	else
-		uc_emu_stop(cpu->uc);
+	uc_emu_stop(cpu->uc);
 }
 
+/* Outside a tick event the flag has no effect: the stop is where the CPU is, and cpu_run
+ * clears the flag when it starts again. */
 void cpu_request_stop_at_tick(struct cpu *cpu)
 {
-	if (cpu->in_tick)
-		cpu->stop_at_tick = true;
+	cpu->stop_at_tick = true;
 	cpu_request_stop(cpu);
 }
 
@@ -260,7 +258,7 @@ static void update_event_at(struct cpu *cpu)
 	cpu->fast_until = cpu->track_calls ? 0 : at;
 }
 
-/* A block missing from the hot table: look it up (decoding it on first sight). */
+/* The block at addr: through the hot table, else looked up (decoded on first sight). */
 static __attribute__((noinline)) struct block_info *find_block(struct cpu *cpu, uint64_t addr,
 							       uint32_t size)
 {
@@ -291,19 +289,20 @@ static __attribute__((noinline)) void block_events(struct cpu *cpu, struct block
 		stop_before_block(cpu, addr);
 		return;
 	}
-	cpu->hook_block = addr;
 	while (cpu->next_tick && cpu->next_tick - cpu->base < b->icount) {
 		uint64_t at = cpu->next_tick;
 		uint64_t pc = addr + b->offsets[at - cpu->base];
-		cpu->in_tick = true;
 		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, at) : 0;
-		cpu->in_tick = false;
 		cpu->next_tick = interval ? at + interval : 0;
-		if (cpu->stop_at_tick) {
-			/* The block does not run (the stop is at its start); cpu_run runs it up to
-			 * the tick's instruction. Later ticks wait for the next run. */
+		if (cpu->stop_requested) {
+			/* The block does not run (the stop is at its start); at the tick's own
+			 * instruction if asked, cpu_run runs it up to there. Later ticks wait for
+			 * the next run. */
+			cpu->stopped_in_hook = true;
+			cpu->stopped_before = addr;
+			if (cpu->stop_at_tick)
+				cpu->stop_at = pc;
 			cpu->stop_at_tick = false;
-			cpu->stop_at = pc;
 			break;
 		}
 	}
@@ -329,15 +328,9 @@ static __attribute__((noinline)) void on_block_slow(struct cpu *cpu, uint64_t ad
 	cpu->base += cpu->cur_icount;
 	if (cpu->track_calls && cpu->cur && cpu->cur->ends_with)
 		call_events(cpu, cpu->cur, addr);	/* before anything can move the cache */
-	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
-	if (h->addr == addr && h->size == size) {
-		cpu->cur = h->b;
-		cpu->cur_icount = h->icount;
-	} else {
-		set_cur(cpu, find_block(cpu, addr, size));
-		if (!cpu->cur)
-			return;
-	}
+	set_cur(cpu, find_block(cpu, addr, size));	/* the hot table first, as below */
+	if (!cpu->cur)
+		return;
 	if (cpu->base + cpu->cur_icount > cpu->event_at)
 		block_events(cpu, cpu->cur, addr);
 }
@@ -1009,7 +1002,7 @@ enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
 		clear_exception_in_flight(cpu);
 	cpu->stop_requested = cpu->insn_limit_hit = cpu->faulted = cpu->mem_fault_seen = false;
 	cpu->stop_at = 0;
-	cpu->stopped_in_hook = false;
+	cpu->stop_at_tick = cpu->stopped_in_hook = false;
 	memset(&cpu->fault, 0, sizeof(cpu->fault));
 	for (;;) {
 		cpu->retranslate = false;

@@ -36,8 +36,6 @@ static const struct { int reg, off; } sc_regs[] = {
 enum { SC_GS = 0, SC_FS = 4, SC_ES = 8, SC_DS = 12, SC_TRAPNO = 48, SC_CS = 60, SC_SS = 72,
        SC_ESP_AT_SIGNAL = 68, SC_FPSTATE = 76, SC_OLDMASK = 80, SC_CR2 = 84 };
 
-#define FIX_EFLAGS 0x50dd5u	/* AC OF DF TF SF ZF AF PF CF RF: what a sigreturn may change */
-#define EFLAGS_CLEARED_AT_ENTRY 0x10500u	/* RF DF TF */
 
 static void put32(uint8_t *b, uint64_t v)
 {
@@ -134,7 +132,7 @@ int i386_signal_push(struct process *p, const struct signal_frame *f)
 	cpu_set_reg(cpu, X86_RAX, (uint64_t)f->sig);
 	cpu_set_reg(cpu, X86_RDX, rt ? frame + RT_INFO_OFF : 0);
 	cpu_set_reg(cpu, X86_RCX, rt ? frame + RT_UC_OFF : 0);
-	cpu_set_reg(cpu, X86_RFLAGS, cpu_reg(cpu, X86_RFLAGS) & ~(uint64_t)EFLAGS_CLEARED_AT_ENTRY);
+	cpu_set_reg(cpu, X86_RFLAGS, cpu_reg(cpu, X86_RFLAGS) & ~(uint64_t)X86_FLAGS_CLEARED_FOR_HANDLER);
 	cpu_set_pc(cpu, f->sa->handler);
 	return 0;
 }
@@ -165,7 +163,7 @@ int i386_signal_pop(struct process *p, bool rt, uint64_t *mask)
 	for (size_t i = 0; i < sizeof(sc_regs) / sizeof(sc_regs[0]); i++) {
 		uint64_t v = bo_get32(sc + sc_regs[i].off, false);
 		if (sc_regs[i].reg == X86_RFLAGS)
-			v = (flags & ~(uint64_t)FIX_EFLAGS) | (v & FIX_EFLAGS);
+			v = (flags & ~(uint64_t)X86_FLAGS_USER) | (v & X86_FLAGS_USER);
 		cpu_set_reg(cpu, sc_regs[i].reg, v);
 	}
 	if (rt)

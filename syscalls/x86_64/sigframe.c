@@ -30,13 +30,6 @@ static const int mc_regs[18] = {
 	X86_RIP, X86_RFLAGS,
 };
 
-/* The flags a sigreturn may change: AC OF DF TF SF ZF AF PF CF and RF, as the kernel's
- * FIX_EFLAGS; the rest (IOPL, IF...) stay the CPU's. */
-#define FIX_EFLAGS 0x50dd5u
-#define EFLAGS_TF 0x100u
-#define EFLAGS_DF 0x400u
-#define EFLAGS_RF 0x10000u
-
 static void put64(uint8_t *b, uint64_t v)
 {
 	bo_put64(b, v, false);
@@ -93,7 +86,7 @@ int x86_64_signal_push(struct process *p, const struct signal_frame *f)
 	cpu_set_reg(cpu, X86_RSI, frame + INFO_OFF);
 	cpu_set_reg(cpu, X86_RDX, frame + UC_OFF);
 	cpu_set_reg(cpu, X86_RAX, 0);	/* no vector registers used by a variadic call */
-	cpu_set_reg(cpu, X86_RFLAGS, cpu_reg(cpu, X86_RFLAGS) & ~(uint64_t)(EFLAGS_DF | EFLAGS_TF | EFLAGS_RF));
+	cpu_set_reg(cpu, X86_RFLAGS, cpu_reg(cpu, X86_RFLAGS) & ~(uint64_t)X86_FLAGS_CLEARED_FOR_HANDLER);
 	cpu_set_pc(cpu, f->sa->handler);
 	return 0;
 }
@@ -118,7 +111,7 @@ int x86_64_signal_pop(struct process *p, bool rt, uint64_t *mask)
 	for (int i = 0; i < 18; i++) {
 		uint64_t v = bo_get64(b + MC_OFF + 8 * i, false);
 		if (mc_regs[i] == X86_RFLAGS)
-			v = (flags & ~(uint64_t)FIX_EFLAGS) | (v & FIX_EFLAGS);
+			v = (flags & ~(uint64_t)X86_FLAGS_USER) | (v & X86_FLAGS_USER);
 		cpu_set_reg(cpu, mc_regs[i], v);
 	}
 	*mask = bo_get64(b + SIGMASK_OFF, false);
