@@ -126,6 +126,14 @@ static uint64_t round_to_ticks(const struct process *p, uint64_t us)
 	return (us + tick_us - 1) / tick_us * tick_us;
 }
 
+/* Sets a timer (value 0 disarms it), counting from now. */
+static void arm_timer(struct process *p, int which, uint64_t interval_us, uint64_t value_us)
+{
+	p->itimer_interval_us[which] = round_to_ticks(p, interval_us);
+	p->itimer_value_us[which] = round_to_ticks(p, value_us);
+	p->itimer_since_us[which] = timer_now_us(p, which);
+}
+
 int64_t sys_getitimer(struct process *p, const uint64_t *a)
 {
 	int which = sys_arg_int(a[0]);
@@ -152,9 +160,7 @@ int64_t sys_setitimer(struct process *p, const uint64_t *a)
 		if (err)
 			return err;
 	}
-	p->itimer_interval_us[which] = round_to_ticks(p, interval);
-	p->itimer_value_us[which] = round_to_ticks(p, value);
-	p->itimer_since_us[which] = timer_now_us(p, which);
+	arm_timer(p, which, interval, value);
 	return 0;
 }
 
@@ -168,8 +174,6 @@ int64_t sys_alarm(struct process *p, const uint64_t *a)
 	if (left && !secs)
 		secs = 1;
 	uint64_t value = (uint64_t)(uint32_t)a[0] * 1000000u;
-	p->itimer_interval_us[0] = 0;
-	p->itimer_value_us[0] = round_to_ticks(p, value);
-	p->itimer_since_us[0] = timer_now_us(p, 0);
+	arm_timer(p, 0, 0, value);
 	return (int64_t)secs;
 }
