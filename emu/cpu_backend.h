@@ -1,0 +1,53 @@
+/* What a CPU back end supplies behind emu/cpu.h.
+ *
+ * emu/cpu.c dispatches every cpu_* call through the ops table of the back end chosen by
+ * cpu_config.arch (emu/cpu_backends.c lists them). A back end's own state embeds struct cpu as
+ * its first member, so a struct cpu * is its state:
+ *
+ *     struct hppa_cpu { struct cpu base; ...registers, decode cache... };
+ *
+ * Only emu/ includes this header: everything outside emu/ uses cpu.h alone. Every operation has
+ * the meaning its cpu.h counterpart documents; none may be NULL. */
+#ifndef PROFEMU_CPU_BACKEND_H
+#define PROFEMU_CPU_BACKEND_H
+
+#include "cpu.h"
+
+struct cpu_ops;
+
+struct cpu {
+	const struct cpu_ops *ops;
+	enum cpu_arch arch;
+};
+
+struct cpu_ops {
+	/* Fills base.ops and base.arch of the new state (cpu.c sets them again to be sure). */
+	struct cpu *(*create)(const struct cpu_config *cfg, char *err, size_t errlen);
+	void (*destroy)(struct cpu *cpu);
+	enum cpu_stop (*run)(struct cpu *cpu, struct cpu_fault *fault);
+	void (*request_stop)(struct cpu *cpu);
+	void (*request_stop_at_tick)(struct cpu *cpu);
+	uint64_t (*pc)(struct cpu *cpu);
+	void (*set_pc)(struct cpu *cpu, uint64_t pc);
+	uint64_t (*reg)(struct cpu *cpu, int reg);
+	void (*set_reg)(struct cpu *cpu, int reg, uint64_t value);
+	int (*set_tls)(struct cpu *cpu, int which, uint64_t base);
+	int (*add_breakpoint)(struct cpu *cpu, uint64_t addr);
+	uint64_t (*thread_pointer)(struct cpu *cpu);
+	uint64_t (*retired)(struct cpu *cpu);
+	void (*set_next_tick)(struct cpu *cpu, uint64_t interval);
+	void (*charge)(struct cpu *cpu, uint64_t instructions, uint64_t pc);
+	void (*dump_regs)(struct cpu *cpu, char *buf, size_t len);
+};
+
+/* One entry per architecture a back end serves; ops NULL where none is built in. */
+struct cpu_backend {
+	enum cpu_arch arch;
+	const char *name;		/* as --stats prints it: "x86_64", "i386", "hppa", ... */
+	const struct cpu_ops *ops;
+};
+
+/* The table emu/cpu_backends.c defines, ended by an entry whose name is NULL. */
+extern const struct cpu_backend cpu_backends[];
+
+#endif
