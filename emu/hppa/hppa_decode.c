@@ -198,11 +198,7 @@ static void decode_fp(uint32_t w, struct hppa_insn *o, bool op0e)
 	case 1: {
 		unsigned sub = FIELD(w, 14, 16), df = FIELD(w, 17, 18), sf = FIELD(w, 19, 20);
 		bool src_single, dst_single;
-		if (op0e) {
-			set(o, HOP_ILLEGAL);	/* 0E conversions are PA 2.0 */
-			return;
-		}
-		if (FIELD(w, 11, 13) || sub == 4 || sf > 1 || df > 1) {
+		if (FIELD(w, 11, 13) || sub == 4 || sf > 1 || df > 1 || (op0e && FIELD(w, 23, 23))) {
 			set(o, HOP_ILLEGAL);
 			return;
 		}
@@ -212,8 +208,8 @@ static void decode_fp(uint32_t w, struct hppa_insn *o, bool op0e)
 		/* fixed-point formats: w (32 bits) = 0, dw (64 bits) = 1, like sgl/dbl */
 		src_single = sf == 0;
 		dst_single = df == 0;
-		o->r1 = fpreg(r1, 0, src_single);
-		o->t = fpreg(t, 0, dst_single);
+		o->r1 = fpreg(r1, h1, src_single);
+		o->t = fpreg(t, ht, dst_single);
 		return;
 	}
 	case 2:

@@ -402,8 +402,9 @@ static void dis_fp(struct out *o, uint32_t w, const struct hppa_insn *in, bool o
 		static const char *const old[4] = {"fcnvff", "fcnvxf", "fcnvfx", "fcnvfxt"};
 		static const char *const ufixed[2] = {",uw", ",udw"};
 		unsigned sf = in->len & 3, df = in->len >> 2;
-		if (in->sub < 4) {
-			put(o, "%s%s%s ", old[in->sub], fp_fmts[sf], fp_fmts[df]);
+		if (in->sub < 4 || op0e) {
+			/* 0E: the PA 2.0 "fcnv" entry objdump matches prints plain formats */
+			put(o, "%s%s%s ", in->sub < 4 ? old[in->sub] : "fcnv", fp_fmts[sf], fp_fmts[df]);
 		} else {
 			/* objdump's PA 2.0 fcnv spelling for the unsigned conversions */
 			put(o, "fcnv%s%s%s ", in->sub == HFCNV_FUXT ? ",t" : "",
