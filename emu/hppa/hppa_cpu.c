@@ -236,9 +236,9 @@ static uint32_t deposit(uint32_t old, uint32_t val, unsigned pos, unsigned len)
 
 static void raise_tick(struct hppa_cpu *c, uint32_t pc)
 {
-	uint64_t clock = c->retired + c->charged;
 	uint64_t n = c->ev.tick ? c->ev.tick(c->ev.ctx, pc, c->retired) : 0;
-	c->tick_at = n ? clock + n : HPPA_NO_TICK;
+	/* the clock as the handler left it (a charge from there moves it) */
+	c->tick_at = n ? c->retired + c->charged + n : HPPA_NO_TICK;
 	update_limit(c);
 }
 
@@ -268,6 +268,13 @@ static bool gateway(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_stop *stop
 	}
 	c->iaoq_f = c->gr[31] & ~3u;
 	c->iaoq_b = c->iaoq_f + 4;
+	if (c->iaoq_f < 4096) {
+		/* a return into the gateway page itself would run no instruction forever */
+		*stop = mem_fault(c, f, c->iaoq_f, GM_PROT_EXEC);
+		c->iaoq_f = pc;
+		c->iaoq_b = pc + 4;
+		return false;
+	}
 	if (pc == 0xe0)
 		c->cr27 = c->gr[26];
 	else if (pc == 0x100 && c->ev.syscall)
@@ -887,10 +894,16 @@ static void charge(struct cpu *cpu, uint64_t n, uint64_t pc)
 {
 	struct hppa_cpu *c = H(cpu);
 	uint64_t end = c->retired + c->charged + n;
-	while (c->tick_at != HPPA_NO_TICK && c->tick_at < end) {
+	/* A charge from inside a tick (not a documented caller) only moves the clock: raising
+	 * ticks from there would recurse. */
+	bool raise = !c->in_tick && !c->in_charge;
+	c->in_charge = true;
+	while (raise && c->tick_at != HPPA_NO_TICK && c->tick_at < end) {
 		c->charged = c->tick_at - c->retired;
 		raise_tick(c, (uint32_t)pc);
 	}
+	if (raise)
+		c->in_charge = false;
 	c->charged = end - c->retired;
 	update_limit(c);
 }

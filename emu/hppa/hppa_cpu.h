@@ -51,7 +51,7 @@ struct hppa_cpu {
 	uint64_t max_insns;	/* 0: none */
 	uint64_t tick_at;	/* clock (retired + charged) of the next tick */
 	uint64_t limit;		/* retired count at which the loop must look at ticks/limits */
-	bool stop_req, stop_at_tick, in_tick;
+	bool stop_req, stop_at_tick, in_tick, in_charge;
 
 	uint64_t cache_gen;
 	struct hppa_code_page *pages[HPPA_DCACHE_SLOTS];
