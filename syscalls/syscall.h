@@ -10,6 +10,7 @@
 
 struct process;
 struct cpu;
+struct abi_flags;
 struct signal_frame;
 
 /* A handler takes the six raw argument words (zero-extended guest registers) and returns the
@@ -57,6 +58,8 @@ struct sys_abi {
 	int (*signal_push)(struct process *p, const struct signal_frame *f);
 	int stack_reg;		/* the back end's number of the stack pointer (cpu_reg) */
 	int (*signal_pop)(struct process *p, bool rt, uint64_t *mask);
+	/* The ABI's own numbering of flags, commands and request numbers (abi_flags.h). */
+	const struct abi_flags *flags;
 };
 
 extern const struct sys_abi sys_abi_x86_64;
