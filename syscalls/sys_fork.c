@@ -12,7 +12,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../emu/x86/regs.h"
 #include "guest_signal.h"
 #include "handlers.h"
 #include "sys_args.h"
@@ -64,7 +63,7 @@ static int64_t do_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint6
 			p->clear_child_tid = child_tid;
 		/* vfork-style clones give the child its own stack; memory is a copy anyway. */
 		if (new_sp)
-			cpu_set_reg(p->cpu, X86_RSP, new_sp);
+			cpu_set_reg(p->cpu, p->abi->stack_reg, new_sp);
 		return 0;
 	}
 	p->children[p->child_count++] = (struct child_process){ vpid, host };

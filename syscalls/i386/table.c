@@ -150,5 +150,12 @@ const struct sys_abi sys_abi_i386 = {
 	.signal_push = i386_signal_push,
 	.stack_reg = X86_RSP,
 	.flags = &abi_flags_linux_x86,
+	.default_sysroot = "/usr/i686-linux-gnu",
+	.platform = "i686",
+	.set_entry_state = x86_set_entry_state,
+	.call_args = i386_call_args,
+	.call_redirect = i386_call_redirect,
+	.call_return = i386_call_return,
+	.tls_variant = 2,
 	.signal_pop = i386_signal_pop,
 };

@@ -135,5 +135,12 @@ const struct sys_abi sys_abi_x86_64 = {
 	.signal_push = x86_64_signal_push,
 	.stack_reg = X86_RSP,
 	.flags = &abi_flags_linux_x86,
+	.default_sysroot = "/",
+	.platform = "x86_64",
+	.set_entry_state = x86_set_entry_state,
+	.call_args = x86_64_call_args,
+	.call_redirect = x86_64_call_redirect,
+	.call_return = x86_64_call_return,
+	.tls_variant = 2,
 	.signal_pop = x86_64_signal_pop,
 };
