@@ -38,6 +38,10 @@ struct abi_flags {
 	struct abi_map ioctl;		/* terminal and file ioctl request numbers */
 	struct abi_map termios_iflag;	/* struct termios c_iflag bits (the other fields and
 					 * c_cc are the same in every ABI we serve) */
+	/* A 32-bit ABI's struct flock64 (F_GETLK64...): i386 aligns its 64-bit offsets to 4
+	 * bytes (packed: start @4, len @12, pid @20, 24 bytes); hppa to 8 (start @8, len @16,
+	 * pid @24, 32 bytes, as a 64-bit ABI's struct flock). */
+	bool flock64_packed;
 };
 
 /* ---- the neutral numbering (Linux generic) ---- */
@@ -111,7 +115,8 @@ uint64_t abi_bits_to_guest(const struct abi_map *m, uint64_t neutral);
 bool abi_value_to_neutral(const struct abi_map *m, uint64_t guest, uint32_t *neutral);
 bool abi_value_to_guest(const struct abi_map *m, uint32_t neutral, uint64_t *guest);
 
-/* The Linux-generic tables x86-64 and i386 share (syscalls/x86_64/flags.c). */
+/* The Linux-generic tables x86-64 and i386 share (syscalls/x86_64/flags.c), and hppa's. */
 extern const struct abi_flags abi_flags_linux_x86;
+extern const struct abi_flags abi_flags_hppa;
 
 #endif

@@ -79,25 +79,33 @@ struct flock_layout {
 static const struct flock_layout flock_lp64 = { 8, 16, 24, 32, 8 };
 /* i386 struct flock: 32-bit offsets. */
 static const struct flock_layout flock_ilp32 = { 4, 8, 12, 16, 4 };
-/* i386 struct flock64: 64-bit offsets at 4-byte alignment, so no padding after l_whence. */
+/* i386 struct flock64: 64-bit offsets at 4-byte alignment, so no padding after l_whence.
+ * Other 32-bit ABIs (hppa) align them to 8, which is the LP64 layout. */
 static const struct flock_layout flock64_i386 = { 4, 12, 20, 24, 8 };
 
+static const struct flock_layout *flock64_layout(const struct process *p)
+{
+	return p->abi->flags->flock64_packed ? &flock64_i386 : &flock_lp64;
+}
+
 /* The layout a lock command (neutral number) uses, and the host command, or NULL if the
- * command is not a lock command of this ABI. 32-bit guests reach the 64-bit forms through fcntl64; OFD locks always
- * take struct flock64 there (glibc only issues them through fcntl64). */
+ * command is not a lock command of this ABI. 32-bit guests reach the 64-bit forms through
+ * fcntl64; OFD locks always take struct flock64 there (glibc only issues them through
+ * fcntl64). */
 static const struct flock_layout *lock_command(const struct process *p, int cmd, int *host_cmd)
 {
 	bool ilp32 = p->mem.word_size == 4;
+	const struct flock_layout *l64 = flock64_layout(p);
 	switch (cmd) {
 	case ABI_F_GETLK: *host_cmd = F_GETLK; break;
 	case ABI_F_SETLK: *host_cmd = F_SETLK; break;
 	case ABI_F_SETLKW: *host_cmd = F_SETLKW; break;
-	case ABI_F_GETLK64: *host_cmd = F_GETLK; return ilp32 ? &flock64_i386 : NULL;
-	case ABI_F_SETLK64: *host_cmd = F_SETLK; return ilp32 ? &flock64_i386 : NULL;
-	case ABI_F_SETLKW64: *host_cmd = F_SETLKW; return ilp32 ? &flock64_i386 : NULL;
-	case ABI_F_OFD_GETLK: *host_cmd = F_OFD_GETLK; return ilp32 ? &flock64_i386 : &flock_lp64;
-	case ABI_F_OFD_SETLK: *host_cmd = F_OFD_SETLK; return ilp32 ? &flock64_i386 : &flock_lp64;
-	case ABI_F_OFD_SETLKW: *host_cmd = F_OFD_SETLKW; return ilp32 ? &flock64_i386 : &flock_lp64;
+	case ABI_F_GETLK64: *host_cmd = F_GETLK; return ilp32 ? l64 : NULL;
+	case ABI_F_SETLK64: *host_cmd = F_SETLK; return ilp32 ? l64 : NULL;
+	case ABI_F_SETLKW64: *host_cmd = F_SETLKW; return ilp32 ? l64 : NULL;
+	case ABI_F_OFD_GETLK: *host_cmd = F_OFD_GETLK; return ilp32 ? l64 : &flock_lp64;
+	case ABI_F_OFD_SETLK: *host_cmd = F_OFD_SETLK; return ilp32 ? l64 : &flock_lp64;
+	case ABI_F_OFD_SETLKW: *host_cmd = F_OFD_SETLKW; return ilp32 ? l64 : &flock_lp64;
 	default: return NULL;
 	}
 	return ilp32 ? &flock_ilp32 : &flock_lp64;

@@ -73,4 +73,5 @@ const struct abi_flags abi_flags_linux_x86 = {
 	.lock_type = ABI_MAP(lock_types),
 	.ioctl = ABI_MAP(ioctls),
 	.termios_iflag = ABI_MAP(termios_iflags),
+	.flock64_packed = true,		/* i386's; x86-64 has no struct flock64 of its own */
 };
