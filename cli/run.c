@@ -62,6 +62,12 @@ static void ev_syscall(void *ctx)
 	sys_dispatch(((struct run_ctx *)ctx)->p);
 }
 
+static void ev_interrupt(void *ctx, unsigned vector)
+{
+	struct process *p = ((struct run_ctx *)ctx)->p;
+	p->abi->interrupt(p, vector);
+}
+
 static void ev_breakpoint(void *ctx, uint64_t addr)
 {
 	process_on_breakpoint(((struct run_ctx *)ctx)->p, addr);
@@ -135,6 +141,8 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 		.max_insns = o->max_insns,
 		.first_tick = process_first_tick(p),
 	};
+	if (abi->interrupt)
+		cc.events.interrupt = ev_interrupt;
 	if (o->gmon_path || o->callgrind_path || o->folded_path) {
 		/* calls and returns are watched only when a call graph is asked for */
 		cc.events.call = ev_call;

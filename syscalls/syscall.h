@@ -45,6 +45,9 @@ struct sys_abi {
 	/* Reads the call number and arguments from the trap's registers. */
 	void (*get_call)(struct cpu *cpu, uint64_t *nr, uint64_t args[6]);
 	void (*set_result)(struct cpu *cpu, int64_t result);
+	/* A software interrupt other than the system call (hppa: the light-weight syscalls of
+	 * the gateway page, vector 0xb0). NULL: the ABI has none. */
+	void (*interrupt)(struct process *p, unsigned vector);
 	int (*errno_to_guest)(int host_errno);
 	int (*signal_to_guest)(int host_signal);
 	int (*signal_to_host)(int guest_signal);

@@ -19,6 +19,16 @@ int hppa_call_args(struct process *p, uint64_t args[4]);
 bool hppa_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]);
 void hppa_call_return(struct process *p, int64_t result);
 
+/* lws.c: the light-weight syscalls of the gateway page (interrupt 0xb0). hppa_lws_run does
+ * one on the registers given: 0 with r28's value, or a host errno (r21 gets it negated, in
+ * the guest's numbering). */
+struct hppa_lws_call {
+	uint32_t op;				/* r20 */
+	uint32_t r26, r25, r24, r23;
+};
+int hppa_lws_run(struct process *p, const struct hppa_lws_call *c, uint32_t *r28);
+void hppa_interrupt(struct process *p, unsigned vector);
+
 /* errno.c, signal.c: parisc's numbers for the host's */
 int hppa_errno_to_guest(int host_errno);
 int hppa_signal_to_guest(int host_signal);

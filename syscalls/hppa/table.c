@@ -2,9 +2,9 @@
  * and "32" rows, as the uapi asm/unistd_32.h of hppa-linux-gnu spells them), sorted by number.
  * Handlers are the shared ones; the calls whose 64-bit offsets parisc passes high word first
  * go through lfs.c. A row with no handler is known by name (for --strace) and answers
- * -ENOSYS. Not served yet: signal frames (signal_push/signal_pop are NULL, so a handler
- * cannot run), and the light-weight syscalls of the gateway page (0xb0, 0xe0), which the back
- * end serves. */
+ * -ENOSYS. The gateway's light-weight calls (0xb0) are lws.c; its set-thread-pointer entry
+ * (0xe0) is the back end's own. Not served yet: signal frames (signal_push/signal_pop are
+ * NULL, so a handler cannot run). */
 #include "../../emu/hppa/regs.h"
 #include "../abi_flags.h"
 #include "../handlers.h"
@@ -142,6 +142,7 @@ const struct sys_abi sys_abi_hppa = {
 	.signal_to_host = hppa_signal_to_host,
 	.put_stat = hppa_put_stat,
 	.trap_pc_adjust = 0,	/* the back end stops at the gateway: see the report */
+	.interrupt = hppa_interrupt,
 	.signal_push = NULL,	/* signal frames: not yet */
 	.stack_reg = HPPA_REG_SP,
 	.signal_pop = NULL,

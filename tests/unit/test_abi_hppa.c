@@ -324,3 +324,36 @@ Test(abi_hppa, large_file_offsets_come_high_word_first, .init = setup, .fini = t
 	cr_assert_eq(st.st_size, 0x100000010ll);
 	close(fd);
 }
+
+/* The light-weight syscalls glibc's atomics use (lws.c), on big-endian guest memory. */
+Test(abi_hppa, lws_compare_and_swap, .init = setup, .fini = teardown)
+{
+	uint32_t r28;
+	put(BUF, 4, 5);
+	struct hppa_lws_call cas = { .op = 0, .r26 = BUF, .r25 = 5, .r24 = 9 };
+	cr_assert_eq(hppa_lws_run(&proc, &cas, &r28), 0);
+	cr_assert_eq(r28, 5, "the value found");
+	cr_assert_eq(get(BUF, 4), 9, "swapped");
+	cr_assert_eq(hppa_lws_run(&proc, &cas, &r28), 0);
+	cr_assert_eq(r28, 9);
+	cr_assert_eq(get(BUF, 4), 9, "not swapped: 9 is not 5");
+	cas.r26 = 0x90000000;
+	cr_assert_eq(hppa_lws_run(&proc, &cas, &r28), EFAULT);
+
+	/* operation 2: 16-bit, old and new through pointers */
+	put(BUF + 16, 2, 0x1234);
+	put(BUF + 32, 2, 0x1234);
+	put(BUF + 40, 2, 0xbeef);
+	struct hppa_lws_call cas2 = { .op = 2, .r26 = BUF + 16, .r25 = BUF + 32, .r24 = BUF + 40,
+				      .r23 = 1 };
+	cr_assert_eq(hppa_lws_run(&proc, &cas2, &r28), 0);
+	cr_assert_eq(r28, 0, "swapped");
+	cr_assert_eq(get(BUF + 16, 2), 0xbeef);
+	cr_assert_eq(hppa_lws_run(&proc, &cas2, &r28), 0);
+	cr_assert_eq(r28, 1, "0xbeef is not 0x1234");
+	cas2.r23 = 4;
+	cr_assert_eq(hppa_lws_run(&proc, &cas2, &r28), ENOSYS);
+	struct hppa_lws_call xchg = { .op = 3 };
+	cr_assert_eq(hppa_lws_run(&proc, &xchg, &r28), ENOSYS, "as qemu-hppa 7.2");
+	cr_assert_eq(hppa->errno_to_guest(ENOSYS), 251, "r21 would read -251");
+}
