@@ -12,6 +12,7 @@
 #include "../emu/cpu.h"
 #include "../emu/guest_mem.h"
 #include "../profil/profil.h"
+#include "abi_flags.h"
 #include "syscall.h"
 
 struct symtab;
@@ -20,15 +21,9 @@ struct symtab;
 
 struct guest_sigaction {
 	uint64_t handler;	/* 0 = SIG_DFL, 1 = SIG_IGN, else a guest address */
-	uint64_t flags;
+	uint64_t flags;		/* neutral sa_flags (ABI_SA_*, abi_flags.h) */
 	uint64_t restorer;
 	uint64_t mask;
-};
-
-/* sa_flags bits (x86 and the generic ABI). */
-enum {
-	GUEST_SA_SIGINFO = 0x4, GUEST_SA_RESTORER = 0x04000000, GUEST_SA_ONSTACK = 0x08000000,
-	GUEST_SA_NODEFER = 0x40000000, GUEST_SA_RESETHAND = 0x80000000u,
 };
 
 /* What a handler's siginfo_t tells: how the signal came (si_code) and from whom or where. */

@@ -1,0 +1,59 @@
+/* The 32-bit hppa Linux trap, process entry and C calling convention, as the kernel and
+ * qemu-hppa implement them (doc: shared/reference isa-scoping, A2).
+ *
+ * System calls enter the gateway page with `ble 0x100(%sr2, %r0)`, the number loaded into r20
+ * in the branch's delay slot; arguments in r26, r25, r24, r23, r22, r21; the result (or
+ * -errno, -4095..-1) in r28; only r28 changes. The back end raises the syscall event when the
+ * front of the instruction queue reaches 0x100, after the delay slot, and resumes at r31. */
+#include "../../emu/hppa/regs.h"
+#include "../process.h"
+#include "abi.h"
+
+void hppa_get_call(struct cpu *cpu, uint64_t *nr, uint64_t a[6])
+{
+	static const int arg_regs[6] = { HPPA_REG_R26, HPPA_REG_R25, HPPA_REG_R24, HPPA_REG_R23,
+					 HPPA_REG_R22, HPPA_REG_R21 };
+	*nr = cpu_reg(cpu, HPPA_REG_R20) & 0xffffffffu;
+	for (int i = 0; i < 6; i++)
+		a[i] = cpu_reg(cpu, arg_regs[i]) & 0xffffffffu;
+}
+
+void hppa_set_result(struct cpu *cpu, int64_t result)
+{
+	cpu_set_reg(cpu, HPPA_REG_RET0, (uint64_t)result & 0xffffffffu);
+}
+
+/* The stack grows up: sp is the loader's, above the auxv and a 64-byte frame marker area.
+ * r31 holds the entry, as qemu-hppa leaves it. argc and argv (r25, r24) are the loader's to
+ * know: see the report (the upward stack is laid out by loader/stack.c). */
+void hppa_set_entry_state(struct process *p, uint64_t sp, uint64_t entry)
+{
+	cpu_set_reg(p->cpu, HPPA_REG_SP, sp);
+	cpu_set_reg(p->cpu, HPPA_REG_R31, entry);
+	cpu_set_pc(p->cpu, entry);
+}
+
+/* The first four arguments of a function just entered: arg0..arg3 are r26..r23. */
+int hppa_call_args(struct process *p, uint64_t args[4])
+{
+	static const int regs[4] = { HPPA_REG_R26, HPPA_REG_R25, HPPA_REG_R24, HPPA_REG_R23 };
+	for (int i = 0; i < 4; i++)
+		args[i] = cpu_reg(p->cpu, regs[i]) & 0xffffffffu;
+	return 0;
+}
+
+/* Calling glibc's syscall() in place of the function would need its linkage-table pointer in
+ * r19 (the caller's belongs to the caller's module) and a fifth argument at -52(sp): not done,
+ * so the call is served directly (profil_glibc.c falls back to call_return). */
+bool hppa_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5])
+{
+	(void)p, (void)fn, (void)args;
+	return false;
+}
+
+/* Return through rp (r2); its low two bits are the privilege level, not part of the address. */
+void hppa_call_return(struct process *p, int64_t result)
+{
+	cpu_set_reg(p->cpu, HPPA_REG_RET0, (uint64_t)result & 0xffffffffu);
+	cpu_set_pc(p->cpu, cpu_reg(p->cpu, HPPA_REG_RP) & ~(uint64_t)3);
+}
