@@ -698,8 +698,8 @@ static enum load_error load_program(struct guest_mem *gm, const struct addr_layo
 		return LOAD_OK;
 	if (!sysroot)
 		return fail(err, errlen, LOAD_NOT_EXECUTABLE,
-			    "a dynamic program (interpreter %s) needs -L: no default sysroot for its "
-			    "architecture", out->interp);
+			    "a dynamic program (interpreter %s) needs -L: there is no default sysroot "
+			    "for its architecture", out->interp);
 	return load_interp(gm, layout, sysroot, &probe, out, err, errlen);
 }
 
@@ -712,8 +712,7 @@ enum load_error elf_load(struct guest_mem *gm, const struct addr_layout *layout,
 	enum load_error r = elf_read_file(path, &data, &size, err, errlen);
 	if (r != LOAD_OK)
 		return r;
-	const char *root = sysroot ? sysroot : layout ? layout->default_sysroot : NULL;
-	r = load_program(gm, layout, data, size, true, root, out, err, errlen);
+	r = load_program(gm, layout, data, size, true, sysroot, out, err, errlen);
 	free(data);
 	return r;
 }

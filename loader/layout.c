@@ -6,8 +6,9 @@
  * Each layout keeps its pieces disjoint: program (+ brk heap above it), mmap range,
  * interpreter, stack. stack_build maps the whole stack_size at once (there is no grow-down
  * or grow-up fault handling), so the stack really occupies [stack_top - stack_size, stack_top).
- * Beside the addresses, each layout holds the facts of its Linux exec that stack_build and the
- * loader follow (loader.h), as data: no code here or there asks which architecture it is. */
+ * Beside the addresses, each layout holds the facts of its Linux exec that stack_build follows
+ * (loader.h), as data: no code here or there asks which architecture it is. AT_PLATFORM and the
+ * default sysroot are the ABI's (struct sys_abi), given by the caller. */
 #include "loader.h"
 
 #define MIB (UINT64_C(1) << 20)
@@ -30,8 +31,6 @@ static const struct addr_layout layout_x86_64 = {
 	.page_size = 4096,
 	.strings_align = 16,	/* x86's arch_align_stack */
 	.sp_align = 16,
-	.platform = "x86_64",
-	.default_sysroot = "/",
 };
 
 /* i386 (4 GiB user space, as a 32-bit program sees it on a 64-bit kernel):
@@ -53,8 +52,6 @@ static const struct addr_layout layout_i386 = {
 	.page_size = 4096,
 	.strings_align = 16,
 	.sp_align = 16,
-	.platform = "i686",
-	.default_sysroot = "/usr/i686-linux-gnu",	/* Debian's i386 cross sysroot */
 };
 
 /* hppa (32-bit, big-endian). hppa-linux links ET_EXEC text at 0x00010000. On hppa the stack
@@ -78,8 +75,6 @@ static const struct addr_layout layout_hppa = {
 	.stack_grows_up = true,
 	.strings_align = 1,	/* arch/parisc/include/asm/exec.h: arch_align_stack(x) is x */
 	.sp_align = 64,		/* start_thread: r30 = (sp + 63) & ~63 */
-	.platform = "PARISC",	/* arch/parisc/include/asm/elf.h ELF_PLATFORM */
-	.default_sysroot = "/usr/hppa-linux-gnu",	/* Debian's hppa cross sysroot */
 };
 
 /* IA-64 divides the space into eight regions by the top three address bits. ia64 linkers put
@@ -105,8 +100,6 @@ static const struct addr_layout layout_ia64 = {
 	.strings_align = 1,	/* arch/ia64/include/asm/exec.h: arch_align_stack(x) is x */
 	.sp_align = 16,
 	.sp_offset = -16,	/* start_thread: r12 = the address of argc - 16 */
-	.platform = NULL,	/* arch/ia64/include/asm/elf.h: ELF_PLATFORM is NULL */
-	.default_sysroot = NULL,	/* static programs only, for now: no IA-64 sysroot */
 };
 
 const struct addr_layout *addr_layout_for(enum cpu_arch arch)

@@ -43,10 +43,6 @@ struct addr_layout {
 	unsigned strings_align;	/* arch_align_stack: the strings' far end aligned to this */
 	unsigned sp_align;	/* the initial sp rounded to this, in the direction of growth */
 	int sp_offset;		/* then this added (IA-64 leaves 16 bytes of scratch below argc) */
-	const char *platform;	/* ELF_PLATFORM, for AT_PLATFORM; NULL: none */
-	/* Where PT_INTERP is looked up when no -L is given ("/": the host's own root); NULL:
-	 * there is no sysroot for this architecture, so dynamic programs need -L. */
-	const char *default_sysroot;
 };
 
 const struct addr_layout *addr_layout_for(enum cpu_arch arch);
@@ -78,8 +74,9 @@ enum load_error elf_read_file(const char *path, uint8_t **data, size_t *size,
 			      char *err, size_t errlen);
 
 /* Maps the program's PT_LOAD segments (and its PT_INTERP interpreter, looked up under sysroot,
- * "/" meaning the host's own root, NULL the layout's default_sysroot) into gm with their
- * protections. gm's word size and byte
+ * "/" meaning the host's own root) into gm with their protections. sysroot NULL: there is none
+ * (the ABI has no default and no -L was given), so a program with PT_INTERP is refused with a
+ * message saying -L is needed. gm's word size and byte
  * order must be the program's (from elf_probe_file). On failure gm may hold part of the image:
  * the caller discards it. */
 enum load_error elf_load(struct guest_mem *gm, const struct addr_layout *layout, const char *path,

@@ -483,7 +483,7 @@ Test(load, static_hppa)
 	cr_expect_eq(p.word_size, 4);
 	struct guest_mem gm;
 	struct elf_image img;
-	load_fixture("statichppa", CPU_ARCH_HPPA, NULL, &gm, &img);
+	load_fixture("statichppa", CPU_ARCH_HPPA, "/usr/hppa-linux-gnu", &gm, &img);
 	struct fixture_elf fe;
 	cr_assert(fixture_readelf("statichppa", &fe));
 	cr_expect_not(fe.dyn);
@@ -502,30 +502,30 @@ Test(load, static_hppa)
 	gm_destroy(&gm);
 }
 
-/* Without -L, an hppa program's interpreter comes from the hppa sysroot, as i386's comes from
- * /usr/i686-linux-gnu. */
-Test(load, dynamic_hppa_under_default_sysroot)
+/* An hppa program's interpreter from the hppa cross sysroot (the hppa ABI's default -L), loaded
+ * big-endian at the layout's interpreter base. */
+Test(load, dynamic_hppa_under_sysroot)
 {
 	SKIP_WITHOUT_HPPA("dynhppa");
 	const struct addr_layout *L = addr_layout_for(CPU_ARCH_HPPA);
-	cr_expect_str_eq(L->default_sysroot, "/usr/hppa-linux-gnu");
+	const char *sysroot = "/usr/hppa-linux-gnu";
 	struct fixture_elf fe;
 	cr_assert(fixture_readelf("dynhppa", &fe));
 	char host[4096];
-	snprintf(host, sizeof(host), "%s%s", L->default_sysroot, fe.interp);
+	snprintf(host, sizeof(host), "%s%s", sysroot, fe.interp);
 	if (access(host, R_OK) != 0)
 		cr_skip_test("%s missing (the hppa cross sysroot: libc6-hppa-cross)", host);
 	struct guest_mem gm;
 	struct elf_image img;
-	load_fixture("dynhppa", CPU_ARCH_HPPA, NULL, &gm, &img);
+	load_fixture("dynhppa", CPU_ARCH_HPPA, sysroot, &gm, &img);
 	cr_expect_str_eq(img.interp, fe.interp);
 	check_interp(&gm, L, &img, host);
 	gm_destroy(&gm);
 }
 
-/* IA-64 runs static programs only, for now: with no sysroot to find ld.so in, a dynamic one is
- * refused with a message saying what to do, unless -L names one. */
-Test(load, dynamic_ia64_needs_sysroot)
+/* With no sysroot to find ld.so in (IA-64 runs static programs only, for now, and has no
+ * default), a dynamic program is refused with a message saying what to do; -L names one. */
+Test(load, dynamic_without_sysroot_needs_L)
 {
 	static const char interp[] = "/lib/ld-linux-ia64.so.2";
 	const struct mini_seg segs[] = {
@@ -541,7 +541,6 @@ Test(load, dynamic_ia64_needs_sysroot)
 	cr_assert_eq(write(fd, b, spec.size), (ssize_t)spec.size);
 	close(fd);
 	free(b);
-	cr_expect_null(addr_layout_for(CPU_ARCH_IA64)->default_sysroot);
 
 	struct guest_mem gm;
 	struct elf_image img;
