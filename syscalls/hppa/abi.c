@@ -23,14 +23,20 @@ void hppa_set_result(struct cpu *cpu, int64_t result)
 	cpu_set_reg(cpu, HPPA_REG_RET0, (uint64_t)result & 0xffffffffu);
 }
 
-/* The stack grows up: sp is the loader's, above the auxv and a 64-byte frame marker area.
- * r31 holds the entry, as qemu-hppa leaves it. argc and argv (r25, r24) are the loader's to
- * know: see the report (the upward stack is laid out by loader/stack.c). */
-void hppa_set_entry_state(struct process *p, uint64_t sp, uint64_t entry)
+/* parisc's start_thread: the stack grows up, sp is the loader's (above the auxv and a 64-byte
+ * frame marker area); argc in r25 and argv in r24, where __libc_start_main wants them; r23
+ * (rtld_fini) zero; r31 holds the entry, as qemu-hppa leaves it. Everything else is zero. */
+void hppa_set_entry_state(struct process *p, const struct sys_entry_state *e)
 {
-	cpu_set_reg(p->cpu, HPPA_REG_SP, sp);
-	cpu_set_reg(p->cpu, HPPA_REG_R31, entry);
-	cpu_set_pc(p->cpu, entry);
+	cpu_set_reg(p->cpu, HPPA_REG_SP, e->sp);
+	cpu_set_reg(p->cpu, HPPA_REG_R31, e->entry);
+	if (e->argc_at) {
+		uint64_t argc = 0;
+		gm_get(&p->mem, e->argc_at, 4, &argc);
+		cpu_set_reg(p->cpu, HPPA_REG_R25, argc);
+		cpu_set_reg(p->cpu, HPPA_REG_R24, e->argv_at);
+	}
+	cpu_set_pc(p->cpu, e->entry);
 }
 
 /* The first four arguments of a function just entered: arg0..arg3 are r26..r23. */
