@@ -29,6 +29,11 @@ struct hppa_lws_call {
 int hppa_lws_run(struct process *p, const struct hppa_lws_call *c, uint32_t *r28);
 void hppa_interrupt(struct process *p, unsigned vector);
 
+/* sigframe.c: signal frames in the kernel's layout */
+struct signal_frame;
+int hppa_signal_push(struct process *p, const struct signal_frame *f);
+int hppa_signal_pop(struct process *p, bool rt, uint64_t *mask);
+
 /* errno.c, signal.c: parisc's numbers for the host's */
 int hppa_errno_to_guest(int host_errno);
 int hppa_signal_to_guest(int host_signal);
