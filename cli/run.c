@@ -194,7 +194,10 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 			strerror(-serr));
 		return EXIT_CANNOT_EXECUTE;
 	}
-	abi->set_entry_state(p, stack_pointer, img->entry);
+	/* stack_build gives sp only: where argc and argv lie is the layout's to say (0: not
+	 * known here; x86 needs only sp). */
+	const struct sys_entry_state entry = { .sp = stack_pointer, .entry = img->entry };
+	abi->set_entry_state(p, &entry);
 	return 0;
 }
 

@@ -126,7 +126,8 @@ struct process {
 	const struct symtab *syms;	/* the program's symbols, for --explain (may be NULL) */
 	struct glibc_hook glibc_hooks[8];
 	unsigned glibc_hook_count;
-	uint64_t trampoline;		/* i386: the stub that returns from a redirected call */
+	uint64_t trampoline;		/* the ABI's stub page, once mapped (i386: returning from a
+				 * redirected call; hppa: the signal return trampoline) */
 
 	/* The --prf system-call cost model: while a call's cost is charged to the clock, ticks
 	 * are charged to `charging`; `charged` instructions of guest time have been added. */

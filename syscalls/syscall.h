@@ -38,6 +38,14 @@ enum stat_layout {
 	STAT_64,	/* struct stat64 where the ABI has one (i386) */
 };
 
+/* Where a new program starts: what the loader's initial stack gives. */
+struct sys_entry_state {
+	uint64_t sp;		/* the initial stack pointer */
+	uint64_t entry;		/* the first instruction (the interpreter's, if any) */
+	uint64_t argc_at;	/* where argc lies, argv[] following it; 0: not known */
+	uint64_t argv_at;
+};
+
 struct sys_abi {
 	const char *name;			/* "x86_64", "i386" */
 	const struct sys_entry *table;		/* sorted by nr */
@@ -70,8 +78,9 @@ struct sys_abi {
 	const char *default_sysroot;	/* -L when none is given: where the ABI's libraries live */
 	const char *platform;		/* AT_PLATFORM */
 	/* Sets the registers a program starts with: the stack pointer the loader's stack gives,
-	 * the pc at the entry point, and whatever else the ABI's process entry defines. */
-	void (*set_entry_state)(struct process *p, uint64_t sp, uint64_t entry);
+	 * the pc at the entry point, and whatever else the ABI's process entry defines (hppa:
+	 * argc in r25, argv in r24). */
+	void (*set_entry_state)(struct process *p, const struct sys_entry_state *e);
 
 	/* ---- glibc functions served natively (profil_glibc.c): the C calling convention ---- */
 	/* Reads the first four arguments of the function the guest just entered: 0, or -EFAULT

@@ -23,14 +23,20 @@ void hppa_set_result(struct cpu *cpu, int64_t result)
 	cpu_set_reg(cpu, HPPA_REG_RET0, (uint64_t)result & 0xffffffffu);
 }
 
-/* The stack grows up: sp is the loader's, above the auxv and a 64-byte frame marker area.
- * r31 holds the entry, as qemu-hppa leaves it. argc and argv (r25, r24) are the loader's to
- * know: see the report (the upward stack is laid out by loader/stack.c). */
-void hppa_set_entry_state(struct process *p, uint64_t sp, uint64_t entry)
+/* parisc's start_thread: the stack grows up, sp is the loader's (above the auxv and a 64-byte
+ * frame marker area); argc in r25 and argv in r24, where __libc_start_main wants them; r23
+ * (rtld_fini) zero; r31 holds the entry, as qemu-hppa leaves it. Everything else is zero. */
+void hppa_set_entry_state(struct process *p, const struct sys_entry_state *e)
 {
-	cpu_set_reg(p->cpu, HPPA_REG_SP, sp);
-	cpu_set_reg(p->cpu, HPPA_REG_R31, entry);
-	cpu_set_pc(p->cpu, entry);
+	cpu_set_reg(p->cpu, HPPA_REG_SP, e->sp);
+	cpu_set_reg(p->cpu, HPPA_REG_R31, e->entry);
+	if (e->argc_at) {
+		uint64_t argc = 0;
+		gm_get(&p->mem, e->argc_at, 4, &argc);
+		cpu_set_reg(p->cpu, HPPA_REG_R25, argc);
+		cpu_set_reg(p->cpu, HPPA_REG_R24, e->argv_at);
+	}
+	cpu_set_pc(p->cpu, e->entry);
 }
 
 /* The first four arguments of a function just entered: arg0..arg3 are r26..r23. */
@@ -42,13 +48,21 @@ int hppa_call_args(struct process *p, uint64_t args[4])
 	return 0;
 }
 
-/* Calling glibc's syscall() in place of the function would need its linkage-table pointer in
- * r19 (the caller's belongs to the caller's module) and a fifth argument at -52(sp): not done,
- * so the call is served directly (profil_glibc.c falls back to call_return). */
+/* glibc's syscall(nr, a0, a1, a2, a3) in place of the function just entered: nr and a0..a2
+ * in r26..r23, the fifth word at -52(sp), the first slot beyond the four argument homes of
+ * the caller's frame (frames are at least 64 bytes, so it is there). rp still names the
+ * caller, and r19 is already the linkage table of the library both functions live in (the
+ * caller's import stub loaded it). */
 bool hppa_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5])
 {
-	(void)p, (void)fn, (void)args;
-	return false;
+	static const int regs[4] = { HPPA_REG_R26, HPPA_REG_R25, HPPA_REG_R24, HPPA_REG_R23 };
+	uint64_t sp = cpu_reg(p->cpu, HPPA_REG_SP) & 0xffffffffu;
+	if (gm_put(&p->mem, sp - 52, 4, args[4] & 0xffffffffu) != 0)
+		return false;
+	for (int i = 0; i < 4; i++)
+		cpu_set_reg(p->cpu, regs[i], args[i] & 0xffffffffu);
+	cpu_set_pc(p->cpu, fn);
+	return true;
 }
 
 /* Return through rp (r2); its low two bits are the privilege level, not part of the address. */

@@ -14,7 +14,7 @@ struct process;
 /* abi.c: the gateway-page trap, the process entry state and the C calling convention */
 void hppa_get_call(struct cpu *cpu, uint64_t *nr, uint64_t a[6]);
 void hppa_set_result(struct cpu *cpu, int64_t result);
-void hppa_set_entry_state(struct process *p, uint64_t sp, uint64_t entry);
+void hppa_set_entry_state(struct process *p, const struct sys_entry_state *e);
 int hppa_call_args(struct process *p, uint64_t args[4]);
 bool hppa_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]);
 void hppa_call_return(struct process *p, int64_t result);
@@ -28,6 +28,11 @@ struct hppa_lws_call {
 };
 int hppa_lws_run(struct process *p, const struct hppa_lws_call *c, uint32_t *r28);
 void hppa_interrupt(struct process *p, unsigned vector);
+
+/* sigframe.c: signal frames in the kernel's layout */
+struct signal_frame;
+int hppa_signal_push(struct process *p, const struct signal_frame *f);
+int hppa_signal_pop(struct process *p, bool rt, uint64_t *mask);
 
 /* errno.c, signal.c: parisc's numbers for the host's */
 int hppa_errno_to_guest(int host_errno);

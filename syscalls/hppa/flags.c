@@ -29,7 +29,7 @@ static const struct abi_pair prot_bits[] = {
 	{ 0x8, ABI_PROT_SEM }, { 0x01000000, ABI_PROT_GROWSDOWN }, { 0x02000000, ABI_PROT_GROWSUP },
 };
 
-/* No SA_RESTORER: hppa's signal return goes through a trampoline on the stack. */
+/* No SA_RESTORER: hppa's handlers return through a trampoline the kernel provides. */
 static const struct abi_pair sa_bits[] = {
 	{ 0x01, ABI_SA_ONSTACK }, { 0x04, ABI_SA_RESETHAND }, { 0x08, ABI_SA_NOCLDSTOP },
 	{ 0x10, ABI_SA_SIGINFO }, { 0x20, ABI_SA_NODEFER }, { 0x40, ABI_SA_RESTART },

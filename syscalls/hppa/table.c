@@ -3,8 +3,7 @@
  * Handlers are the shared ones; the calls whose 64-bit offsets parisc passes high word first
  * go through lfs.c. A row with no handler is known by name (for --strace) and answers
  * -ENOSYS. The gateway's light-weight calls (0xb0) are lws.c; its set-thread-pointer entry
- * (0xe0) is the back end's own. Not served yet: signal frames (signal_push/signal_pop are
- * NULL, so a handler cannot run). */
+ * (0xe0) is the back end's own; signal frames are sigframe.c. */
 #include "../../emu/hppa/regs.h"
 #include "../abi_flags.h"
 #include "../handlers.h"
@@ -143,9 +142,9 @@ const struct sys_abi sys_abi_hppa = {
 	.put_stat = hppa_put_stat,
 	.trap_pc_adjust = 0,	/* the back end stops at the gateway: see the report */
 	.interrupt = hppa_interrupt,
-	.signal_push = NULL,	/* signal frames: not yet */
+	.signal_push = hppa_signal_push,
 	.stack_reg = HPPA_REG_SP,
-	.signal_pop = NULL,
+	.signal_pop = hppa_signal_pop,
 	.flags = &abi_flags_hppa,
 	.default_sysroot = "/usr/hppa-linux-gnu",
 	.platform = "PARISC",

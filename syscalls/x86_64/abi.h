@@ -20,6 +20,7 @@ int x86_64_signal_pop(struct process *p, bool rt, uint64_t *mask);
 int x86_64_call_args(struct process *p, uint64_t args[4]);
 bool x86_64_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]);
 void x86_64_call_return(struct process *p, int64_t result);
-void x86_set_entry_state(struct process *p, uint64_t sp, uint64_t entry);
+struct sys_entry_state;
+void x86_set_entry_state(struct process *p, const struct sys_entry_state *e);
 
 #endif

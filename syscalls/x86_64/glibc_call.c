@@ -34,9 +34,10 @@ void x86_64_call_return(struct process *p, int64_t result)
 	cpu_set_pc(p->cpu, ret);
 }
 
-/* Shared with i386: rsp/esp at the loader's argc, the pc at the entry. */
-void x86_set_entry_state(struct process *p, uint64_t sp, uint64_t entry)
+/* Shared with i386: rsp/esp at the loader's argc, the pc at the entry; the psABI leaves the
+ * other registers zero (rdx: no rtld_fini). */
+void x86_set_entry_state(struct process *p, const struct sys_entry_state *e)
 {
-	cpu_set_reg(p->cpu, X86_RSP, sp);
-	cpu_set_pc(p->cpu, entry);
+	cpu_set_reg(p->cpu, X86_RSP, e->sp);
+	cpu_set_pc(p->cpu, e->entry);
 }
