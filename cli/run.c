@@ -12,7 +12,6 @@
 
 #include "../loader/loader.h"
 #include "../syscalls/process.h"
-#include "../emu/x86/regs.h"
 #include "../output/callgrind.h"
 #include "../output/folded.h"
 #include "../output/gmon.h"
@@ -63,6 +62,12 @@ static void ev_syscall(void *ctx)
 	sys_dispatch(((struct run_ctx *)ctx)->p);
 }
 
+static void ev_interrupt(void *ctx, unsigned vector)
+{
+	struct process *p = ((struct run_ctx *)ctx)->p;
+	p->abi->interrupt(p, vector);
+}
+
 static void ev_breakpoint(void *ctx, uint64_t addr)
 {
 	process_on_breakpoint(((struct run_ctx *)ctx)->p, addr);
@@ -83,24 +88,6 @@ static uint64_t ev_tick(void *ctx, uint64_t pc, uint64_t retired)
 	return next;
 }
 
-struct arch_info {
-	const struct sys_abi *abi;
-	const char *default_sysroot;
-	const char *platform;	/* AT_PLATFORM */
-	int sp_reg;
-};
-
-static const struct arch_info *arch_info(enum cpu_arch arch)
-{
-	static const struct arch_info x86_64 = { &sys_abi_x86_64, "/", "x86_64", X86_RSP };
-	static const struct arch_info i386 = { &sys_abi_i386, "/usr/i686-linux-gnu", "i686", X86_RSP };
-	switch (arch) {
-	case CPU_ARCH_X86_64: return &x86_64;
-	case CPU_ARCH_I386: return &i386;
-	default: return NULL;
-	}
-}
-
 static int load_status(enum load_error e)
 {
 	return e == LOAD_NOT_FOUND ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE;
@@ -112,16 +99,16 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 {
 	struct process *p = rc->p;
 	char err[512];
-	const struct arch_info *ai = arch_info(probe->arch);
+	const struct sys_abi *abi = sys_abi_for_arch(probe->arch);
 	const struct addr_layout *lay = addr_layout_for(probe->arch);
-	if (!ai || !lay) {
+	if (!abi || !lay) {
 		fprintf(stderr, "profemu: %s: %s programs are not supported yet\n", o->program,
 			cpu_arch_name(probe->arch));
 		return EXIT_CANNOT_EXECUTE;
 	}
 	p->arch = probe->arch;
-	p->abi = ai->abi;
-	p->cfg.sysroot = o->sysroot ? o->sysroot : ai->default_sysroot;
+	p->abi = abi;
+	p->cfg.sysroot = o->sysroot ? o->sysroot : abi->default_sysroot;
 	p->cfg.seed = o->seed;
 	p->cfg.hz = o->hz;
 	p->cfg.tick = o->tick;
@@ -154,6 +141,8 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 		.max_insns = o->max_insns,
 		.first_tick = process_first_tick(p),
 	};
+	if (abi->interrupt)
+		cc.events.interrupt = ev_interrupt;
 	if (o->gmon_path || o->callgrind_path || o->folded_path) {
 		/* calls and returns are watched only when a call graph is asked for */
 		cc.events.call = ev_call;
@@ -189,7 +178,7 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 		.argv = argv,
 		.envp = o->env,
 		.execfn = o->program,
-		.platform = ai->platform,
+		.platform = abi->platform,
 		.clktck = o->hz,
 		.uid = (uint32_t)getuid(),
 		.gid = (uint32_t)getgid(),
@@ -205,8 +194,10 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 			strerror(-serr));
 		return EXIT_CANNOT_EXECUTE;
 	}
-	cpu_set_reg(p->cpu, ai->sp_reg, stack_pointer);
-	cpu_set_pc(p->cpu, img->entry);
+	/* stack_build gives sp only: where argc and argv lie is the layout's to say (0: not
+	 * known here; x86 needs only sp). */
+	const struct sys_entry_state entry = { .sp = stack_pointer, .entry = img->entry };
+	abi->set_entry_state(p, &entry);
 	return 0;
 }
 

@@ -62,6 +62,7 @@ static int get_sigaction(struct process *p, uint64_t addr, struct guest_sigactio
 	int r = gm_get_word(&p->mem, addr, &sa->handler);
 	if (!r)
 		r = gm_get_word(&p->mem, addr + w, &sa->flags);
+	sa->flags = abi_bits_to_neutral(&p->abi->flags->sa, sa->flags);
 	sa->restorer = 0;
 	if (!r && has_restorer(p))
 		r = gm_get_word(&p->mem, addr + 2 * w, &sa->restorer);
@@ -75,7 +76,7 @@ static int put_sigaction(struct process *p, uint64_t addr, const struct guest_si
 	unsigned w = p->mem.word_size;
 	int r = gm_put_word(&p->mem, addr, sa->handler);
 	if (!r)
-		r = gm_put_word(&p->mem, addr + w, sa->flags);
+		r = gm_put_word(&p->mem, addr + w, abi_bits_to_guest(&p->abi->flags->sa, sa->flags));
 	if (!r && has_restorer(p))
 		r = gm_put_word(&p->mem, addr + 2 * w, sa->restorer);
 	if (!r)

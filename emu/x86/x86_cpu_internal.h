@@ -20,8 +20,8 @@ struct x86_cpu {
 	struct cpu_events ev;
 	struct block_cache blocks;
 
-	/* Counting: `base` instructions retired before the current block `cur` began; its count
-	 * is copied to cur_icount (0 when there is none) so the block hook never reads `cur`. */
+	/* Counting: `retired_base` instructions retired before the current block `cur` began; its
+	 * count is copied to cur_icount (0 when none) so the block hook never reads `cur`. */
 	uint64_t retired_base;
 	struct block_info *cur;
 	uint64_t cur_icount;
