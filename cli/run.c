@@ -186,17 +186,17 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	uint64_t r0 = process_random(p), r1 = process_random(p);
 	bo_put64(sp.random, r0, false);
 	bo_put64(sp.random + 8, r1, false);
-	uint64_t stack_pointer;
-	int serr = stack_build(&p->mem, lay, img, &sp, &stack_pointer);
+	struct initial_stack is;
+	int serr = stack_build_at(&p->mem, lay, img, &sp, &is);
 	free(argv);
 	if (serr) {
 		fprintf(stderr, "profemu: %s: cannot build the initial stack: %s\n", o->program,
 			strerror(-serr));
 		return EXIT_CANNOT_EXECUTE;
 	}
-	/* stack_build gives sp only: where argc and argv lie is the layout's to say (0: not
-	 * known here; x86 needs only sp). */
-	const struct sys_entry_state entry = { .sp = stack_pointer, .entry = img->entry };
+	/* hppa's entry passes argc and argv in registers: where the stack put them. */
+	const struct sys_entry_state entry = { .sp = is.sp, .entry = img->entry,
+					       .argc_at = is.argc_at, .argv_at = is.argv_at };
 	abi->set_entry_state(p, &entry);
 	return 0;
 }
