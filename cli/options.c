@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../output/atomic_file.h"
 #include "../profil/profil.h"
 
 extern char **environ;
@@ -240,6 +241,13 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	}
 	if (optind >= argc)
 		return usage_error("%s", "no program given");
+	/* A directory can never take an output file: say so before a long run, not after. */
+	const char *outputs[] = { o->stats_path, o->prf_path, o->gmon_path, o->callgrind_path,
+				  o->folded_path };
+	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
+		if (outputs[i] && out_check_name(outputs[i]) == -EISDIR)
+			return usage_error("%s: is a directory (an output needs a file name)", outputs[i]);
+	}
 	o->program = argv[optind];
 	o->argc = argc - optind;
 	o->argv = argv + optind;

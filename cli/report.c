@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../output/atomic_file.h"
+
 int report_fault_signal(enum cpu_fault_kind kind)
 {
 	switch (kind) {
@@ -52,13 +54,9 @@ static void json_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-int report_stats(const char *path, const struct run_outcome *r)
+static int emit_stats(FILE *out, const void *ctx)
 {
-	FILE *out = fopen(path, "w");
-	if (!out) {
-		fprintf(stderr, "profemu: %s: %s\n", path, strerror(errno));
-		return -1;
-	}
+	const struct run_outcome *r = ctx;
 	fprintf(out, "{\n  \"program\": ");
 	json_string(out, r->program);
 	fprintf(out, ",\n  \"arch\": \"%s\",\n  \"instructions\": %" PRIu64 ",\n  \"ticks\": %" PRIu64
@@ -69,8 +67,14 @@ int report_stats(const char *path, const struct run_outcome *r)
 	else if (strcmp(r->stop, "exit") == 0)
 		fprintf(out, "  \"exit_code\": %d,\n", r->guest_exit_code);
 	fprintf(out, "  \"exit_status\": %d\n}\n", r->exit_status);
-	if (fclose(out) != 0) {
-		fprintf(stderr, "profemu: %s: %s\n", path, strerror(errno));
+	return ferror(out) ? -EIO : 0;
+}
+
+int report_stats(const char *path, const struct run_outcome *r)
+{
+	int err = out_atomic_write(path, emit_stats, r);
+	if (err) {
+		fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
 		return -1;
 	}
 	return 0;

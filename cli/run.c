@@ -13,6 +13,7 @@
 #include "../loader/loader.h"
 #include "../syscalls/process.h"
 #include "../emu/x86/regs.h"
+#include "../output/atomic_file.h"
 #include "../output/callgrind.h"
 #include "../output/folded.h"
 #include "../output/gmon.h"
@@ -242,10 +243,11 @@ static const char *symbol_name(void *ctx, uint64_t addr, uint64_t *off)
 	return symtab_lookup(n->syms, addr + n->bias, off);
 }
 
-/* A forked child writes PATH.PID, not its parent's file (as gprof's GMON_OUT_PREFIX does). */
+/* A forked child writes PATH.PID, not its parent's file (as gprof's GMON_OUT_PREFIX does);
+ * a device, FIFO or socket is written in place by every process. */
 static const char *output_path(const struct process *p, const char *path, char *buf, size_t len)
 {
-	if (!p->forked)
+	if (!p->forked || out_written_in_place(path))
 		return path;
 	snprintf(buf, len, "%s.%d", path, p->cfg.pid);
 	return buf;
