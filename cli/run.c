@@ -134,6 +134,8 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	p->cfg.explain = o->explain;
 	p->cfg.pass_on = o->pass_on;
 	p->cfg.pass_on_count = o->pass_on_count;
+	/* the clock's one rule: the cost model only when asked for, whatever the outputs */
+	p->syscall_costs = o->syscall_cost;
 	p->rng_state = o->seed;
 	struct prof_config pc = {
 		.personality = (enum prof_personality)o->personality,
@@ -327,7 +329,6 @@ int run_program(const struct options *given)
 			prf.data.arch = (uint32_t)probe.arch;
 			prf.data.program = p->exe_path[0] ? strdup(p->exe_path) : NULL;
 			rc.prf = &prf;
-			p->syscall_costs = true;
 		}
 	}
 	struct wprof wp;

@@ -206,7 +206,9 @@ def run_prf_case(name, args):
         run_dir = os.path.join(cwd, "run%d" % i)
         os.makedirs(run_dir)
         prf, stats = os.path.join(run_dir, "files.prf"), os.path.join(run_dir, "stats.json")
+        # the files guest is I/O-bound: its I/O hits come from the system-call cost model
         r = subprocess.run([args.profemu, "--prf=" + prf, "--bucket-size=16", "--interval=500",
+                            "--syscall-cost",
                             "--stats=" + stats, guest], cwd=run_dir, stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
         if r.returncode != 0:

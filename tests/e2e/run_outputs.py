@@ -14,6 +14,14 @@ Cases:
                        socket (who gets the bytes); a directory (exit status 2 before the
                        program runs, with a message; the directory unchanged). The real
                        /dev/null is never used.
+  outputs-clock-ARCH[-syscall-cost]
+                       the clock never depends on the outputs: the guest cpubench-static (calls,
+                       returns, system calls) runs once with every non-empty combination of the
+                       output options at --tick=97, and every file each run writes is
+                       byte-for-byte the one the run with all of them wrote (so the ticks in
+                       --stats, the histograms, call graphs, buckets and counts agree); with
+                       -syscall-cost, the same under the system-call cost model, the tick set
+                       by --interval=97 (which sets it with or without --prf).
 
 Usage: run_outputs.py --profemu build/profemu --guest-dir build/guests CASE...
        run_outputs.py --list
@@ -37,14 +45,23 @@ OUTPUTS = {
     "gmon": [],
     "callgrind": [],
     "folded": [],
-    "prf": ["--bucket-size=16", "--interval=10000"],
+    "prf": ["--bucket-size=16"],   # (and stdin is not a terminal: nothing is asked)
     "stats": [],
 }
 SAFETY_GUEST = ("hello", "x86_64", "static")
+CLOCK_ARCHES = ["x86_64", "i386"]
+CLOCK_TICK = "--tick=97"
+# cpubench: fib(18), one heapsort of 2000 elements: calls, returns, a few system calls. (Not the
+# files guest: its instruction count varies by a few from run to run with what the host's file
+# system returns, e.g. i386's stat64 conversions.)
+CLOCK_ARGS = ["18", "2000", "1"]
 
 
 def cases():
-    return ["outputs-safety-" + opt for opt in OUTPUTS]
+    out = ["outputs-safety-" + opt for opt in OUTPUTS]
+    for arch in CLOCK_ARCHES:
+        out += ["outputs-clock-" + arch, "outputs-clock-%s-syscall-cost" % arch]
+    return out
 
 
 class Context(e2e_harness.Context):
@@ -206,6 +223,39 @@ def run_safety(ctx, opt):
         raise Failure("--%s:\n%s" % (opt, "\n".join("  * " + p for p in problems)))
 
 
+def run_clock(ctx, arch, cost):
+    import itertools
+    guest = ctx.guest("cpubench", arch, "static")
+    # (the cost-model runs set the same tick through --interval, which is not --prf's alone)
+    base = ["--interval=97", "--syscall-cost"] if cost else [CLOCK_TICK]
+    names = list(OUTPUTS)
+    want = {}       # option -> the bytes the run with every output wrote
+    problems = []
+    combos = [c for k in range(len(names), 0, -1) for c in itertools.combinations(names, k)]
+    # one working directory for every run, emptied between them: the guest's own instructions
+    # depend on its directory's name (getcwd, path lengths), and must not differ here
+    d = os.path.join(ctx.fresh_dir("clock"), "run")
+    for combo in combos:        # the full combination first: the reference
+        os.mkdir(d)
+        opts = list(base)
+        for opt in combo:
+            opts += ["--%s=%s.out" % (opt, opt)] + OUTPUTS[opt]
+        ctx.run(d, opts, guest, CLOCK_ARGS)
+        for opt in combo:
+            with open(os.path.join(d, opt + ".out"), "rb") as f:
+                got = f.read()
+            if opt not in want:
+                want[opt] = got
+            elif got != want[opt]:
+                problems.append("--%s differs when the outputs are only %s" % (
+                    opt, " ".join("--" + o for o in combo)))
+        e2e_harness.shutil.rmtree(d, ignore_errors=True)
+    if problems:
+        raise Failure("%d of %d combinations:\n%s" % (len(problems), len(combos), "\n".join(
+            "  * " + p for p in problems[:20])))
+    ctx.notes.append("%d combinations of %s agree" % (len(combos), ", ".join(names)))
+
+
 def run_case(name, args):
     ctx = Context(args)
     if not ctx.profemu:
@@ -214,6 +264,10 @@ def run_case(name, args):
     def run(ctx):
         if name.startswith("outputs-safety-"):
             run_safety(ctx, name[len("outputs-safety-"):])
+        elif name.startswith("outputs-clock-"):
+            rest = name[len("outputs-clock-"):]
+            cost = rest.endswith("-syscall-cost")
+            run_clock(ctx, rest[:-len("-syscall-cost")] if cost else rest, cost)
         else:
             raise HarnessError("unknown case " + name)
     return e2e_harness.run_in_context(ctx, run)
