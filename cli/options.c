@@ -42,6 +42,7 @@ static const char usage_text[] =
 	"  --gmon=FILE       gmon.out for gprof: histogram of the program and its exact call graph\n"
 	"  --callgrind=FILE  per-instruction ticks and call arcs for callgrind_annotate/kcachegrind\n"
 	"  --folded=FILE     one line per call stack with its ticks, for flame graphs\n"
+	"  --counts=FILE     JSON: exact instructions per function (self, inclusive) and calls\n"
 	"  --stats=FILE      write run statistics as JSON to FILE\n"
 	"  -h, --help        show this help\n"
 	"  --version         show the version\n";
@@ -108,7 +109,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	enum { OPT_STRACE = 256, OPT_SEED, OPT_HZ, OPT_TICK, OPT_HOST_TIME, OPT_MAX_INSNS,
 	       OPT_STATS, OPT_VERSION, OPT_PERSONALITY, OPT_JITTER, OPT_EXPLAIN, OPT_PROFIL_MAX,
 	       OPT_PID, OPT_PRF, OPT_BUCKET_SIZE, OPT_INTERVAL, OPT_GMON, OPT_CALLGRIND,
-	       OPT_FOLDED, OPT_SYSCALL_COST };
+	       OPT_FOLDED, OPT_SYSCALL_COST, OPT_COUNTS };
 	static const struct option longopts[] = {
 		{ "strace", no_argument, NULL, OPT_STRACE },
 		{ "seed", required_argument, NULL, OPT_SEED },
@@ -129,6 +130,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		{ "callgrind", required_argument, NULL, OPT_CALLGRIND },
 		{ "folded", required_argument, NULL, OPT_FOLDED },
 		{ "syscall-cost", no_argument, NULL, OPT_SYSCALL_COST },
+		{ "counts", required_argument, NULL, OPT_COUNTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -194,6 +196,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		case OPT_CALLGRIND: o->callgrind_path = optarg; break;
 		case OPT_FOLDED: o->folded_path = optarg; break;
 		case OPT_SYSCALL_COST: o->syscall_cost = true; break;
+		case OPT_COUNTS: o->counts_path = optarg; break;
 		case OPT_PID: {
 			uint64_t pid;
 			if (!parse_u64(optarg, &pid, false) || pid > INT32_MAX)
@@ -246,7 +249,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		return usage_error("%s", "no program given");
 	/* A directory can never take an output file: say so before a long run, not after. */
 	const char *outputs[] = { o->stats_path, o->prf_path, o->gmon_path, o->callgrind_path,
-				  o->folded_path };
+				  o->folded_path, o->counts_path };
 	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
 		if (outputs[i] && out_check_name(outputs[i]) == -EISDIR)
 			return usage_error("%s: is a directory (an output needs a file name)", outputs[i]);

@@ -30,6 +30,7 @@ struct options {
 	const char *gmon_path;
 	const char *callgrind_path;
 	const char *folded_path;
+	const char *counts_path;	/* --counts: exact instruction counts per function */
 	const char *argv0;		/* -0: the guest's argv[0], if not PROGRAM */
 	/* Options to pass on when the guest execs another program (no -E/-U/-0/--pid). */
 	char **pass_on;

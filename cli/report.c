@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../output/atomic_file.h"
+#include "../output/json_text.h"
 
 int report_fault_signal(enum cpu_fault_kind kind)
 {
@@ -39,26 +40,11 @@ void report_fault(const char *program, const struct cpu_fault *f, int signal,
 	fputc('\n', stderr);
 }
 
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
 static int emit_stats(FILE *out, const void *ctx)
 {
 	const struct run_outcome *r = ctx;
 	fprintf(out, "{\n  \"program\": ");
-	json_string(out, r->program);
+	out_json_string(out, r->program);
 	fprintf(out, ",\n  \"arch\": \"%s\",\n  \"instructions\": %" PRIu64 ",\n  \"ticks\": %" PRIu64
 		     ",\n  \"stop\": \"%s\",\n",
 		cpu_arch_name(r->arch), r->instructions, r->ticks, r->stop);

@@ -15,6 +15,7 @@
 #include "../emu/x86/regs.h"
 #include "../output/atomic_file.h"
 #include "../output/callgrind.h"
+#include "../output/counts.h"
 #include "../output/folded.h"
 #include "../output/gmon.h"
 #include "../output/wprof.h"
@@ -34,6 +35,7 @@ struct run_ctx {
 	struct process *p;
 	struct prf_mode *prf;	/* the PROFIL program, or NULL */
 	struct wprof *wp;	/* --gmon, --callgrind, --folded, or NULL */
+	struct icount *ic;	/* --counts, or NULL */
 	/* The program's load bias: call graphs are kept in link-time addresses, which is what
 	 * gprof and callgrind tools read against the ELF file (a PIE's run-time addresses are
 	 * not in its symbol table). */
@@ -50,6 +52,8 @@ static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target
 	struct run_ctx *rc = ctx;
 	if (rc->wp)
 		wprof_call(rc->wp, link_addr(rc, site), link_addr(rc, ret_addr), link_addr(rc, target));
+	if (rc->ic)
+		icount_call(rc->ic, link_addr(rc, ret_addr), link_addr(rc, target), cpu_retired(rc->p->cpu));
 }
 
 static void ev_ret(void *ctx, uint64_t target)
@@ -57,6 +61,8 @@ static void ev_ret(void *ctx, uint64_t target)
 	struct run_ctx *rc = ctx;
 	if (rc->wp)
 		wprof_return(rc->wp, link_addr(rc, target));
+	if (rc->ic)
+		icount_return(rc->ic, link_addr(rc, target), cpu_retired(rc->p->cpu));
 }
 
 static void ev_syscall(void *ctx)
@@ -157,7 +163,7 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 		.max_insns = o->max_insns,
 		.first_tick = process_first_tick(p),
 	};
-	if (o->gmon_path || o->callgrind_path || o->folded_path) {
+	if (o->gmon_path || o->callgrind_path || o->folded_path || o->counts_path) {
 		/* calls and returns are watched only when a call graph is asked for */
 		cc.events.call = ev_call;
 		cc.events.ret = ev_ret;
@@ -291,6 +297,31 @@ static int write_call_graphs(const struct process *p, const struct options *o,
 	return failed;
 }
 
+/* icount's resolver: the start of the symbol a link-time address lies in. */
+static uint64_t function_start(void *ctx, uint64_t addr)
+{
+	uint64_t off;
+	return symbol_name(ctx, addr, &off) && off <= addr ? addr - off : addr;
+}
+
+/* --counts at the end of the run. 0, or -1 after a message. */
+static int write_counts(const struct process *p, const struct options *o, const struct symtab *syms,
+			struct icount *ic, uint64_t bias, uint64_t retired)
+{
+	struct link_names ln = { syms, bias };
+	struct out_symbols names = { .name = syms ? symbol_name : NULL, .ctx = &ln };
+	struct counts_info info = { .program = o->program, .arch = cpu_arch_name(p->arch) };
+	char buf[PATH_MAX];
+	icount_finish(ic, retired);
+	const char *path = output_path(p, o->counts_path, buf, sizeof(buf));
+	int err = counts_write(path, ic, &names, &info);
+	if (err) {
+		fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
+		return -1;
+	}
+	return 0;
+}
+
 int run_program(const struct options *given)
 {
 	char err[512];
@@ -332,9 +363,10 @@ int run_program(const struct options *given)
 		}
 	}
 	struct wprof wp;
+	struct icount ic;
+	rc.bias = img.load_bias;
+	rc.addr_mask = probe.word_size == 8 ? UINT64_MAX : UINT32_MAX;
 	if (status == 0 && (o->gmon_path || o->callgrind_path || o->folded_path)) {
-		rc.bias = img.load_bias;
-		rc.addr_mask = probe.word_size == 8 ? UINT64_MAX : UINT32_MAX;
 		struct wprof_config wc = {
 			.text_lo = link_addr(&rc, img.text_lo), .text_hi = link_addr(&rc, img.text_hi),
 			.bin_bytes = 2,	/* x86: the finest bin gprof accepts */
@@ -350,6 +382,16 @@ int run_program(const struct options *given)
 	}
 	if (status == 0) {
 		struct symtab *syms = symtab_load(o->program, img.load_bias);
+		struct link_names ln = { syms, rc.bias };
+		bool counts_failed = false;
+		if (o->counts_path) {
+			if (icount_init(&ic, link_addr(&rc, img.entry), syms ? function_start : NULL, &ln)) {
+				fprintf(stderr, "profemu: out of memory: no --counts file\n");
+				counts_failed = true;
+			} else {
+				rc.ic = &ic;
+			}
+		}
 		p->syms = syms;
 		profil_glibc_attach(p, syms);
 		struct run_outcome out = { .program = o->program, .arch = p->arch };
@@ -369,12 +411,17 @@ int run_program(const struct options *given)
 		}
 		if (rc.wp && write_call_graphs(p, o, syms, &wp, rc.bias) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
+		if ((counts_failed || (rc.ic && write_counts(p, o, syms, &ic, rc.bias, out.instructions))) &&
+		    status == 0)
+			status = EXIT_CANNOT_EXECUTE;
 		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
 		symtab_free(syms);
 	}
 	if (rc.wp)
 		wprof_free(&wp);
+	if (rc.ic)
+		icount_free(&ic);
 	if (rc.prf)
 		prf_mode_free(&prf);
 	prf_settings_free(&eff, &asked);

@@ -152,9 +152,13 @@ static __attribute__((noinline)) void call_events(struct x86_cpu *cpu, const str
  * from the hot table, a tick or the instruction limit inside this block. */
 static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_t addr, uint32_t size)
 {
+	struct block_info *prev = cpu->cur;
 	cpu->retired_base += cpu->cur_icount;
-	if (cpu->track_calls && cpu->cur && cpu->cur->ends_with)
-		call_events(cpu, cpu->cur, addr);	/* before anything can move the cache */
+	/* Between blocks: the count is retired_base exactly (cpu_retired in the event must not
+	 * add the previous block a second time). */
+	x86_set_cur(cpu, NULL);
+	if (cpu->track_calls && prev && prev->ends_with)
+		call_events(cpu, prev, addr);	/* before anything can move the cache */
 	x86_set_cur(cpu, find_block(cpu, addr, size));	/* the hot table first, as below */
 	if (!cpu->cur)
 		return;

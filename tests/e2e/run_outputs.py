@@ -47,6 +47,7 @@ OUTPUTS = {
     "folded": [],
     "prf": ["--bucket-size=16"],   # (and stdin is not a terminal: nothing is asked)
     "stats": [],
+    "counts": [],
 }
 SAFETY_GUEST = ("hello", "x86_64", "static")
 CLOCK_ARCHES = ["x86_64", "i386"]
