@@ -1,6 +1,7 @@
 /* From options to an exit status: probe, load, build the stack, run, report. */
 #include "run.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -51,7 +52,8 @@ static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target
 {
 	struct run_ctx *rc = ctx;
 	if (rc->wp)
-		wprof_call(rc->wp, link_addr(rc, site), link_addr(rc, ret_addr), link_addr(rc, target));
+		wprof_call_at(rc->wp, link_addr(rc, site), link_addr(rc, ret_addr), link_addr(rc, target),
+			      cpu_retired(rc->p->cpu));
 	if (rc->ic)
 		icount_call(rc->ic, link_addr(rc, ret_addr), link_addr(rc, target), cpu_retired(rc->p->cpu));
 }
@@ -60,7 +62,7 @@ static void ev_ret(void *ctx, uint64_t target)
 {
 	struct run_ctx *rc = ctx;
 	if (rc->wp)
-		wprof_return(rc->wp, link_addr(rc, target));
+		wprof_return_at(rc->wp, link_addr(rc, target), cpu_retired(rc->p->cpu));
 	if (rc->ic)
 		icount_return(rc->ic, link_addr(rc, target), cpu_retired(rc->p->cpu));
 }
@@ -173,6 +175,12 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
 		return EXIT_CANNOT_EXECUTE;
 	}
+	/* callgrind's Ir: the back end's exact per-instruction counts (without them, where a back
+	 * end has none, the file holds ticks only) */
+	if (o->callgrind_path && cpu_count_insns(p->cpu) == -ENOMEM) {
+		fprintf(stderr, "profemu: out of memory\n");
+		return EXIT_CANNOT_EXECUTE;
+	}
 	enum load_error le = elf_load(&p->mem, lay, o->program, p->cfg.sysroot, img, err, sizeof(err));
 	if (le != LOAD_OK) {
 		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
@@ -259,6 +267,13 @@ static const char *output_path(const struct process *p, const char *path, char *
 		return path;
 	snprintf(buf, len, "%s.%d", path, p->cfg.pid);
 	return buf;
+}
+
+static void add_ir(void *ctx, uint64_t pc, uint64_t count)
+{
+	struct run_ctx *rc = ctx;
+	if (wprof_add_ir(rc->wp, link_addr(rc, pc), count))
+		rc->wp->dropped++;
 }
 
 /* --gmon, --callgrind, --folded at the end of the run. 0, or -1 after a message. */
@@ -408,6 +423,11 @@ int run_program(const struct options *given)
 				if (status == 0)
 					status = EXIT_CANNOT_EXECUTE;
 			}
+		}
+		if (rc.wp) {
+			wprof_finish(&wp, out.instructions);
+			if (o->callgrind_path)
+				cpu_insn_counts(p->cpu, add_ir, &rc);	/* -ENOSYS: ticks only */
 		}
 		if (rc.wp && write_call_graphs(p, o, syms, &wp, rc.bias) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;

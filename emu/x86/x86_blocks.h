@@ -15,6 +15,7 @@ struct block_info {
 	uint32_t icount;	/* instructions in the block */
 	uint16_t *offsets;	/* byte offset of each instruction; icount entries */
 	uint8_t ends_with;	/* BLOCK_ENDS_PLAIN, _CALL or _RET: a call always ends a block */
+	uint64_t execs;		/* times the block hook entered it (cpu_insn_counts) */
 };
 
 /* The per-block fast path: a direct-mapped table of recently executed blocks holding what the
@@ -42,6 +43,9 @@ struct block_cache {
 	struct block_hot hot[BLOCK_HOT_SLOTS];	/* in place: the hook reads it at a fixed offset */
 	/* Called for each x87 instruction the host must execute (x87_host.h), at decode time. */
 	void (*found_x87)(void *ctx, uint64_t addr);
+	/* Called with each cached block about to be forgotten (cleared, or decoded again in
+	 * place), so that its execution count can be kept; may be NULL. */
+	void (*forget)(void *ctx, struct block_info *b);
 	void *ctx;
 };
 

@@ -178,8 +178,10 @@ void x86_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	uint64_t base = cpu->retired_base + cpu->cur_icount;
 	if (h->addr == addr && h->size == size && base + h->icount <= cpu->fast_until) {
 		cpu->retired_base = base;
+		cpu->cur_base = base;
 		cpu->cur = h->b;
 		cpu->cur_icount = h->icount;
+		h->b->execs++;
 		return;
 	}
 	on_block_slow(cpu, addr, size);
@@ -189,4 +191,47 @@ void x86_retire_current_block(struct x86_cpu *cpu)
 {
 	cpu->retired_base += cpu->cur_icount;
 	x86_set_cur(cpu, NULL);
+}
+
+/* The block was left after `ran` of its instructions: the rest did not retire this time. */
+void x86_uncount_tail(struct x86_cpu *cpu, const struct block_info *b, uint64_t ran)
+{
+	for (uint64_t i = ran; i < b->icount; i++)
+		addr_counts_add(&cpu->insns, b->addr + b->offsets[i], UINT64_MAX);	/* -1 */
+}
+
+/* A block's entries go to the per-address counts (before it is forgotten, or when read). */
+static void fold_block(void *ctx, struct block_info *b)
+{
+	struct x86_cpu *cpu = ctx;
+	for (uint32_t i = 0; b->execs && i < b->icount; i++)
+		addr_counts_add(&cpu->insns, b->addr + b->offsets[i], b->execs);
+	b->execs = 0;
+}
+
+int x86_count_insns(struct cpu *base)
+{
+	struct x86_cpu *cpu = (struct x86_cpu *)base;
+	if (!cpu->counting && addr_counts_init(&cpu->insns))
+		return -12;	/* ENOMEM */
+	/* Entries before now do not count. */
+	for (size_t i = 0; i < cpu->blocks.cap; i++)
+		cpu->blocks.slots[i].execs = 0;
+	cpu->counting = true;
+	cpu->blocks.forget = fold_block;
+	return 0;
+}
+
+/* Exact once cpu_run has returned (the current block is then none); inside an event, the
+ * current block counts as run to its end. */
+int x86_insn_counts(struct cpu *base, void (*fn)(void *ctx, uint64_t addr, uint64_t count), void *ctx)
+{
+	struct x86_cpu *cpu = (struct x86_cpu *)base;
+	if (!cpu->counting)
+		return -22;	/* EINVAL */
+	for (size_t i = 0; i < cpu->blocks.cap; i++)
+		if (cpu->blocks.slots[i].offsets)
+			fold_block(cpu, &cpu->blocks.slots[i]);
+	addr_counts_each(&cpu->insns, fn, ctx);
+	return 0;
 }

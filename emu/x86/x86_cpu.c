@@ -129,6 +129,7 @@ static void x86_destroy(struct cpu *base)
 	if (cpu->uc)
 		uc_close(cpu->uc);
 	block_cache_destroy(&cpu->blocks);
+	addr_counts_free(&cpu->insns);
 	free(cpu->x87_sites);
 	free(cpu);
 }
@@ -316,4 +317,6 @@ const struct cpu_ops x86_cpu_ops = {
 	.set_next_tick = op_set_next_tick,
 	.charge = op_charge,
 	.dump_regs = op_dump_regs,
+	.count_insns = x86_count_insns,
+	.insn_counts = x86_insn_counts,
 };

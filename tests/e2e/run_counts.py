@@ -12,6 +12,12 @@ Cases:
                          which picks its string functions and tunables by the CPU it sees
                          (valgrind's and Unicorn's are not the same CPU); the difference is
                          printed. Skipped without valgrind.
+  callgrind-valgrind-ARCH
+                         the same comparison for --callgrind's Ir: per-function self Ir (summed
+                         over the instruction addresses of each function) equal to valgrind's
+                         for the program's own functions; the file's Ir total is --stats's
+                         instruction count exactly; callgrind_annotate reads the file and its
+                         inclusive Ir for main is --counts's.
   counts-invariants-ARCH two runs write the same file; self counts add up to the total, which
                          is --stats's instruction count; no inclusive count exceeds the total.
   profdiff-*             build/profdiff on counts files made here: no change passes (0), a
@@ -48,7 +54,8 @@ LEAVES = ["fib", "sift_down"]
 def cases():
     out = []
     for arch in ARCHES:
-        out += ["counts-valgrind-" + arch, "counts-invariants-" + arch]
+        out += ["counts-valgrind-" + arch, "callgrind-valgrind-" + arch,
+                "counts-invariants-" + arch]
     out += ["profdiff-" + n for n in PROFDIFF_CASES]
     return out
 
@@ -116,13 +123,19 @@ def callgrind_self(path):
     return self_ir, calls, incl, total
 
 
-def run_valgrind(ctx, arch):
+def under_valgrind(ctx, arch, label):
+    """cpubench-static run natively under valgrind's callgrind into DIR/vg.out: (guest, DIR)."""
     if not shutil.which("valgrind"):
         raise Skip("valgrind is not installed")
     guest = ctx.guest("cpubench", arch, "static")
-    d = ctx.fresh_dir("valgrind")
+    d = ctx.fresh_dir(label)
     ctx.run([shutil.which("valgrind"), "--tool=callgrind", "--callgrind-out-file=vg.out", guest]
             + ARGS, d)
+    return guest, d
+
+
+def run_valgrind(ctx, arch):
+    guest, d = under_valgrind(ctx, arch, "valgrind")
     vg_self, vg_calls, vg_incl, vg_total = callgrind_self(os.path.join(d, "vg.out"))
     ours = {f["name"]: f for f in ctx.counts(arch, d)["functions"]}
     total = json.load(open(os.path.join(d, "counts.json")))["total"]
@@ -143,6 +156,42 @@ def run_valgrind(ctx, arch):
         "%s %d" % (fn, ours[fn]["self"]) for fn in OWN if fn in ours))
     ctx.notes.append("totals: profemu %d, valgrind %d (%+.3f%%: the C library's start-up on "
                      "different CPUs)" % (total, vg_total, 100.0 * (total - vg_total) / vg_total))
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
+def run_callgrind_valgrind(ctx, arch):
+    guest, d = under_valgrind(ctx, arch, "cg")
+    ctx.run([ctx.profemu, "--callgrind=pe.out", "--counts=counts.json", "--stats=stats.json",
+             guest] + ARGS, d)
+    vg_self, _, _, vg_total = callgrind_self(os.path.join(d, "vg.out"))
+    pe_self, _, _, pe_total = callgrind_self(os.path.join(d, "pe.out"))
+    stats = json.load(open(os.path.join(d, "stats.json")))
+    counts = {f["name"]: f for f in json.load(open(os.path.join(d, "counts.json")))["functions"]}
+    problems = []
+    if not open(os.path.join(d, "pe.out")).read().count("events: Ir Ticks"):
+        problems.append("the file does not say events: Ir Ticks")
+    if pe_total != stats["instructions"]:
+        problems.append("Ir total %s, --stats %d instructions" % (pe_total, stats["instructions"]))
+    if sum(pe_self.values()) != pe_total:
+        problems.append("the cost lines add up to %d, the total is %s" % (sum(pe_self.values()),
+                                                                          pe_total))
+    for fn in OWN:
+        if pe_self.get(fn) != vg_self.get(fn):
+            problems.append("%s: self Ir %s, valgrind %s" % (fn, pe_self.get(fn), vg_self.get(fn)))
+    if shutil.which("callgrind_annotate"):
+        r = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", "pe.out"],
+                           cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        m = re.search(r"^\s*([\d,]+) .*\?\?\?:main\b", r.stdout.decode(), re.M)
+        if r.returncode or not m:
+            problems.append("callgrind_annotate did not show main: %s" % r.stderr.decode()[-300:])
+        elif int(m.group(1).replace(",", "")) != counts["main"]["inclusive"]:
+            problems.append("callgrind_annotate: main inclusive %s, --counts %d" % (
+                m.group(1), counts["main"]["inclusive"]))
+    ctx.notes.append("own functions (self Ir): " + ", ".join(
+        "%s %s" % (fn, pe_self.get(fn)) for fn in OWN))
+    ctx.notes.append("Ir totals: profemu %s, valgrind %s (%+.3f%%)" % (
+        pe_total, vg_total, 100.0 * (pe_total - vg_total) / vg_total))
     if problems:
         raise Failure("\n".join("  * " + p for p in problems))
 
@@ -305,6 +354,8 @@ def run_case(name, args):
         kind, _, rest = name.partition("-")
         if name.startswith("counts-valgrind-"):
             run_valgrind(ctx, name[len("counts-valgrind-"):])
+        elif name.startswith("callgrind-valgrind-"):
+            run_callgrind_valgrind(ctx, name[len("callgrind-valgrind-"):])
         elif name.startswith("counts-invariants-"):
             run_invariants(ctx, name[len("counts-invariants-"):])
         elif kind == "profdiff" and rest in PROFDIFF_CASES:
