@@ -5,6 +5,7 @@
 #define PROFEMU_X86_BLOCKS_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct guest_mem;
@@ -47,6 +48,7 @@ struct block_cache {
 	 * place), so that its execution count can be kept; may be NULL. */
 	void (*forget)(void *ctx, struct block_info *b);
 	void *ctx;
+	bool slow_calls;		/* blocks ending with a call or return skip the hot path */
 };
 
 int block_cache_init(struct block_cache *bc, int mode_bits);
@@ -91,7 +93,11 @@ static inline const struct block_info *block_cache_lookup(struct block_cache *bc
 	const struct block_info *b = block_cache_get(bc, mem, addr, size);
 	if (b) {
 		h = block_cache_hot_slot(bc, addr);	/* unchanged: the table is not moved */
-		*h = (struct block_hot){ .addr = addr, .size = size, .icount = b->icount,
+		/* A block ending with a call or return must reach the slow path when calls are
+		 * watched: its hot entry then holds size 0, which no executed block has, so the
+		 * block hook's test fails and this lookup goes to the full table (x86_count.c). */
+		uint32_t hot_size = bc->slow_calls && b->ends_with ? 0 : size;
+		*h = (struct block_hot){ .addr = addr, .size = hot_size, .icount = b->icount,
 					 .b = (struct block_info *)b };
 	}
 	return b;

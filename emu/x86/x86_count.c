@@ -18,7 +18,8 @@ uint64_t x86_retired_at(const struct x86_cpu *cpu, uint64_t pc)
 
 uint64_t x86_retired(struct x86_cpu *cpu)
 {
-	return x86_retired_at(cpu, x86_pc(cpu));
+	/* between blocks (call and return events) the pc need not be read from Unicorn */
+	return cpu->cur ? x86_retired_at(cpu, x86_pc(cpu)) : cpu->retired_base;
 }
 
 void x86_set_next_tick(struct x86_cpu *cpu, uint64_t interval)
@@ -73,7 +74,9 @@ void x86_request_stop_at_tick(struct x86_cpu *cpu)
 }
 
 /* The nearest retired count at which the block hook has something to do besides counting:
- * the next tick or the instruction limit, whichever comes first. */
+ * the next tick or the instruction limit, whichever comes first. With calls watched, the block
+ * after one that ends with a call or return must take the slow path to raise the event:
+ * fast_until is then 0 (such blocks themselves never pass the hot test: block_cache.slow_calls). */
 void x86_update_event_at(struct x86_cpu *cpu)
 {
 	uint64_t at = UINT64_MAX;
@@ -82,7 +85,7 @@ void x86_update_event_at(struct x86_cpu *cpu)
 	if (cpu->max_insns && cpu->max_insns < at)
 		at = cpu->max_insns;
 	cpu->event_at = at;
-	cpu->fast_until = cpu->track_calls ? 0 : at;
+	cpu->fast_until = cpu->track_calls && cpu->cur && cpu->cur->ends_with ? 0 : at;
 }
 
 /* The block at addr: through the hot table, else looked up (decoded on first sight). */
@@ -164,6 +167,7 @@ static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_
 		return;
 	if (cpu->retired_base + cpu->cur_icount > cpu->event_at)
 		block_events(cpu, cpu->cur, addr);
+	x86_update_event_at(cpu);	/* fast_until for the next block */
 }
 
 /* Per block: count, and raise the ticks whose instruction lies in this block. This runs once
