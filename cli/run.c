@@ -386,7 +386,7 @@ int run_program(const struct options *given)
 			.text_lo = link_addr(&rc, img.text_lo), .text_hi = link_addr(&rc, img.text_hi),
 			.bin_bytes = 2,	/* x86: the finest bin gprof accepts */
 			.word_size = probe.word_size, .big_endian = probe.big_endian,
-			.track_stacks = o->callgrind_path || o->folded_path,
+			.track_stacks = o->folded_path != NULL,	/* callgrind needs arcs only */
 		};
 		if (wprof_init(&wp, &wc) != 0) {
 			fprintf(stderr, "profemu: out of memory\n");

@@ -88,8 +88,8 @@ static inline const struct block_info *block_cache_lookup(struct block_cache *bc
 							  uint64_t addr, uint32_t size)
 {
 	struct block_hot *h = block_cache_hot_slot(bc, addr);
-	if (h->addr == addr && h->size == size)
-		return h->b;
+	if (h->addr == addr && (h->size == size || (h->size == 0 && h->b->size == size)))
+		return h->b;	/* (size 0: a call or return block kept off the hook's fast path) */
 	const struct block_info *b = block_cache_get(bc, mem, addr, size);
 	if (b) {
 		h = block_cache_hot_slot(bc, addr);	/* unchanged: the table is not moved */
