@@ -162,12 +162,17 @@ static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_
 	x86_set_cur(cpu, NULL);
 	if (cpu->track_calls && prev && prev->ends_with)
 		call_events(cpu, prev, addr);	/* before anything can move the cache */
-	x86_set_cur(cpu, find_block(cpu, addr, size));	/* the hot table first, as below */
-	if (!cpu->cur)
+	/* The hot table first (call and return blocks are found there too), else find_block. */
+	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
+	struct block_info *b = h->addr == addr && h->b && h->b->size == size && !cpu->retranslate
+				       ? h->b : find_block(cpu, addr, size);
+	x86_set_cur(cpu, b);
+	if (!b)
 		return;
 	if (cpu->retired_base + cpu->cur_icount > cpu->event_at)
-		block_events(cpu, cpu->cur, addr);
-	x86_update_event_at(cpu);	/* fast_until for the next block */
+		block_events(cpu, b, addr);	/* may stop, and sets fast_until itself */
+	else	/* fast_until for the next block, as x86_update_event_at would set it */
+		cpu->fast_until = cpu->track_calls && b->ends_with ? 0 : cpu->event_at;
 }
 
 /* Per block: count, and raise the ticks whose instruction lies in this block. This runs once
