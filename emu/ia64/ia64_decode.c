@@ -174,10 +174,7 @@ static void decode_cmp(struct ia64_insn *in, uint64_t s, unsigned opcode)
 		in->crel = crel_of[row][col];
 		in->ctype = ctype_of[row][col];
 	} else {			/* A7: parallel compares of r3 with zero */
-		if (in->r2 != 0) {
-			in->op = IA64_OP_ILLEGAL;
-			return;
-		}
+		in->r2 = 0;		/* the field is ignored (objdump prints r0 too) */
 		in->crel = crel_zero[col];
 		in->ctype = row == 0 ? IA64_CTYPE_AND : row == 1 ? IA64_CTYPE_OR
 			  : IA64_CTYPE_OR_ANDCM;
@@ -268,7 +265,7 @@ static void decode_i_shift(struct ia64_insn *in, uint64_t s)
 		if (y && fld(s, 19, 14) != 0)
 			in->op = IA64_OP_ILLEGAL;	/* tnat's x bit and the rest are 0 */
 		in->pos = fld(s, 19, 14);
-		static const uint8_t ctype_of[4] = { IA64_CTYPE_NONE, IA64_CTYPE_AND, IA64_CTYPE_OR,
+		static const uint8_t ctype_of[4] = { IA64_CTYPE_NONE, IA64_CTYPE_OR, IA64_CTYPE_AND,
 						     IA64_CTYPE_OR_ANDCM };
 		unsigned k = tb << 1 | ta;
 		in->ctype = ctype_of[k];
@@ -404,8 +401,8 @@ static void decode_m_sys1(struct ia64_insn *in, uint64_t s)
 		in->imm = fld(s, 19, 13);		/* sof */
 		in->pos = fld(s, 26, 20);		/* sol */
 		in->len = fld(s, 30, 27) * 8;		/* sor */
-		if (in->imm > 96 || in->pos > in->imm || in->len > in->imm)
-			in->op = IA64_OP_ILLEGAL;
+		/* sof > 96, sol > sof or sor > sof are illegal operations when executed; the
+		 * interpreter checks (objdump disassembles them all the same). */
 		return;
 	default:
 		return;
@@ -653,6 +650,12 @@ static void decode_f(struct ia64_insn *in, uint64_t s, unsigned opcode)
 
 /* ---- B unit ---- */
 
+/* The tag of brp (B6, B7): t2e at 34:33 and timm7a at 12:6, in bundles from this one. */
+static inline int64_t brp_tag(uint64_t s)
+{
+	return sext(fld(s, 34, 33) << 7 | fld(s, 12, 6), 9) * 16;
+}
+
 static void decode_b(struct ia64_insn *in, uint64_t s, unsigned opcode)
 {
 	unsigned x6 = fld(s, 32, 27);
@@ -672,6 +675,8 @@ static void decode_b(struct ia64_insn *in, uint64_t s, unsigned opcode)
 		case 0x0c: in->op = IA64_OP_BSW_0; return;
 		case 0x0d: in->op = IA64_OP_BSW_1; return;
 		case 0x10: in->op = IA64_OP_EPC; return;
+		case 0x18: in->op = IA64_OP_VMSW_0; return;
+		case 0x19: in->op = IA64_OP_VMSW_1; return;
 		case 0x20: if (in->btype <= 1) in->op = IA64_OP_BR_IND; return;
 		case 0x21: if (in->btype == 4) in->op = IA64_OP_BR_RET; return;
 		default: return;
@@ -682,8 +687,22 @@ static void decode_b(struct ia64_insn *in, uint64_t s, unsigned opcode)
 		in->hint = fld(s, 34, 32) >> 1;
 		return;
 	case 2:
-		if (x6 == 0)
+		if (x6 == 0) {
 			set_nop_or_break(in, s, true);
+		} else if (x6 == 0x10 || x6 == 0x11) {	/* B7: brp b2,tag / brp.ret */
+			in->op = IA64_OP_BRP_IND;
+			in->btype = x6 & 1;
+			in->hint = fld(s, 4, 3);
+			in->ph = fld(s, 35, 35);
+			in->tag = brp_tag(s);
+		}
+		return;
+	case 7:						/* B6: brp target,tag */
+		in->op = IA64_OP_BRP;
+		in->hint = fld(s, 4, 3);
+		in->ph = fld(s, 35, 35);
+		in->imm = target25(s);
+		in->tag = brp_tag(s);
 		return;
 	case 4:
 		if (in->btype == 1 || in->btype == 4)
@@ -763,11 +782,27 @@ void ia64_decode_bundle(struct ia64_bundle *out, const uint8_t bytes[16])
 	out->template_code = code;
 	out->reserved = t->reserved;
 	out->stops = t->stops;
-	uint64_t s[3] = { ia64_bundle_slot(bytes, 0), ia64_bundle_slot(bytes, 1),
-			  ia64_bundle_slot(bytes, 2) };
+	uint64_t *s = out->bits;
+	for (unsigned i = 0; i < 3; i++)
+		s[i] = ia64_bundle_slot(bytes, i);
 	for (unsigned i = 0; i < 3; i++) {
 		ia64_decode_slot(&out->slot[i], t->unit[i], s[i], s[1]);
 		if (t->reserved)
 			out->slot[i].op = IA64_OP_ILLEGAL;
+	}
+}
+
+bool ia64_unpredicated(const struct ia64_insn *in)
+{
+	switch (in->op) {
+	case IA64_OP_ALLOC: case IA64_OP_COVER: case IA64_OP_CLRRRB: case IA64_OP_CLRRRB_PR:
+	case IA64_OP_RFI: case IA64_OP_BSW_0: case IA64_OP_BSW_1: case IA64_OP_EPC:
+	case IA64_OP_VMSW_0: case IA64_OP_VMSW_1: case IA64_OP_BRP: case IA64_OP_BRP_IND:
+	case IA64_OP_FLUSHRS: case IA64_OP_LOADRS:
+		return true;
+	case IA64_OP_BR:
+		return in->btype == 5 || in->btype == 6 || in->btype == 7;	/* cloop cexit ctop */
+	default:
+		return false;
 	}
 }

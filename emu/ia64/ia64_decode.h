@@ -84,7 +84,8 @@ enum ia64_op {
 	IA64_OP_BR_RET,
 	IA64_OP_BR_CALL_IND,
 	IA64_OP_COVER, IA64_OP_CLRRRB, IA64_OP_CLRRRB_PR, IA64_OP_RFI, IA64_OP_BSW_0,
-	IA64_OP_BSW_1, IA64_OP_EPC, IA64_OP_BRP, IA64_OP_BRP_IND,
+	IA64_OP_BSW_1, IA64_OP_EPC, IA64_OP_VMSW_0, IA64_OP_VMSW_1,
+	IA64_OP_BRP, IA64_OP_BRP_IND,	/* branch predict hints: no effect on results */
 	/* X unit */
 	IA64_OP_MOVL, IA64_OP_BRL, IA64_OP_BRL_CALL,
 	/* every unit */
@@ -129,6 +130,7 @@ struct ia64_insn {
 	uint8_t ph, dh;		/* branch prefetch (.few/.many) and .clr */
 	uint8_t mm;		/* index of a multimedia or F-misc form in its table */
 	uint8_t imm_form;	/* 1: the second operand is imm instead of r2 */
+	int16_t tag;		/* brp: the tagged bundle, in bytes from this one */
 	int64_t imm;		/* immediates, displacements (bytes, from the bundle) */
 };
 
@@ -141,11 +143,16 @@ void ia64_decode_slot(struct ia64_insn *insn, enum ia64_unit unit, uint64_t slot
  * documents the pairing), its template's stops, and whether it is legal at all. */
 struct ia64_bundle {
 	struct ia64_insn slot[3];
+	uint64_t bits[3];		/* the raw slots */
 	uint8_t stops;
 	bool reserved;
 	uint8_t template_code;
 };
 
 void ia64_decode_bundle(struct ia64_bundle *out, const uint8_t bytes[16]);
+
+/* True for the operations whose qp field is not a qualifying predicate: they always execute
+ * (alloc, cover, clrrrb, br.cloop/ctop/cexit, brp, ...) and objdump prints no "(pN)". */
+bool ia64_unpredicated(const struct ia64_insn *in);
 
 #endif

@@ -63,7 +63,7 @@ static const char *const ctype_names[] = { "", ".unc", ".and", ".or", ".or.andcm
 static const char *const wh_names[] = { ".sptk", ".spnt", ".dptk", ".dpnt" };
 static const char *const ldtype_names[] = { "", ".s", ".a", ".sa", ".bias", ".acq", ".fill",
 					    ".c.clr", ".c.nc", ".c.clr.acq", "", ".rel", ".spill" };
-static const char *const ldhint_names[] = { "", ".nt1", ".nt2", ".nta" };
+static const char *const ldhint_names[] = { "", ".nt1", ".d2", ".nta" };
 static const char *const fsize_names[] = { "e", "8", "s", "d" };
 static const char *const sig_names[] = { "sig", "exp", "s", "d" };
 
@@ -437,6 +437,19 @@ static void disasm_b(struct out *o, const struct ia64_insn *in, uint64_t addr)
 	case IA64_OP_BSW_0: put(o, "bsw.0"); return;
 	case IA64_OP_BSW_1: put(o, "bsw.1"); return;
 	case IA64_OP_EPC: put(o, "epc"); return;
+	case IA64_OP_VMSW_0: put(o, "vmsw.0"); return;
+	case IA64_OP_VMSW_1: put(o, "vmsw.1"); return;
+	case IA64_OP_BRP: case IA64_OP_BRP_IND: {
+		static const char *const wh[] = { ".sptk", ".loop", ".dptk", ".exit" };
+		put(o, "brp%s%s%s ", in->op == IA64_OP_BRP_IND && in->btype ? ".ret" : "",
+		    wh[in->hint & 3], in->ph ? ".imp" : "");
+		if (in->op == IA64_OP_BRP)
+			put(o, "%" PRIx64, target);
+		else
+			put(o, "b%u", in->r2);
+		put(o, ",%" PRIx64, addr + (uint64_t)(int64_t)in->tag);
+		return;
+	}
 	case IA64_OP_BRL:
 		put(o, "brl.cond");
 		branch_completers(o, in);
@@ -459,7 +472,7 @@ size_t ia64_disasm_insn(char *buf, size_t len, const struct ia64_insn *in, uint6
 		buf[0] = 0;
 	if (in->unit == IA64_UNIT_L)
 		return 0;
-	if (in->qp && in->op != IA64_OP_ILLEGAL)
+	if (in->qp && in->op != IA64_OP_ILLEGAL && !ia64_unpredicated(in))
 		put(&o, "(p%02u) ", in->qp);
 	static const char unit_letter[] = { 'm', 'i', 'f', 'b', 'x', 'x' };
 	switch (in->op) {
@@ -488,4 +501,17 @@ size_t ia64_disasm_insn(char *buf, size_t len, const struct ia64_insn *in, uint6
 	if (stop)
 		put(&o, ";;");
 	return o.pos < len ? o.pos : (len ? len - 1 : 0);
+}
+
+size_t ia64_disasm_slot(char *buf, size_t len, const struct ia64_bundle *b, unsigned i,
+			uint64_t bundle_addr)
+{
+	if (b->reserved || b->slot[i].op == IA64_OP_ILLEGAL) {
+		struct out o = { buf, len, 0 };
+		if (len)
+			buf[0] = 0;
+		put(&o, "data8 0x%" PRIx64, b->bits[i]);
+		return o.pos < len ? o.pos : (len ? len - 1 : 0);
+	}
+	return ia64_disasm_insn(buf, len, &b->slot[i], bundle_addr, b->stops >> i & 1);
 }

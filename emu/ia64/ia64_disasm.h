@@ -20,4 +20,11 @@ const char *ia64_template_name(unsigned code);
 size_t ia64_disasm_insn(char *buf, size_t len, const struct ia64_insn *in, uint64_t bundle_addr,
 			bool stop);
 
+/* objdump's text for slot i of a decoded bundle: ia64_disasm_insn's, except that a bundle
+ * with an unassigned slot or a reserved template is printed as raw data, "data8 0x<slot>",
+ * on every slot (objdump does not disassemble any of it). An MLX bundle's X instruction is
+ * slot 2 here; objdump lists it on the second line. */
+size_t ia64_disasm_slot(char *buf, size_t len, const struct ia64_bundle *b, unsigned i,
+			uint64_t bundle_addr);
+
 #endif

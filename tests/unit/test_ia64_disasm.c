@@ -23,7 +23,20 @@ struct tally {
 	unsigned long slots, agree;
 	FILE *report;
 	unsigned listed;
+	bool drop_0x;	/* objdump of raw bytes writes addresses as 0x...: compare without */
 };
+
+static void drop_0x(char *s)
+{
+	char *w = s;
+	for (char *r = s; *r; r++) {
+		if (r[0] == '0' && r[1] == 'x')
+			r++;
+		else
+			*w++ = *r;
+	}
+	*w = 0;
+}
 
 static bool have_tool(const char *name)
 {
@@ -90,15 +103,18 @@ static void check_bundle(struct tally *t, const char *file, uint64_t addr, const
 	ia64_decode_bundle(&bundle, b);
 	for (unsigned i = 0; i < 3; i++) {
 		char ours[160];
-		bool stop = bundle.stops >> i & 1;
 		if (bundle.slot[i].unit == IA64_UNIT_L)
 			continue;
-		ia64_disasm_insn(ours, sizeof ours, &bundle.slot[i], addr, stop);
+		ia64_disasm_slot(ours, sizeof ours, &bundle, i, addr);
 		/* objdump prints an MLX bundle's X instruction (with its stop) on the second line,
 		 * the one of the L slot, and leaves the third line empty. */
 		char want[160];
 		normalize(texts[bundle.slot[i].unit == IA64_UNIT_X ? 1 : i], want, sizeof want);
 		t->slots++;
+		if (t->drop_0x) {
+			drop_0x(ours);
+			drop_0x(want);
+		}
 		if (strcmp(ours, want) == 0) {
 			t->agree++;
 		} else if (t->report) {
@@ -109,10 +125,11 @@ static void check_bundle(struct tally *t, const char *file, uint64_t addr, const
 	}
 }
 
-static void check_file(struct tally *t, const char *path)
+/* Runs objdump with `options` on path and checks each bundle of its listing. */
+static void check_file(struct tally *t, const char *options, const char *path)
 {
 	char cmd[1024];
-	snprintf(cmd, sizeof cmd, OBJDUMP " -d '%s' 2>/dev/null", path);
+	snprintf(cmd, sizeof cmd, OBJDUMP " %s '%s' 2>/dev/null", options, path);
 	FILE *f = popen(cmd, "r");
 	cr_assert_not_null(f, "cannot run %s", cmd);
 	char line[512];
@@ -166,7 +183,7 @@ Test(ia64_disasm, agrees_with_objdump_on_every_slot)
 			continue;
 		char path[2048];
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		check_file(&t, path);
+		check_file(&t, "-d", path);
 		files++;
 	}
 	closedir(d);
@@ -179,7 +196,7 @@ Test(ia64_disasm, agrees_with_objdump_on_every_slot)
 	snprintf(cmd, sizeof cmd, AS " -xexplicit -o %s %s/guests/ia64/vectors/decoder-vectors.s",
 		 obj, PROFEMU_SOURCE_ROOT);
 	cr_assert_eq(system(cmd), 0, "%s failed", cmd);
-	check_file(&t, obj);
+	check_file(&t, "-d", obj);
 	unlink(obj);
 	files++;
 
@@ -191,4 +208,49 @@ Test(ia64_disasm, agrees_with_objdump_on_every_slot)
 	cr_expect_eq(t.agree, t.slots,
 		     "%lu of %lu slots disagree with objdump: see ia64_disasm_disagreements.txt",
 		     t.slots - t.agree, t.slots);
+}
+
+/* Random bundles reach the encodings compilers never emit. Each slot's 41 bits are random, so
+ * most are unassigned; the template is drawn among the 24 legal codes (objdump's listing of a
+ * reserved one differs in layout). Deterministic: a fixed-seed generator. */
+Test(ia64_disasm, agrees_with_objdump_on_random_bundles)
+{
+	if (!have_tool(OBJDUMP))
+		cr_skip_test("ia64 binutils not installed (apt-get install binutils-ia64-linux-gnu)");
+	char path[] = "/tmp/ia64_random_XXXXXX";
+	int fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	FILE *f = fdopen(fd, "wb");
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	enum { BUNDLES = 200000 };
+	for (unsigned n = 0; n < BUNDLES; n++) {
+		uint8_t b[16];
+		for (unsigned k = 0; k < 16; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			b[k] = (uint8_t)(x >> 24);
+		}
+		while (ia64_template_of(b[0] & 31)->reserved)
+			b[0] = (uint8_t)((b[0] & 0xe0) | ((b[0] + 1) & 31));
+		fwrite(b, 1, 16, f);
+	}
+	fclose(f);
+	struct tally t = { 0 };
+	t.drop_0x = true;
+	t.report = fopen("ia64_disasm_random_disagreements.txt", "w");
+	check_file(&t, "-D -b binary -m ia64", path);
+	unlink(path);
+	if (t.report)
+		fclose(t.report);
+	fprintf(stderr, "ia64 disassembler: %lu of %lu random slots agree with objdump\n", t.agree,
+		t.slots);
+	cr_assert_gt(t.slots, 3 * BUNDLES / 2);
+	/* Not yet 100%: objdump 2.40 knows encodings we leave unassigned (tf, probe, ssm/rsm,
+	 * fpcmp, pmpyshr2, itc, ...) and the newer locality hints (.d1-.d7) that reuse bits we
+	 * treat as reserved; the list is in ia64_disasm_random_disagreements.txt. What compilers
+	 * and glibc emit agrees fully (the test above). This bound keeps the figure from sliding. */
+	cr_expect_geq(t.agree * 1000, t.slots * 964,
+		      "%lu of %lu random slots disagree with objdump: see "
+		      "ia64_disasm_random_disagreements.txt", t.slots - t.agree, t.slots);
 }
