@@ -1,6 +1,7 @@
 /* The CPU back-end interface: every instruction-set family (Unicorn for x86, our own
- * interpreters for hppa and IA-64) sits behind these few operations. Nothing outside emu/
- * sees a back end's own types.
+ * interpreters for hppa and IA-64) sits behind these few operations. emu/cpu.c forwards each
+ * call to the back end cpu_create chose for the architecture (emu/cpu_backend.h says what a
+ * back end supplies). Nothing outside emu/ sees a back end's own types.
  *
  * The back end counts retired instructions exactly and raises events synchronously, from
  * inside cpu_run: a system-call trap, another software interrupt, a clock tick (every N retired
@@ -55,7 +56,8 @@ struct cpu_events {
 	void *ctx;
 	/* A system-call trap. The pc is already past the trap instruction; retired counts it. */
 	void (*syscall)(void *ctx);
-	/* A software interrupt other than the system-call one (int n on x86). */
+	/* A software interrupt or trap instruction other than the system-call one, with the
+	 * back end's number for it (x86: `int n` and its vector). */
 	void (*interrupt)(void *ctx, unsigned vector);
 	/* A clock tick: `retired` instructions have run and `pc` is the next one to execute
 	 * (IA-64: its bundle). Returns the number of instructions until the next tick, 0 for none. */
@@ -80,7 +82,8 @@ struct cpu_config {
 	uint64_t first_tick;	/* instructions until the first tick; 0: no ticks */
 };
 
-/* Returns NULL and a message in err (of errlen bytes) on failure. */
+/* Returns NULL and a message in err (of errlen bytes) on failure, e.g. when no back end for
+ * cfg->arch is built in. */
 struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen);
 void cpu_destroy(struct cpu *cpu);
 
@@ -98,15 +101,18 @@ void cpu_set_pc(struct cpu *cpu, uint64_t pc);
 /* Registers by the back end's own numbering, declared in emu/<arch>/regs.h. */
 uint64_t cpu_reg(struct cpu *cpu, int reg);
 void cpu_set_reg(struct cpu *cpu, int reg, uint64_t value);
-/* Thread pointer (x86-64 FS base; i386 installs a GDT entry): see emu/x86/regs.h. */
+/* Sets the thread pointer, or one of them: `which` is the back end's own choice of register or
+ * slot, declared in emu/<arch>/regs.h (x86-64: the FS or GS base; i386: a GDT entry). 0, or a
+ * negative errno (-EINVAL for a `which` the architecture does not have). */
 int cpu_set_tls(struct cpu *cpu, int which, uint64_t base);
 
 /* Raises events.breakpoint each time the instruction at addr is about to run. Must be added
- * before that code first runs (the x86 back end drops any translation of it, to be sure). */
+ * before that code first runs (a back end that translates or caches code drops what it has of
+ * that address, to be sure). 0 or a negative errno. */
 int cpu_add_breakpoint(struct cpu *cpu, uint64_t addr);
 
-/* The thread pointer TLS is addressed from (x86-64: the FS base; i386: the base of the
- * segment in %gs), 0 if none is set. */
+/* The thread pointer TLS is addressed from, 0 if none is set (x86-64: the FS base; i386: the
+ * base of the segment in %gs; hppa: cr27; IA-64: r13). */
 uint64_t cpu_thread_pointer(struct cpu *cpu);
 
 /* Instructions retired so far, exact at any event. */

@@ -47,7 +47,8 @@ struct cpu_backend {
 	const struct cpu_ops *ops;
 };
 
-/* The table emu/cpu_backends.c defines, ended by an entry whose name is NULL. */
+/* The table emu/cpu_backends.c defines (it says how to add a back end), ended by an entry whose
+ * name is NULL. */
 extern const struct cpu_backend cpu_backends[];
 
 #endif

@@ -661,10 +661,12 @@ static enum load_error load_interp(struct guest_mem *gm, const struct addr_layou
 	return LOAD_OK;
 }
 
-/* The shared path of elf_load and elf_load_buffer; sysroot NULL: do not load an interpreter. */
+/* The shared path of elf_load and elf_load_buffer; with_interp false: do not load an
+ * interpreter; sysroot NULL: there is none to load it from. */
 static enum load_error load_program(struct guest_mem *gm, const struct addr_layout *layout,
-				    const uint8_t *data, size_t size, const char *sysroot,
-				    struct elf_image *out, char *err, size_t errlen)
+				    const uint8_t *data, size_t size, bool with_interp,
+				    const char *sysroot, struct elf_image *out, char *err,
+				    size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
 	if (!gm || !layout || !data || layout->page_size != gm->page_size)
@@ -692,8 +694,12 @@ static enum load_error load_program(struct guest_mem *gm, const struct addr_layo
 	if (path[info.interp_len - 1] != '\0' || path[0] == '\0')
 		return fail(err, errlen, LOAD_NOT_EXECUTABLE, "corrupt interpreter path");
 	memcpy(out->interp, path, info.interp_len);
-	if (!sysroot)
+	if (!with_interp)
 		return LOAD_OK;
+	if (!sysroot)
+		return fail(err, errlen, LOAD_NOT_EXECUTABLE,
+			    "a dynamic program (interpreter %s) needs -L: there is no default sysroot "
+			    "for its architecture", out->interp);
 	return load_interp(gm, layout, sysroot, &probe, out, err, errlen);
 }
 
@@ -706,7 +712,7 @@ enum load_error elf_load(struct guest_mem *gm, const struct addr_layout *layout,
 	enum load_error r = elf_read_file(path, &data, &size, err, errlen);
 	if (r != LOAD_OK)
 		return r;
-	r = load_program(gm, layout, data, size, sysroot ? sysroot : "/", out, err, errlen);
+	r = load_program(gm, layout, data, size, true, sysroot, out, err, errlen);
 	free(data);
 	return r;
 }
@@ -715,5 +721,5 @@ enum load_error elf_load_buffer(struct guest_mem *gm, const struct addr_layout *
 				const void *data, size_t size, struct elf_image *out,
 				char *err, size_t errlen)
 {
-	return load_program(gm, layout, data, size, NULL, out, err, errlen);
+	return load_program(gm, layout, data, size, false, NULL, out, err, errlen);
 }

@@ -5,7 +5,10 @@
  * use it, so that addresses look familiar to anyone who has run the program under gdb.
  * Each layout keeps its pieces disjoint: program (+ brk heap above it), mmap range,
  * interpreter, stack. stack_build maps the whole stack_size at once (there is no grow-down
- * fault handling), so the stack really occupies [stack_top - stack_size, stack_top). */
+ * or grow-up fault handling), so the stack really occupies [stack_top - stack_size, stack_top).
+ * Beside the addresses, each layout holds the facts of its Linux exec that stack_build follows
+ * (loader.h), as data: no code here or there asks which architecture it is. AT_PLATFORM and the
+ * default sysroot are the ABI's (struct sys_abi), given by the caller. */
 #include "loader.h"
 
 #define MIB (UINT64_C(1) << 20)
@@ -26,6 +29,8 @@ static const struct addr_layout layout_x86_64 = {
 	.mmap_hi = UINT64_C(0x7ffff7fc0000),
 	.addr_limit = UINT64_C(1) << 47,
 	.page_size = 4096,
+	.strings_align = 16,	/* x86's arch_align_stack */
+	.sp_align = 16,
 };
 
 /* i386 (4 GiB user space, as a 32-bit program sees it on a 64-bit kernel):
@@ -45,11 +50,14 @@ static const struct addr_layout layout_i386 = {
 	.mmap_hi = 0xf7fc0000,
 	.addr_limit = UINT64_C(1) << 32,
 	.page_size = 4096,
+	.strings_align = 16,
+	.sp_align = 16,
 };
 
 /* hppa (32-bit, big-endian). hppa-linux links ET_EXEC text at 0x00010000. On hppa the stack
- * grows UP, so its region starts low (0xc0000000) and stack_top is the region's end; the
- * hppa back end decides where sp starts inside it.
+ * grows UP (CONFIG_STACK_GROWSUP), so its region starts low (0xc0000000) and stack_top is the
+ * region's end: the strings sit at its bottom, the tables just above them, and sp above those
+ * (stack.c), growing toward stack_top.
  *   0x10000000       PIE base.
  *   0x40000000       mmap range start, up to the interpreter.
  *   0xb0000000       interpreter.
@@ -64,6 +72,9 @@ static const struct addr_layout layout_hppa = {
 	.mmap_hi = 0xb0000000,
 	.addr_limit = UINT64_C(1) << 32,
 	.page_size = 4096,
+	.stack_grows_up = true,
+	.strings_align = 1,	/* arch/parisc/include/asm/exec.h: arch_align_stack(x) is x */
+	.sp_align = 64,		/* start_thread: r30 = (sp + 63) & ~63 */
 };
 
 /* IA-64 divides the space into eight regions by the top three address bits. ia64 linkers put
@@ -86,6 +97,9 @@ static const struct addr_layout layout_ia64 = {
 	.mmap_hi = UINT64_C(0x4000000000000000),
 	.addr_limit = UINT64_C(0x8000000000000000),
 	.page_size = 16384,
+	.strings_align = 1,	/* arch/ia64/include/asm/exec.h: arch_align_stack(x) is x */
+	.sp_align = 16,
+	.sp_offset = -16,	/* start_thread: r12 = the address of argc - 16 */
 };
 
 const struct addr_layout *addr_layout_for(enum cpu_arch arch)

@@ -25,15 +25,24 @@ struct elf_probe {
 	unsigned word_size;	/* 4 or 8 */
 };
 
-/* Fixed, deterministic addresses for one architecture (the same on every run and machine). */
+/* How a new process of one architecture is laid out: fixed, deterministic addresses (the same
+ * on every run and machine), and the facts of that architecture's Linux exec that the loader
+ * and stack_build follow. Data only: layout.c has one per architecture. */
 struct addr_layout {
 	uint64_t exec_base;	/* where an ET_DYN program (static-pie, PIE) is placed */
 	uint64_t interp_base;	/* where the interpreter (ld.so) is placed */
 	uint64_t stack_top;	/* highest stack address + 1 */
-	uint64_t stack_size;
+	uint64_t stack_size;	/* the stack is [stack_top - stack_size, stack_top), either way */
 	uint64_t mmap_lo, mmap_hi;	/* mmap without a hint searches [lo, hi) upward */
 	uint64_t addr_limit;	/* the guest's address-space size */
-	uint64_t page_size;
+	uint64_t page_size;	/* also AT_PAGESZ */
+
+	/* The initial stack as the architecture's kernel builds it (fs/binfmt_elf.c
+	 * create_elf_tables, its arch_align_stack and start_thread): see stack.c. */
+	bool stack_grows_up;	/* CONFIG_STACK_GROWSUP: the strings at the bottom, tables above */
+	unsigned strings_align;	/* arch_align_stack: the strings' far end aligned to this */
+	unsigned sp_align;	/* the initial sp rounded to this, in the direction of growth */
+	int sp_offset;		/* then this added (IA-64 leaves 16 bytes of scratch below argc) */
 };
 
 const struct addr_layout *addr_layout_for(enum cpu_arch arch);
@@ -65,7 +74,9 @@ enum load_error elf_read_file(const char *path, uint8_t **data, size_t *size,
 			      char *err, size_t errlen);
 
 /* Maps the program's PT_LOAD segments (and its PT_INTERP interpreter, looked up under sysroot,
- * "/" meaning the host's own root) into gm with their protections. gm's word size and byte
+ * "/" meaning the host's own root) into gm with their protections. sysroot NULL: there is none
+ * (the ABI has no default and no -L was given), so a program with PT_INTERP is refused with a
+ * message saying -L is needed. gm's word size and byte
  * order must be the program's (from elf_probe_file). On failure gm may hold part of the image:
  * the caller discards it. */
 enum load_error elf_load(struct guest_mem *gm, const struct addr_layout *layout, const char *path,
@@ -90,9 +101,22 @@ struct stack_params {
 	uint32_t uid, gid;
 };
 
-/* Maps the stack below layout->stack_top and writes argc, argv, envp, auxv and their strings
- * as Linux does, in the guest's byte order and word size. Returns 0 and the initial stack
- * pointer, or a negative errno. */
+/* Where stack_build put things: what a back end's entry registers may need besides sp (hppa's
+ * start_thread passes argc in r25 and argv in r24). */
+struct initial_stack {
+	uint64_t sp;		/* the initial stack pointer */
+	uint64_t argc_at;	/* argc; argv[] follows it, then envp[], then auxv */
+	uint64_t argv_at, envp_at, auxv_at;
+	uint64_t strings_at;	/* the lowest byte of the argument and environment strings */
+};
+
+/* Maps the stack [layout->stack_top - stack_size, stack_top) and writes argc, argv, envp, auxv
+ * and their strings as the architecture's Linux does (layout says how), in the guest's byte
+ * order and word size. Returns 0, or a negative errno. */
+int stack_build_at(struct guest_mem *gm, const struct addr_layout *layout,
+		   const struct elf_image *img, const struct stack_params *sp,
+		   struct initial_stack *out);
+/* The same, giving the initial stack pointer only. */
 int stack_build(struct guest_mem *gm, const struct addr_layout *layout, const struct elf_image *img,
 		const struct stack_params *sp, uint64_t *sp_out);
 

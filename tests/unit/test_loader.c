@@ -421,7 +421,8 @@ static void check_interp(struct guest_mem *gm, const struct addr_layout *L, cons
 	size_t size;
 	uint8_t *ld = fixture_read_file(want_host, &size);
 	cr_assert(ld, "cannot read %s", want_host);
-	uint64_t e_entry = ld[EI_CLASS] == ELFCLASS64 ? bo_get64(ld + 24, false) : bo_get32(ld + 24, false);
+	bool be = ld[EI_DATA] == ELFDATA2MSB;
+	uint64_t e_entry = ld[EI_CLASS] == ELFCLASS64 ? bo_get64(ld + 24, be) : bo_get32(ld + 24, be);
 	cr_expect_eq(img->entry, L->interp_base + e_entry);
 	uint8_t head[64];
 	cr_expect(peek(gm, L->interp_base, head, 64) && memcmp(head, ld, 64) == 0);
@@ -452,6 +453,110 @@ Test(load, dyn32_under_sysroot)
 	snprintf(host, sizeof(host), "%s%s", sysroot, fe.interp);
 	check_interp(&gm, addr_layout_for(CPU_ARCH_I386), &img, host);
 	gm_destroy(&gm);
+}
+
+/* The hppa fixtures exist only when hppa-linux-gnu-gcc was found at build time. */
+static bool have_hppa_fixture(const char *name)
+{
+	char path[4096];
+	return access(fixture_path(name, path, sizeof(path)), R_OK) == 0;
+}
+
+#define SKIP_WITHOUT_HPPA(name)                                                                \
+	do {                                                                                   \
+		if (!have_hppa_fixture(name))                                                  \
+			cr_skip_test("fixture %s not built: hppa-linux-gnu-gcc was not found "  \
+				     "(scripts/install-deps.sh installs gcc-hppa-linux-gnu)", name); \
+	} while (0)
+
+/* A real hppa program: 32-bit big-endian ELF, entry and every segment as readelf lists them,
+ * and the guest reading its own headers in its byte order. */
+Test(load, static_hppa)
+{
+	SKIP_WITHOUT_HPPA("statichppa");
+	char path[4096], err[256] = "";
+	struct elf_probe p;
+	cr_assert_eq(elf_probe_file(fixture_path("statichppa", path, sizeof(path)), &p, err,
+				    sizeof(err)), LOAD_OK, "%s", err);
+	cr_expect_eq(p.arch, CPU_ARCH_HPPA);
+	cr_expect(p.big_endian);
+	cr_expect_eq(p.word_size, 4);
+	struct guest_mem gm;
+	struct elf_image img;
+	load_fixture("statichppa", CPU_ARCH_HPPA, "/usr/hppa-linux-gnu", &gm, &img);
+	struct fixture_elf fe;
+	cr_assert(fixture_readelf("statichppa", &fe));
+	cr_expect_not(fe.dyn);
+	cr_expect_eq(img.entry, fe.entry);
+	cr_expect_eq(img.entry, img.prog_entry);
+	cr_expect_eq(img.phent, 32);
+	cr_expect_str_empty(img.interp);
+	cr_expect(img.text_lo == 0x10000, "hppa-linux links text at 0x10000, not %#lx", img.text_lo);
+	/* The ELF header as the guest reads it, big-endian: e_machine, e_entry. */
+	uint64_t machine, entry;
+	cr_assert_eq(gm_get(&gm, img.text_lo + 18, 2, &machine), 0);
+	cr_assert_eq(gm_get(&gm, img.text_lo + 24, 4, &entry), 0);
+	cr_expect_eq(machine, EM_PARISC);
+	cr_expect_eq(entry, fe.entry);
+	cr_expect(img.stack_exec, "hppa-linux gcc asks for an executable stack (GNU_STACK RWE)");
+	gm_destroy(&gm);
+}
+
+/* An hppa program's interpreter from the hppa cross sysroot (the hppa ABI's default -L), loaded
+ * big-endian at the layout's interpreter base. */
+Test(load, dynamic_hppa_under_sysroot)
+{
+	SKIP_WITHOUT_HPPA("dynhppa");
+	const struct addr_layout *L = addr_layout_for(CPU_ARCH_HPPA);
+	const char *sysroot = "/usr/hppa-linux-gnu";
+	struct fixture_elf fe;
+	cr_assert(fixture_readelf("dynhppa", &fe));
+	char host[4096];
+	snprintf(host, sizeof(host), "%s%s", sysroot, fe.interp);
+	if (access(host, R_OK) != 0)
+		cr_skip_test("%s missing (the hppa cross sysroot: libc6-hppa-cross)", host);
+	struct guest_mem gm;
+	struct elf_image img;
+	load_fixture("dynhppa", CPU_ARCH_HPPA, sysroot, &gm, &img);
+	cr_expect_str_eq(img.interp, fe.interp);
+	check_interp(&gm, L, &img, host);
+	gm_destroy(&gm);
+}
+
+/* With no sysroot to find ld.so in (IA-64 runs static programs only, for now, and has no
+ * default), a dynamic program is refused with a message saying what to do; -L names one. */
+Test(load, dynamic_without_sysroot_needs_L)
+{
+	static const char interp[] = "/lib/ld-linux-ia64.so.2";
+	const struct mini_seg segs[] = {
+		{ PT_INTERP, PF_R, 0x300, 0x4000000000000300, sizeof(interp), sizeof(interp), 1 },
+		{ PT_LOAD, PF_R | PF_X, 0, 0x4000000000000000, 0x400, 0x400, 0x10000 },
+	};
+	struct mini_spec spec = { true, false, ET_EXEC, EM_IA_64, 0x4000000000000100, segs, 2, 0x400 };
+	uint8_t *b = mini_elf(&spec);
+	memcpy(b + 0x300, interp, sizeof(interp));
+	char path[] = "/tmp/profemu-test-ia64-XXXXXX";
+	int fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, b, spec.size), (ssize_t)spec.size);
+	close(fd);
+	free(b);
+
+	struct guest_mem gm;
+	struct elf_image img;
+	char err[256] = "";
+	gm_for(&gm, CPU_ARCH_IA64);
+	cr_expect_eq(elf_load(&gm, addr_layout_for(CPU_ARCH_IA64), path, NULL, &img, err, sizeof(err)),
+		     LOAD_NOT_EXECUTABLE);
+	cr_expect(strstr(err, "needs -L") && strstr(err, interp), "%s", err);
+	gm_destroy(&gm);
+
+	gm_for(&gm, CPU_ARCH_IA64);
+	cr_expect_eq(elf_load(&gm, addr_layout_for(CPU_ARCH_IA64), path, "/nonexistent/root", &img,
+			      err, sizeof(err)), LOAD_NOT_FOUND);
+	cr_expect(strstr(err, "/nonexistent/root/lib/ld-linux-ia64.so.2"), "%s", err);
+	gm_destroy(&gm);
+	unlink(path);
 }
 
 Test(load, missing_interpreter)

@@ -1,0 +1,111 @@
+/* emu/cpu.h's operations, forwarded to the back end that created the CPU: cpu_create picks it
+ * from cpu_backends[] by architecture, and every later call goes through its ops table. */
+#include <stdio.h>
+
+#include "cpu_backend.h"
+
+static const struct cpu_backend *backend_for(enum cpu_arch arch)
+{
+	for (const struct cpu_backend *b = cpu_backends; b->name; b++)
+		if (b->arch == arch)
+			return b;
+	return NULL;
+}
+
+const char *cpu_arch_name(enum cpu_arch arch)
+{
+	const struct cpu_backend *b = backend_for(arch);
+	return b ? b->name : "?";
+}
+
+struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
+{
+	const struct cpu_backend *b = backend_for(cfg->arch);
+	if (!b || !b->ops) {
+		snprintf(err, errlen, "this profemu has no CPU back end for %s programs",
+			 b ? b->name : "this architecture's");
+		return NULL;
+	}
+	struct cpu *cpu = b->ops->create(cfg, err, errlen);
+	if (cpu) {
+		cpu->ops = b->ops;
+		cpu->arch = cfg->arch;
+	}
+	return cpu;
+}
+
+void cpu_destroy(struct cpu *cpu)
+{
+	if (cpu)
+		cpu->ops->destroy(cpu);
+}
+
+enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)
+{
+	return cpu->ops->run(cpu, fault);
+}
+
+void cpu_request_stop(struct cpu *cpu)
+{
+	cpu->ops->request_stop(cpu);
+}
+
+void cpu_request_stop_at_tick(struct cpu *cpu)
+{
+	cpu->ops->request_stop_at_tick(cpu);
+}
+
+uint64_t cpu_pc(struct cpu *cpu)
+{
+	return cpu->ops->pc(cpu);
+}
+
+void cpu_set_pc(struct cpu *cpu, uint64_t pc)
+{
+	cpu->ops->set_pc(cpu, pc);
+}
+
+uint64_t cpu_reg(struct cpu *cpu, int reg)
+{
+	return cpu->ops->reg(cpu, reg);
+}
+
+void cpu_set_reg(struct cpu *cpu, int reg, uint64_t value)
+{
+	cpu->ops->set_reg(cpu, reg, value);
+}
+
+int cpu_set_tls(struct cpu *cpu, int which, uint64_t base)
+{
+	return cpu->ops->set_tls(cpu, which, base);
+}
+
+int cpu_add_breakpoint(struct cpu *cpu, uint64_t addr)
+{
+	return cpu->ops->add_breakpoint(cpu, addr);
+}
+
+uint64_t cpu_thread_pointer(struct cpu *cpu)
+{
+	return cpu->ops->thread_pointer(cpu);
+}
+
+uint64_t cpu_retired(struct cpu *cpu)
+{
+	return cpu->ops->retired(cpu);
+}
+
+void cpu_set_next_tick(struct cpu *cpu, uint64_t interval)
+{
+	cpu->ops->set_next_tick(cpu, interval);
+}
+
+void cpu_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
+{
+	cpu->ops->charge(cpu, instructions, pc);
+}
+
+void cpu_dump_regs(struct cpu *cpu, char *buf, size_t len)
+{
+	cpu->ops->dump_regs(cpu, buf, len);
+}

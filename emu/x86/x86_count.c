@@ -1,0 +1,188 @@
+/* The x86 back end's clock: retired instructions counted per translated block by one block
+ * hook, ticks and the instruction limit raised from it, and charged time.
+ *
+ * Each translated block's instruction count comes from the block cache (Capstone, decoded
+ * once). At any event the exact count is the total before the current block plus the index of
+ * the pc inside it. Unicorn's `count=` is never used: it installs a per-instruction hook (about
+ * 10x slower). */
+#include <stdio.h>
+
+#include "x86_cpu_internal.h"
+
+uint64_t x86_retired_at(const struct x86_cpu *cpu, uint64_t pc)
+{
+	if (!cpu->cur)
+		return cpu->retired_base;
+	return cpu->retired_base + block_index_of(cpu->cur, pc);
+}
+
+uint64_t x86_retired(struct x86_cpu *cpu)
+{
+	return x86_retired_at(cpu, x86_pc(cpu));
+}
+
+void x86_set_next_tick(struct x86_cpu *cpu, uint64_t interval)
+{
+	cpu->next_tick = interval ? x86_retired(cpu) + interval : 0;
+	x86_update_event_at(cpu);
+}
+
+/* Ticks are kept as absolute retired counts, so a charge raises those due inside it and then
+ * moves the next one `instructions` earlier: the clock ran on while no instruction retired. */
+void x86_charge(struct x86_cpu *cpu, uint64_t instructions, uint64_t pc)
+{
+	uint64_t now = x86_retired(cpu);
+	if (!instructions || !cpu->next_tick || cpu->next_tick < now)
+		return;
+	while (cpu->next_tick && cpu->next_tick - now < instructions) {
+		uint64_t at = cpu->next_tick;
+		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, now) : 0;
+		cpu->next_tick = interval ? at + interval : 0;
+	}
+	if (cpu->next_tick) {
+		/* Due at or after the end of the charge, so the shift keeps it >= now. Only before
+		 * the first instruction can it land on 0, which would read as "no tick": raise it
+		 * here, naming the instruction about to run. */
+		cpu->next_tick -= instructions;
+		if (cpu->next_tick == 0)
+			cpu->next_tick = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, x86_pc(cpu), now) : 0;
+	}
+	x86_update_event_at(cpu);
+}
+
+/* A stop asked for from the block hook: before the block being entered. */
+static void stop_before_block(struct x86_cpu *cpu, uint64_t addr)
+{
+	cpu->stopped_in_hook = true;
+	cpu->stopped_before = addr;
+	uc_emu_stop(cpu->uc);
+}
+
+void x86_request_stop(struct x86_cpu *cpu)
+{
+	cpu->stop_requested = true;
+	uc_emu_stop(cpu->uc);
+}
+
+/* Outside a tick event the flag has no effect: the stop is where the CPU is, and cpu_run
+ * clears the flag when it starts again. */
+void x86_request_stop_at_tick(struct x86_cpu *cpu)
+{
+	cpu->stop_at_tick = true;
+	x86_request_stop(cpu);
+}
+
+/* The nearest retired count at which the block hook has something to do besides counting:
+ * the next tick or the instruction limit, whichever comes first. */
+void x86_update_event_at(struct x86_cpu *cpu)
+{
+	uint64_t at = UINT64_MAX;
+	if (cpu->next_tick)
+		at = cpu->next_tick;
+	if (cpu->max_insns && cpu->max_insns < at)
+		at = cpu->max_insns;
+	cpu->event_at = at;
+	cpu->fast_until = cpu->track_calls ? 0 : at;
+}
+
+/* The block at addr: through the hot table, else looked up (decoded on first sight). */
+static __attribute__((noinline)) struct block_info *find_block(struct x86_cpu *cpu, uint64_t addr,
+							       uint32_t size)
+{
+	struct block_info *b = (struct block_info *)block_cache_lookup(&cpu->blocks, cpu->mem, addr, size);
+	if (cpu->retranslate) {
+		/* Decoding found an instruction that needs a new hook: this translation lacks it.
+		 * Stop before the block's first instruction (not counted) and translate it anew. */
+		uc_ctl_remove_cache(cpu->uc, addr, addr + size);
+		stop_before_block(cpu, addr);
+		return NULL;
+	}
+	if (!b) {
+		snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "out of memory in block cache");
+		cpu->faulted = true;
+		cpu->fault.kind = CPU_FAULT_ILL;
+		stop_before_block(cpu, addr);
+	}
+	return b;
+}
+
+/* The block reaches the instruction limit or contains ticks. */
+static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct block_info *b, uint64_t addr)
+{
+	if (cpu->max_insns && cpu->retired_base + b->icount > cpu->max_insns) {
+		/* Stop before the block that would pass the limit: the count stays exact. */
+		cpu->insn_limit_hit = true;
+		x86_set_cur(cpu, NULL);
+		stop_before_block(cpu, addr);
+		return;
+	}
+	while (cpu->next_tick && cpu->next_tick - cpu->retired_base < b->icount) {
+		uint64_t at = cpu->next_tick;
+		uint64_t pc = addr + b->offsets[at - cpu->retired_base];
+		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, at) : 0;
+		cpu->next_tick = interval ? at + interval : 0;
+		if (cpu->stop_requested) {
+			/* The block does not run (the stop is at its start); at the tick's own
+			 * instruction if asked, cpu_run runs it up to there. Later ticks wait for
+			 * the next run. */
+			cpu->stopped_in_hook = true;
+			cpu->stopped_before = addr;
+			if (cpu->stop_at_tick)
+				cpu->stop_at = pc;
+			cpu->stop_at_tick = false;
+			break;
+		}
+	}
+	x86_update_event_at(cpu);
+}
+
+/* The block before this one ended with a call or a return, which always end a block: this
+ * block is its target. Reads `prev` before anything can move the block cache. */
+static __attribute__((noinline)) void call_events(struct x86_cpu *cpu, const struct block_info *prev,
+						  uint64_t target)
+{
+	if (prev->ends_with == BLOCK_ENDS_CALL && cpu->ev.call)
+		cpu->ev.call(cpu->ev.ctx, prev->addr + prev->offsets[prev->icount - 1],
+			     prev->addr + prev->size, target);
+	else if (prev->ends_with == BLOCK_ENDS_RET && cpu->ev.ret)
+		cpu->ev.ret(cpu->ev.ctx, target);
+}
+
+/* Per block, when the fast path cannot finish: calls and returns to report, a block missing
+ * from the hot table, a tick or the instruction limit inside this block. */
+static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_t addr, uint32_t size)
+{
+	cpu->retired_base += cpu->cur_icount;
+	if (cpu->track_calls && cpu->cur && cpu->cur->ends_with)
+		call_events(cpu, cpu->cur, addr);	/* before anything can move the cache */
+	x86_set_cur(cpu, find_block(cpu, addr, size));	/* the hot table first, as below */
+	if (!cpu->cur)
+		return;
+	if (cpu->retired_base + cpu->cur_icount > cpu->event_at)
+		block_events(cpu, cpu->cur, addr);
+}
+
+/* Per block: count, and raise the ticks whose instruction lies in this block. This runs once
+ * per executed block (about a billion times a second of guest time), so the common case is
+ * a leaf of a dozen instructions: the hot-table entry for this address, no call tracking, no
+ * event inside the block; everything else goes to on_block_slow. */
+void x86_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+	struct x86_cpu *cpu = user;
+	(void)uc;
+	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
+	uint64_t base = cpu->retired_base + cpu->cur_icount;
+	if (h->addr == addr && h->size == size && base + h->icount <= cpu->fast_until) {
+		cpu->retired_base = base;
+		cpu->cur = h->b;
+		cpu->cur_icount = h->icount;
+		return;
+	}
+	on_block_slow(cpu, addr, size);
+}
+
+void x86_retire_current_block(struct x86_cpu *cpu)
+{
+	cpu->retired_base += cpu->cur_icount;
+	x86_set_cur(cpu, NULL);
+}

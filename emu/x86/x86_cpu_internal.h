@@ -1,0 +1,126 @@
+/* The x86 back end's state and the functions its files share (x86_cpu.c: creation and the run
+ * loop; x86_count.c: the block hook and the clock; x86_regs.c: registers and the pc;
+ * x86_traps.c: system calls, interrupts, faults, breakpoints; x86_real_mode.c: 8086 interrupts;
+ * x86_fpu.c: x87/SSE state; x86_gdt.c: the i386 GDT and thread pointers). Only emu/x86/
+ * includes it: everything else reaches the back end through emu/cpu.h. */
+#ifndef PROFEMU_X86_CPU_INTERNAL_H
+#define PROFEMU_X86_CPU_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <unicorn/unicorn.h>
+
+#include "../cpu_backend.h"
+#include "x86_blocks.h"
+
+struct x86_cpu {
+	struct cpu base;	/* first: a struct cpu * is a struct x86_cpu * (cpu_backend.h) */
+	uc_engine *uc;
+	struct guest_mem *mem;
+	struct cpu_events ev;
+	struct block_cache blocks;
+
+	/* Counting: `retired_base` instructions retired before the current block `cur` began; its
+	 * count is copied to cur_icount (0 when none) so the block hook never reads `cur`. */
+	uint64_t retired_base;
+	struct block_info *cur;
+	uint64_t cur_icount;
+	uint64_t next_tick;	/* absolute retired count of the next tick; 0: none */
+	uint64_t max_insns;
+	uint64_t event_at;	/* min(next_tick, max_insns) */
+	bool track_calls;	/* events.call or events.ret is set */
+	/* The block hook's fast path may count up to here: event_at, or 0 when every block must
+	 * take the slow path (call tracking), which spares the fast path a test. */
+	uint64_t fast_until;
+
+	bool stop_requested;
+	/* cpu_request_stop_at_tick: a stop asked for during a tick event leaves the pc of the
+	 * tick's instruction in stop_at; cpu_run then runs the block up to it (see there). */
+	bool stop_at_tick;
+	uint64_t stop_at;
+	/* A stop from the block hook leaves the CPU before that block, but Unicorn 2.1 does not
+	 * always bring its pc register there (it is the pc of an earlier block once a register
+	 * write set its "quit" flag): the hook notes the block and cpu_run puts the pc back. */
+	uint64_t stopped_before;
+	bool stopped_in_hook;
+	bool insn_limit_hit;
+	bool faulted;
+	struct cpu_fault fault;
+	bool mem_fault_seen;	/* the invalid-memory hook filled fault.addr */
+	bool mem_fault_write;
+
+	/* Addresses whose x87 instruction runs on the host (x87_host.h), each with a code hook. */
+	uint64_t *x87_sites;
+	size_t x87_count, x87_cap;
+	bool retranslate;	/* a hook was added for code already translated: run it again */
+
+	/* QEMU remembers a divide error or general protection fault as "in flight" until an
+	 * exception is delivered through the IDT, which Unicorn never does: the next such fault
+	 * would become a double fault, the one after a triple fault. When the guest goes on after
+	 * one (its signal handler runs), the CPU state is reloaded over the context saved at
+	 * creation, which has none in flight, and the guest's registers are put back. */
+	uc_context *pristine;
+	bool exception_in_flight;
+};
+
+extern const struct cpu_ops x86_cpu_ops;
+
+/* The x86 state behind a struct cpu of this back end; NULL for another back end's. */
+static inline struct x86_cpu *x86_cpu_of(struct cpu *cpu)
+{
+	return cpu && cpu->ops == &x86_cpu_ops ? (struct x86_cpu *)cpu : NULL;
+}
+
+/* x86_count.c: the current block and the clock. */
+static inline void x86_set_cur(struct x86_cpu *cpu, struct block_info *b)
+{
+	cpu->cur = b;
+	cpu->cur_icount = b ? b->icount : 0;
+}
+/* Exact count at pc: inside the current block, the instructions before pc; elsewhere (the next
+ * block has not started), the whole current block. */
+uint64_t x86_retired_at(const struct x86_cpu *cpu, uint64_t pc);
+uint64_t x86_retired(struct x86_cpu *cpu);
+void x86_set_next_tick(struct x86_cpu *cpu, uint64_t interval);
+void x86_charge(struct x86_cpu *cpu, uint64_t instructions, uint64_t pc);
+void x86_update_event_at(struct x86_cpu *cpu);
+void x86_request_stop(struct x86_cpu *cpu);
+void x86_request_stop_at_tick(struct x86_cpu *cpu);
+/* A trap instruction always ends its translated block, so when it runs the whole block has
+ * retired: count it now, so that events see the trap itself counted. */
+void x86_retire_current_block(struct x86_cpu *cpu);
+/* Unicorn's block hook (user = the x86_cpu). */
+void x86_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
+
+/* x86_regs.c: registers by regs.h numbering, and the (linear) pc. */
+uint64_t x86_read_reg(struct x86_cpu *cpu, int reg);
+void x86_write_reg(struct x86_cpu *cpu, int reg, uint64_t value);
+uint64_t x86_pc(struct x86_cpu *cpu);
+void x86_set_pc(struct x86_cpu *cpu, uint64_t pc);
+void x86_dump_regs(struct x86_cpu *cpu, char *buf, size_t len);
+
+/* x86_traps.c: Unicorn's hooks for traps and bad accesses, and breakpoints. */
+void x86_set_fault(struct x86_cpu *cpu, enum cpu_fault_kind kind, uint64_t pc, const char *what);
+void x86_on_syscall(uc_engine *uc, void *user);
+void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user);
+bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
+		       void *user);
+int x86_add_breakpoint(struct x86_cpu *cpu, uint64_t addr);
+/* After a memory fault the pc names the block's start: the faulting instruction (x86_fault.h). */
+uint64_t x86_locate_faulting_pc(struct x86_cpu *cpu, uint64_t pc);
+
+/* x86_real_mode.c: an interrupt or CPU exception in 8086 real mode. */
+void x86_real_mode_interrupt(struct x86_cpu *cpu, uint32_t intno, uint64_t pc);
+
+/* x86_fpu.c: SSE as Linux enables it, and x87 instructions the host runs (x87_host.h). */
+void x86_enable_sse(struct x86_cpu *cpu);
+void x86_found_x87(void *ctx, uint64_t addr);	/* block_cache.found_x87 */
+
+/* x86_gdt.c: i386 flat segments and thread pointers. */
+int x86_setup_gdt(struct x86_cpu *cpu);
+int x86_set_tls(struct x86_cpu *cpu, int which, uint64_t base);
+uint64_t x86_thread_pointer(struct x86_cpu *cpu);
+/* The base of the segment selector `sel` names in the i386 GDT; false if unreadable. */
+bool x86_gdt_segment_base(struct x86_cpu *cpu, uint64_t sel, uint64_t *base);
+
+#endif
