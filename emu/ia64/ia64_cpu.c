@@ -187,7 +187,9 @@ static uint64_t ia64_reg(struct cpu *cpu, int reg)
 	if (reg >= IA64_SYSARG0 && reg < IA64_SYSARG0 + 8) {
 		unsigned r = sysarg_reg(c, (unsigned)(reg - IA64_SYSARG0));
 		/* the arguments beyond the frame are still in the stacked array */
-		return r - 32 < c->sof ? ia64_gr(c, r) : c->stacked[c->bof + (r - 32)];
+		if (r - 32 < c->sof)
+			return ia64_gr(c, r);
+		return c->bof + (r - 32) < IA64_STACKED_MAX ? c->stacked[c->bof + (r - 32)] : 0;
 	}
 	switch (reg) {
 	case IA64_PR: return c->pr | 1;
@@ -219,8 +221,11 @@ static void ia64_set_reg(struct cpu *cpu, int reg, uint64_t value)
 		c->pr = value | 1;
 	else if (reg == IA64_IP)
 		ia64_set_pc(cpu, value);
-	else if (reg == IA64_CFM)
+	else if (reg == IA64_CFM) {
 		ia64_set_cfm(c, value);
+		if (c->bof + c->sof > IA64_STACKED_MAX)	/* keep the frame inside the array */
+			ia64_set_cfm(c, 0);
+	}
 }
 
 /* The thread pointer is r13 (the TLS ABI's tp). */

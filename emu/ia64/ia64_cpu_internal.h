@@ -121,7 +121,7 @@ void ia64_set_cfm(struct ia64_cpu *c, uint64_t cfm);
 /* Register stack (ia64_rse.c). Return false on a stack overflow or a bad frame. */
 bool ia64_rse_alloc(struct ia64_cpu *c, unsigned sof, unsigned sol, unsigned sor);
 bool ia64_rse_call(struct ia64_cpu *c);
-void ia64_rse_return(struct ia64_cpu *c, uint64_t pfs);
+bool ia64_rse_return(struct ia64_cpu *c, uint64_t pfs);
 bool ia64_rse_cover(struct ia64_cpu *c);
 uint64_t ia64_rse_bsp(const struct ia64_cpu *c);
 int ia64_rse_flush(struct ia64_cpu *c);

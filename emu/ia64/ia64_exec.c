@@ -522,7 +522,9 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 	}
 	case IA64_OP_BR_RET:
 		target = c->br[in->r2] & ~15ULL;
-		ia64_rse_return(c, c->ar[IA64_AR_PFS]);
+		if (!ia64_rse_return(c, c->ar[IA64_AR_PFS]))
+			return fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
+					"register stack overflow");
 		if (c->ev.ret)
 			c->ev.ret(c->ev.ctx, target);
 		return taken(c, target);

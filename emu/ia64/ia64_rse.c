@@ -59,12 +59,14 @@ bool ia64_rse_call(struct ia64_cpu *c)
 	return true;
 }
 
-void ia64_rse_return(struct ia64_cpu *c, uint64_t pfs)
+bool ia64_rse_return(struct ia64_cpu *c, uint64_t pfs)
 {
 	ia64_set_cfm(c, pfs & ((1ULL << 38) - 1));
 	c->ar[IA64_AR_EC] = pfs >> 52 & 63;
 	/* The caller's frame ends where ours began: its locals are below our bof. */
 	c->bof = c->bof >= c->sol ? c->bof - c->sol : 0;
+	/* A frame restored from a forged ar.pfs may not fit after a cover. */
+	return c->bof + c->sof <= IA64_STACKED_MAX;
 }
 
 bool ia64_rse_cover(struct ia64_cpu *c)
