@@ -134,6 +134,14 @@ enum ia64_outcome {
 	IA64_FAULT,		/* *fault filled */
 };
 
+/* FP arithmetic (ia64_fp.c) through the register accessors of ia64_exec.c; false if the
+ * operation is not one it does. */
+bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
+		  struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
+		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr));
+long double ia64_fr_value(struct ia64_fr r);
+struct ia64_fr ia64_fr_of(long double v);
+
 enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint64_t bundle,
 			    struct cpu_fault *fault);
 

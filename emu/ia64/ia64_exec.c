@@ -329,22 +329,9 @@ static enum ia64_outcome exec_fp(struct ia64_cpu *c, const struct ia64_insn *in,
 		fr_set(c, in->r1, (struct ia64_fr){ r, FR_INTEGER_EXP, false });
 		return IA64_NEXT;
 	}
-	case IA64_OP_FMISC: {
-		unsigned x6 = ia64_fmisc_forms[in->mm].key[0];
-		struct ia64_fr a = fr_get(c, in->r2), b = fr_get(c, in->r3), r = b;
-		if (x6 == 0x10)
-			r.sign = a.sign;
-		else if (x6 == 0x11)
-			r.sign = !a.sign;
-		else if (x6 == 0x12) {
-			r.sign = a.sign;
-			r.exp = a.exp;
-		} else
-			return unsupported(c, in, bundle, f);
-		fr_set(c, in->r1, r);
-		return IA64_NEXT;
-	}
 	default:
+		if (ia64_fp_exec(c, in, fr_get, fr_set))
+			return IA64_NEXT;
 		return unsupported(c, in, bundle, f);
 	}
 }
@@ -712,6 +699,8 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_CMPXCHG: case IA64_OP_XCHG: case IA64_OP_FETCHADD:
 		return exec_mem(c, in, bundle, f);
 	case IA64_OP_SETF: case IA64_OP_GETF: case IA64_OP_XMA: case IA64_OP_FMISC:
+	case IA64_OP_FMA: case IA64_OP_FMS: case IA64_OP_FNMA: case IA64_OP_FCMP:
+	case IA64_OP_FCLASS: case IA64_OP_FRCPA: case IA64_OP_FRSQRTA: case IA64_OP_FSELECT:
 		return exec_fp(c, in, bundle, f);
 	case IA64_OP_BR: case IA64_OP_BR_IND: case IA64_OP_BR_CALL: case IA64_OP_BR_CALL_IND:
 	case IA64_OP_BR_RET: case IA64_OP_BRL: case IA64_OP_BRL_CALL:
