@@ -12,17 +12,21 @@
 #include "emu/guest_mem.h"
 #include "emu/ia64/regs.h"
 
-enum { STACK_TOP = 0x60000000f0000000ULL, STACK_SIZE = 1 << 20,
-       RBS_BASE = 0x6000000080000000ULL, RBS_SIZE = 1 << 20 };
+/* Where Ski puts the stack and the register backing store (ski/src/linux/osload-linux.c). */
+enum { STACK_TOP = 0xa000000000000000ULL, STACK_SIZE = 1 << 20,
+       RBS_BASE = 0x9fffffff7f600000ULL, RBS_SIZE = 1 << 20 };
 
 struct run {
 	struct guest_mem gm;
 	struct cpu *cpu;
-	char out[4096];
-	size_t out_len;
+	char out[8192], err[4096];
+	size_t out_len, err_len;
+	uint64_t mmap_next;		/* anonymous mappings are handed out upwards from here */
 	int status;
 	bool exited;
 	unsigned syscalls;
+	uint64_t brk, brk_mapped;	/* program break and the end of its mapping */
+	uint64_t phdr, phnum;		/* for AT_PHDR, AT_PHNUM */
 };
 
 static void on_syscall(void *ctx)
@@ -43,12 +47,75 @@ static void on_syscall(void *ctx)
 		result = gm_read(&r->gm, a1, r->out + r->out_len, a2) == 0 ? (int64_t)a2 : -14;
 		if (result > 0)
 			r->out_len += a2;
+	} else if (nr == 1027 && a0 == 2 && r->err_len + a2 < sizeof r->err) {
+		result = gm_read(&r->gm, a1, r->err + r->err_len, a2) == 0 ? (int64_t)a2 : -14;
+		if (result > 0)
+			r->err_len += a2;
+	} else if (nr == 1151) {			/* mmap: anonymous memory only */
+		uint64_t len = gm_page_up(&r->gm, a1);
+		if (!r->mmap_next)
+			r->mmap_next = 0x2000000000000000ULL;
+		if (len && gm_map(&r->gm, r->mmap_next, len, GM_PROT_READ | GM_PROT_WRITE) == 0) {
+			result = (int64_t)r->mmap_next;
+			r->mmap_next += len + 65536;
+		} else {
+			result = -12;
+		}
+	} else if (nr == 1152) {					/* munmap */
+		result = gm_unmap(&r->gm, a0, a1);
+	} else if (nr == 1060) {					/* brk */
+		if (a0 > r->brk && a0 < r->brk + (64 << 20)) {
+			uint64_t end = gm_page_up(&r->gm, a0);
+			if (end > r->brk_mapped &&
+			    gm_map(&r->gm, r->brk_mapped, end - r->brk_mapped,
+				   GM_PROT_READ | GM_PROT_WRITE) == 0)
+				r->brk_mapped = end;
+			if (a0 <= r->brk_mapped)
+				r->brk = a0;
+		}
+		result = (int64_t)r->brk;
+	} else if (nr == 1233) {					/* set_tid_address */
+		result = 1000;
+	} else if (nr == 1325) {					/* prlimit64 */
+		uint64_t lim[2] = { 8 << 20, ~0ULL };
+		result = a2 == 0 && (!cpu_reg(r->cpu, IA64_SYSARG(3)) ||
+				     gm_write(&r->gm, cpu_reg(r->cpu, IA64_SYSARG(3)), lim, 16) == 0)
+				 ? 0 : -22;
+	} else if (nr == 1254) {					/* clock_gettime */
+		uint64_t ts[2] = { 1, 0 };
+		result = gm_write(&r->gm, a1, ts, 16) == 0 ? 0 : -14;
+	} else if (nr >= 1046 && nr <= 1047) {			/* getuid, geteuid */
+		result = 0;
+	} else if (nr == 1062 || nr == 1063) {			/* getgid, getegid */
+		result = 0;
+	} else if (nr == 1130) {	/* uname: what Ski answers (release 3.2.18, ia64) */
+		char u[6 * 65] = { 0 };
+		strcpy(u, "Linux");
+		strcpy(u + 65, "vm");
+		strcpy(u + 130, "3.2.18");
+		strcpy(u + 195, "#1");
+		strcpy(u + 260, "ia64");
+		result = gm_write(&r->gm, a0, u, sizeof u) == 0 ? 0 : -14;
+	} else if (nr == 1286 || nr == 1212) {	/* newfstatat, fstat: a regular file, as
+						 * Ski's stdout is */
+		if (nr == 1212)
+			a2 = a1;
+		uint8_t st[144] = { 0 };
+		uint32_t mode = 0100644;
+		uint64_t blksize = 4096;
+		memcpy(st + 24, &mode, 4);		/* st_mode */
+		memcpy(st + 104, &blksize, 8);		/* st_blksize */
+		result = gm_write(&r->gm, a2, st, sizeof st) == 0 ? 0 : -14;
+	} else if (nr == 1092) {		/* readlink: Ski answers with its own path */
+		static const char ski_path[] = "/opt/ski/bin/ski";
+		result = a2 >= 16 && gm_write(&r->gm, a1, ski_path, 16) == 0 ? 16 : -14;
 	}
 	cpu_set_reg(r->cpu, IA64_GR(8), result < 0 ? (uint64_t)-result : (uint64_t)result);
 	cpu_set_reg(r->cpu, IA64_GR(10), result < 0 ? (uint64_t)-1 : 0);
 }
 
-/* Loads a static ELF64 IA-64 program's PT_LOAD segments; returns its entry. */
+/* Loads a static ELF64 IA-64 program's PT_LOAD segments; returns its entry and sets the
+ * initial program break after the highest segment. */
 static uint64_t load(struct run *r, const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -56,12 +123,15 @@ static uint64_t load(struct run *r, const char *path)
 	Elf64_Ehdr eh;
 	cr_assert_eq(fread(&eh, sizeof eh, 1, f), 1);
 	cr_assert_eq(eh.e_machine, EM_IA_64);
+	r->phnum = eh.e_phnum;
 	for (unsigned i = 0; i < eh.e_phnum; i++) {
 		Elf64_Phdr ph;
 		fseek(f, (long)(eh.e_phoff + i * eh.e_phentsize), SEEK_SET);
 		cr_assert_eq(fread(&ph, sizeof ph, 1, f), 1);
 		if (ph.p_type != PT_LOAD)
 			continue;
+		if (ph.p_offset <= eh.e_phoff && eh.e_phoff < ph.p_offset + ph.p_filesz)
+			r->phdr = ph.p_vaddr + (eh.e_phoff - ph.p_offset);
 		uint64_t start = gm_page_down(&r->gm, ph.p_vaddr);
 		uint64_t end = gm_page_up(&r->gm, ph.p_vaddr + ph.p_memsz);
 		cr_assert_eq(gm_map(&r->gm, start, end - start,
@@ -71,15 +141,62 @@ static uint64_t load(struct run *r, const char *path)
 		cr_assert_eq(fread(buf, 1, ph.p_filesz, f), ph.p_filesz);
 		cr_assert_eq(gm_poke(&r->gm, ph.p_vaddr, buf, ph.p_filesz), 0);
 		free(buf);
+		if (ph.p_vaddr + ph.p_memsz > r->brk) {
+			r->brk = ph.p_vaddr + ph.p_memsz;
+			r->brk_mapped = end;
+		}
 	}
 	fclose(f);
 	return eh.e_entry;
 }
 
+/* The initial stack exactly as Ski builds it (ski/src/linux/osload-linux.c, for the
+ * environment guests/ia64/ski-expect.sh gives: PATH only), so that glibc's start-up takes
+ * the same path and the instruction counts can be compared: argv = { "./NAME" }, the auxv
+ * in Ski's order, AT_RANDOM's bytes at the top. Returns sp = &argc - 16. */
+static uint64_t initial_stack(struct run *r, int argc, char **argv, uint64_t entry)
+{
+	const char *env0 = "PATH=/usr/bin:/bin";
+	const int n_env = 1;
+	uint64_t sp = STACK_TOP, random_at = sp - 16;
+	sp -= 16;
+	size_t strings = strlen(env0) + 1;
+	for (int i = 0; i < argc; i++)
+		strings += strlen(argv[i]) + 1;
+	uint64_t str = (sp - strings) & ~15ULL;
+	if ((argc + n_env + 3) & 1)
+		str -= 8;
+	const uint64_t aux[][2] = {	/* from the top down */
+		{ 0, 0 }, { 16, 0 }, { 6, 4096 }, { 17, 100 }, { 3, r->phdr }, { 4, 56 },
+		{ 5, r->phnum }, { 7, 0 }, { 8, 0 }, { 9, entry }, { 11, 0 }, { 12, 0 }, { 13, 0 },
+		{ 14, 0 }, { 25, random_at },
+	};
+	uint64_t aux_sz = 0;
+	for (size_t i = 0; i < sizeof aux / sizeof aux[0]; i++) {
+		aux_sz += 16;
+		cr_assert_eq(gm_write(&r->gm, str - aux_sz, aux[i], 16), 0);
+	}
+	uint64_t random = 0x12AB34CD56EF7890ULL;
+	cr_assert_eq(gm_write(&r->gm, random_at, &random, 8), 0);
+	uint64_t argp = str - aux_sz - (uint64_t)(argc + n_env + 3) * 8, p = argp;
+	cr_assert_eq(gm_put(&r->gm, p, 8, (uint64_t)argc), 0);
+	p += 8;
+	for (int i = 0; i < argc; i++, p += 8) {
+		cr_assert_eq(gm_write(&r->gm, str, argv[i], strlen(argv[i]) + 1), 0);
+		cr_assert_eq(gm_put(&r->gm, p, 8, str), 0);
+		str += strlen(argv[i]) + 1;
+	}
+	cr_assert_eq(gm_put(&r->gm, p, 8, 0), 0);
+	cr_assert_eq(gm_write(&r->gm, str, env0, strlen(env0) + 1), 0);
+	cr_assert_eq(gm_put(&r->gm, p + 8, 8, str), 0);
+	cr_assert_eq(gm_put(&r->gm, p + 16, 8, 0), 0);
+	return argp - 16;
+}
+
 /* Loads guest and creates the CPU with cfg's limits and clock (its arch, memory and events
  * are filled in here; a NULL cfg means none). */
-static void start_with(struct run *r, const char *guest, const struct cpu_config *extra,
-		       uint64_t (*tick)(void *, uint64_t, uint64_t))
+static void start_args(struct run *r, const char *guest, const char *args,
+		       const struct cpu_config *extra, uint64_t (*tick)(void *, uint64_t, uint64_t))
 {
 	memset(r, 0, sizeof *r);
 	gm_init(&r->gm, 16384, ~0ULL, false, 8);
@@ -99,8 +216,23 @@ static void start_with(struct run *r, const char *guest, const struct cpu_config
 	r->cpu = cpu_create(&cfg, err, sizeof err);
 	cr_assert_not_null(r->cpu, "%s", err);
 	cpu_set_pc(r->cpu, entry);
-	cpu_set_reg(r->cpu, IA64_GR(12), STACK_TOP - 64);
+	char words[512], *argv[32];
+	int argc = 0;
+	char argv0[64];
+	snprintf(argv0, sizeof argv0, "./%s", guest);
+	argv[argc++] = argv0;
+	snprintf(words, sizeof words, "%s", args);
+	for (char *w = strtok(words, " "); w && argc < 31; w = strtok(NULL, " "))
+		argv[argc++] = w;
+	cpu_set_reg(r->cpu, IA64_GR(12), initial_stack(r, argc, argv, entry));
 	cpu_set_reg(r->cpu, IA64_AR(IA64_AR_BSP), RBS_BASE);
+	cpu_set_reg(r->cpu, IA64_AR(IA64_AR_FPSR), 0x0009804c0270033fULL);
+}
+
+static void start_with(struct run *r, const char *guest, const struct cpu_config *extra,
+		       uint64_t (*tick)(void *, uint64_t, uint64_t))
+{
+	start_args(r, guest, "", extra, tick);
 }
 
 static void start(struct run *r, const char *guest)
@@ -222,3 +354,90 @@ Test(ia64_cpu, max_insns_stops_exactly)
 	cr_expect_eq(cpu_retired(r.cpu), 1001);
 	finish(&r);
 }
+
+Test(ia64_cpu, static_glibc_hello_prints_as_under_ski)
+{
+	struct run r;
+	start(&r, "hello");
+	struct cpu_fault fault = { 0 };
+	enum cpu_stop stop = cpu_run(r.cpu, &fault);
+	char regs[2048];
+	cpu_dump_regs(r.cpu, regs, sizeof regs);
+	r.out[r.out_len] = 0;
+	cr_assert_eq(stop, CPU_STOP_REQUESTED, "stopped with %d at %#llx after %llu: %s\n%s\nout: %s",
+		     stop, (unsigned long long)fault.pc, (unsigned long long)cpu_retired(r.cpu),
+		     fault.detail, regs, r.out);
+	cr_expect(r.exited);
+	cr_expect_eq(r.status, 0);
+	cr_expect_str_eq(r.out, "Hello, world!\nprintf -42 42 beef z  3.14|pad   |\n");
+	int status;
+	uint64_t insts;
+	ski_expectation("hello", &status, &insts);
+	cr_expect_eq(cpu_retired(r.cpu), insts, "hello: %llu instructions, Ski %llu",
+		     (unsigned long long)cpu_retired(r.cpu), (unsigned long long)insts);
+	finish(&r);
+}
+
+/* The C guests against Ski: each row of ski.tsv named here runs with its arguments and must
+ * print the same on stdout and stderr, exit the same and retire exactly Ski's count. */
+static void ski_case(const char *name)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/guests/ia64/expected/ski.tsv", PROFEMU_SOURCE_ROOT);
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f);
+	char line[512], prog[64] = "", args[256] = "";
+	while (fgets(line, sizeof line, f)) {
+		char *fields[6] = { 0 }, *p = line;
+		for (unsigned i = 0; i < 6 && p; i++) {
+			fields[i] = p;
+			p = strchr(p, '\t');
+			if (p)
+				*p++ = 0;
+		}
+		if (line[0] != '#' && fields[2] && strcmp(fields[0], name) == 0) {
+			snprintf(prog, sizeof prog, "%s", fields[1]);
+			snprintf(args, sizeof args, "%s", fields[2]);
+		}
+	}
+	fclose(f);
+	cr_assert(prog[0], "no Ski record for %s", name);
+	struct run r;
+	start_args(&r, prog, args, NULL, NULL);
+	struct cpu_fault fault = { 0 };
+	enum cpu_stop stop = cpu_run(r.cpu, &fault);
+	char regs[2048];
+	cpu_dump_regs(r.cpu, regs, sizeof regs);
+	r.out[r.out_len] = 0;
+	r.err[r.err_len] = 0;
+	cr_assert_eq(stop, CPU_STOP_REQUESTED, "%s stopped with %d at %#llx after %llu: %s\n%s",
+		     name, stop, (unsigned long long)fault.pc,
+		     (unsigned long long)cpu_retired(r.cpu), fault.detail, regs);
+	int status;
+	uint64_t insts;
+	ski_expectation(name, &status, &insts);
+	cr_expect_eq(r.status, status, "%s: status %d, Ski %d", name, r.status, status);
+	cr_expect_eq(cpu_retired(r.cpu), insts, "%s: %llu instructions, Ski %llu", name,
+		     (unsigned long long)cpu_retired(r.cpu), (unsigned long long)insts);
+	for (int k = 0; k < 2; k++) {
+		char want[8192] = "";
+		snprintf(path, sizeof path, "%s/guests/ia64/expected/%s.%s", PROFEMU_SOURCE_ROOT, name,
+			 k ? "stderr" : "stdout");
+		FILE *e = fopen(path, "r");
+		cr_assert_not_null(e, "no %s", path);
+		size_t n = fread(want, 1, sizeof want - 1, e);
+		want[n] = 0;
+		fclose(e);
+		cr_expect_str_eq(k ? r.err : r.out, want, "%s %s", name, k ? "stderr" : "stdout");
+	}
+	finish(&r);
+}
+
+Test(ia64_cpu, ski_hello_O0) { ski_case("hello-O0"); }
+Test(ia64_cpu, ski_ski_hello) { ski_case("ski-hello"); }
+Test(ia64_cpu, ski_args) { ski_case("args"); }
+Test(ia64_cpu, ski_fault_exit3) { ski_case("fault-exit3"); }
+Test(ia64_cpu, ski_fault_usage) { ski_case("fault-usage"); }
+Test(ia64_cpu, ski_profil_time_usage) { ski_case("profil_time-usage"); }
+Test(ia64_cpu, ski_cpubench_small) { ski_case("cpubench-small"); }
+Test(ia64_cpu, ski_cpubench_O0_small) { ski_case("cpubench-O0-small"); }
