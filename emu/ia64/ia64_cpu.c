@@ -24,6 +24,17 @@ static void cache_clear(struct ia64_cpu *c)
 		c->cache[i].addr = 1;
 }
 
+/* Recomputes event_at after the clock or the limit changed. */
+static void update_event_at(struct ia64_cpu *c)
+{
+	uint64_t at = UINT64_MAX;
+	if (c->next_tick_at != UINT64_MAX)
+		at = c->next_tick_at > c->charged ? c->next_tick_at - c->charged : 0;
+	if (c->max_insns && c->max_insns < at)
+		at = c->max_insns;
+	c->event_at = at;
+}
+
 static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t errlen)
 {
 	struct ia64_cpu *c = calloc(1, sizeof *c);
@@ -50,6 +61,7 @@ static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t e
 	c->pr = 1;
 	c->ar[IA64_AR_FPSR] = 0x0009804c0270033fULL;	/* Linux's initial FPSR */
 	c->last_generation = c->mem->generation;
+	update_event_at(c);
 	cache_clear(c);
 	return &c->base;
 }
@@ -88,6 +100,7 @@ static void raise_ticks(struct ia64_cpu *c, uint64_t pc)
 		uint64_t next = c->ev.tick ? c->ev.tick(c->ev.ctx, pc, c->retired) : 0;
 		c->next_tick_at = next ? c->next_tick_at + next : UINT64_MAX;
 	}
+	update_event_at(c);
 }
 
 static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
@@ -121,14 +134,17 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 				c->slot++;
 				continue;
 			}
-			if (c->retired + c->charged >= c->next_tick_at) {
-				c->stop_at_tick = false;
-				raise_ticks(c, bundle);
-				if (c->stop_at_tick || c->stop_requested)
-					return CPU_STOP_REQUESTED;
+			if (c->retired >= c->event_at) {
+				if (c->retired + c->charged >= c->next_tick_at) {
+					c->stop_at_tick = false;
+					raise_ticks(c, bundle);
+					if (c->stop_at_tick || c->stop_requested)
+						return CPU_STOP_REQUESTED;
+				}
+				update_event_at(c);
+				if (c->max_insns && c->retired >= c->max_insns)
+					return CPU_STOP_INSN_LIMIT;
 			}
-			if (c->max_insns && c->retired >= c->max_insns)
-				return CPU_STOP_INSN_LIMIT;
 			enum ia64_outcome o = ia64_exec(c, in, bundle, fault);
 			if (o == IA64_FAULT)
 				return CPU_STOP_FAULT;
@@ -257,6 +273,7 @@ static void ia64_set_next_tick(struct cpu *cpu, uint64_t interval)
 {
 	struct ia64_cpu *c = ia64(cpu);
 	c->next_tick_at = interval ? c->retired + c->charged + interval : UINT64_MAX;
+	update_event_at(c);
 }
 
 static void ia64_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
@@ -271,6 +288,7 @@ static void ia64_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
 		c->next_tick_at = next ? c->next_tick_at + next : UINT64_MAX;
 	}
 	c->charged = end;
+	update_event_at(c);
 }
 
 static void ia64_dump_regs(struct cpu *cpu, char *buf, size_t len)

@@ -56,6 +56,8 @@ struct ia64_cpu {
 	uint64_t retired;
 	uint64_t charged;		/* instructions charged by cpu_charge (clock only) */
 	uint64_t next_tick_at;		/* retired + charged of the next tick; UINT64_MAX: none */
+	uint64_t event_at;		/* retired count at which the run loop must look at the
+					 * clock or the instruction limit (the earlier of both) */
 	bool stop_requested, stop_at_tick;
 
 	struct ia64_cached_bundle *cache;
@@ -65,8 +67,11 @@ struct ia64_cpu {
 /* The stacked register r32+i of the current frame (i < sof), after rotation. */
 static inline unsigned ia64_stacked_index(const struct ia64_cpu *c, unsigned i)
 {
-	if (i < c->sor)
-		i = (i + c->rrb_gr) % c->sor;
+	if (c->rrb_gr && i < c->sor) {	/* rotated: (i + rrb) mod sor, rrb < sor */
+		i += c->rrb_gr;
+		if (i >= c->sor)
+			i -= c->sor;
+	}
 	return c->bof + i;
 }
 
@@ -98,7 +103,10 @@ static inline void ia64_set_gr(struct ia64_cpu *c, unsigned r, uint64_t v)
 /* Predicates: rotating ones (p16-p63) go through rrb.pr. */
 static inline unsigned ia64_pr_index(const struct ia64_cpu *c, unsigned p)
 {
-	return p < 16 ? p : 16 + (p - 16 + c->rrb_pr) % 48;
+	if (p < 16 || !c->rrb_pr)
+		return p;
+	p += c->rrb_pr;		/* rrb.pr < 48 */
+	return p < 64 ? p : p - 48;
 }
 
 static inline bool ia64_pr(const struct ia64_cpu *c, unsigned p)

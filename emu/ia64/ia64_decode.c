@@ -773,6 +773,8 @@ void ia64_decode_slot(struct ia64_insn *in, enum ia64_unit unit, uint64_t s, uin
 	case IA64_UNIT_X: decode_x(in, s, lbits, opcode); break;
 	case IA64_UNIT_L: in->op = IA64_OP_NOP; break;
 	}
+	in->always = ia64_unpredicated(in) ||
+		     (in->op == IA64_OP_BR && (in->btype == 2 || in->btype == 3));
 }
 
 void ia64_decode_bundle(struct ia64_bundle *out, const uint8_t bytes[16])

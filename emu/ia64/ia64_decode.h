@@ -130,6 +130,8 @@ struct ia64_insn {
 	uint8_t ph, dh;		/* branch prefetch (.few/.many) and .clr */
 	uint8_t mm;		/* index of a multimedia or F-misc form in its table */
 	uint8_t imm_form;	/* 1: the second operand is imm instead of r2 */
+	uint8_t always;		/* runs whatever its qp (unpredicated ops, and br.wtop/wexit,
+				 * which read the qp as their loop condition) */
 	int16_t tag;		/* brp: the tagged bundle, in bytes from this one */
 	int64_t imm;		/* immediates, displacements (bytes, from the bundle) */
 };

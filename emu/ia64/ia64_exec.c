@@ -608,9 +608,7 @@ static bool is_compare(const struct ia64_insn *in)
 enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint64_t bundle,
 			    struct cpu_fault *f)
 {
-	/* br.wtop and br.wexit read their qp as the loop condition, not as a predicate. */
-	bool while_loop = in->op == IA64_OP_BR && (in->btype == 2 || in->btype == 3);
-	if (!while_loop && !ia64_unpredicated(in) && !ia64_pr(c, in->qp)) {
+	if (!in->always && !ia64_pr(c, in->qp)) {
 		if (is_compare(in) && in->ctype == IA64_CTYPE_UNC) {
 			ia64_set_pr(c, in->p1, false);
 			ia64_set_pr(c, in->p2, false);

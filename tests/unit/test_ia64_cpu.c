@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "emu/cpu.h"
 #include "emu/guest_mem.h"
@@ -405,7 +406,15 @@ static void ski_case(const char *name)
 	struct run r;
 	start_args(&r, prog, args, NULL, NULL);
 	struct cpu_fault fault = { 0 };
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 	enum cpu_stop stop = cpu_run(r.cpu, &fault);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	if (cpu_retired(r.cpu) > 10000000)
+		fprintf(stderr, "ia64 %s: %llu instructions in %.3f s of CPU time, %.0f M/s\n", name,
+			(unsigned long long)cpu_retired(r.cpu), secs,
+			(double)cpu_retired(r.cpu) / secs / 1e6);
 	char regs[2048];
 	cpu_dump_regs(r.cpu, regs, sizeof regs);
 	r.out[r.out_len] = 0;
