@@ -399,6 +399,21 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 		}
 		break;
 	}
+	case IA64_OP_LDFP: {	/* two 8-byte integers (ldfp8), singles or doubles */
+		unsigned each = in->sz == 2 ? 4 : 8;
+		uint64_t w[2];
+		for (unsigned k = 0; k < 2; k++)
+			if (gm_get(c->mem, addr + k * each, each, &w[k]) < 0) {
+				if (in->ldtype == IA64_LD_S || in->ldtype == IA64_LD_SA)
+					goto post;
+				return mem_fault(c, bundle, addr + k * each, f);
+			}
+		for (unsigned k = 0; k < 2; k++)
+			fr_set(c, k ? in->r2 : in->r1,
+			       in->sz == 1 ? (struct ia64_fr){ w[k], FR_INTEGER_EXP, false }
+			       : in->sz == 2 ? fr_from_ieee(w[k], 8, 23) : fr_from_ieee(w[k], 11, 52));
+		break;
+	}
 	case IA64_OP_LFETCH:
 		break;
 	case IA64_OP_CMPXCHG: case IA64_OP_XCHG: case IA64_OP_FETCHADD: {
@@ -420,6 +435,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 	default:
 		return unsupported(c, in, bundle, f);
 	}
+post:
 	if (in->post == IA64_POST_REG)
 		ia64_set_gr(c, in->r3, addr + ia64_gr(c, in->r2));
 	else if (in->post == IA64_POST_IMM)
@@ -694,6 +710,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_CLRRRB: c->rrb_gr = c->rrb_fr = c->rrb_pr = 0; return IA64_NEXT;
 	case IA64_OP_CLRRRB_PR: c->rrb_pr = 0; return IA64_NEXT;
 	case IA64_OP_LD: case IA64_OP_ST: case IA64_OP_LDF: case IA64_OP_STF: case IA64_OP_LFETCH:
+	case IA64_OP_LDFP:
 	case IA64_OP_CMPXCHG: case IA64_OP_XCHG: case IA64_OP_FETCHADD:
 		return exec_mem(c, in, bundle, f);
 	case IA64_OP_SETF: case IA64_OP_GETF: case IA64_OP_XMA: case IA64_OP_FMISC:
