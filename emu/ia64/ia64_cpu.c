@@ -62,6 +62,7 @@ static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t e
 	c->ar[IA64_AR_FPSR] = 0x0009804c0270033fULL;	/* Linux's initial FPSR */
 	c->last_generation = c->mem->generation;
 	update_event_at(c);
+	c->rd_tlb.start = c->wr_tlb.start = 1;	/* empty */
 	cache_clear(c);
 	return &c->base;
 }

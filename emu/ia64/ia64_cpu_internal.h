@@ -30,6 +30,13 @@ struct ia64_fr {
 	bool sign;
 };
 
+/* The last region a load or a store went to: accesses inside it skip the region lookup. */
+struct ia64_tlb {
+	uint64_t start, end;		/* end exclusive; start > end when empty */
+	uint8_t *host;
+	uint64_t generation;		/* of the memory map it was taken under */
+};
+
 struct ia64_cpu {
 	struct cpu base;
 	struct guest_mem *mem;
@@ -60,6 +67,7 @@ struct ia64_cpu {
 					 * clock or the instruction limit (the earlier of both) */
 	bool stop_requested, stop_at_tick;
 
+	struct ia64_tlb rd_tlb, wr_tlb;
 	struct ia64_cached_bundle *cache;
 	uint64_t last_generation;	/* of the memory map the cache was filled under */
 };

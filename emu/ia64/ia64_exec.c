@@ -45,6 +45,44 @@ static enum ia64_outcome mem_fault(struct ia64_cpu *c, uint64_t bundle, uint64_t
 			true, "");
 }
 
+/* Guest loads and stores of 1-8 bytes through the TLB of the last region used; 0 or -EFAULT
+ * as gm_get/gm_put. */
+static bool tlb_fill(struct ia64_cpu *c, struct ia64_tlb *t, uint64_t addr, int prot)
+{
+	const struct gm_region *r = gm_region_at(c->mem, addr);
+	if (!r || (r->prot & prot) != prot)
+		return false;
+	t->start = r->start;
+	t->end = r->end;
+	t->host = r->host;
+	t->generation = c->mem->generation;
+	return true;
+}
+
+static inline int mem_get(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t *v)
+{
+	struct ia64_tlb *t = &c->rd_tlb;
+	if (t->generation != c->mem->generation || addr < t->start || addr + n > t->end ||
+	    addr + n < addr) {
+		if (!tlb_fill(c, t, addr, GM_PROT_READ) || addr + n > t->end || addr + n < addr)
+			return gm_get(c->mem, addr, n, v);
+	}
+	*v = bo_get(t->host + (addr - t->start), n, false);
+	return 0;
+}
+
+static inline int mem_put(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t v)
+{
+	struct ia64_tlb *t = &c->wr_tlb;
+	if (t->generation != c->mem->generation || addr < t->start || addr + n > t->end ||
+	    addr + n < addr) {
+		if (!tlb_fill(c, t, addr, GM_PROT_WRITE) || addr + n > t->end || addr + n < addr)
+			return gm_put(c->mem, addr, n, v);
+	}
+	bo_put(t->host + (addr - t->start), v, n, false);
+	return 0;
+}
+
 static inline uint64_t mask_bits(unsigned len)
 {
 	return len >= 64 ? ~0ULL : (1ULL << len) - 1;
@@ -344,7 +382,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 	uint64_t addr = ia64_gr(c, in->r3), v;
 	switch (in->op) {
 	case IA64_OP_LD:
-		if (gm_get(c->mem, addr, in->sz, &v) < 0) {
+		if (mem_get(c, addr, in->sz, &v) < 0) {
 			if (in->ldtype == IA64_LD_S || in->ldtype == IA64_LD_SA) {
 				ia64_set_gr(c, in->r1, 0);	/* deferred: NaT */
 				set_nat(c, in->r1, true);
@@ -357,7 +395,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			set_nat(c, in->r1, c->ar[IA64_AR_UNAT] >> (addr >> 3 & 63) & 1);
 		break;
 	case IA64_OP_ST:
-		if (gm_put(c->mem, addr, in->sz, ia64_gr(c, in->r2)) < 0)
+		if (mem_put(c, addr, in->sz, ia64_gr(c, in->r2)) < 0)
 			return mem_fault(c, bundle, addr, f);
 		if (in->ldtype == IA64_ST_SPILL) {
 			uint64_t bit = 1ULL << (addr >> 3 & 63);
@@ -417,7 +455,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 	case IA64_OP_LFETCH:
 		break;
 	case IA64_OP_CMPXCHG: case IA64_OP_XCHG: case IA64_OP_FETCHADD: {
-		if (gm_get(c->mem, addr, in->sz, &v) < 0)
+		if (mem_get(c, addr, in->sz, &v) < 0)
 			return mem_fault(c, bundle, addr, f);
 		uint64_t nv = v;
 		bool write = true;
@@ -427,7 +465,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			nv = ia64_gr(c, in->r2);
 		else
 			nv = v + (uint64_t)in->imm;
-		if (write && gm_put(c->mem, addr, in->sz, nv) < 0)
+		if (write && mem_put(c, addr, in->sz, nv) < 0)
 			return mem_fault(c, bundle, addr, f);
 		ia64_set_gr(c, in->r1, v);
 		return IA64_NEXT;
