@@ -62,7 +62,8 @@ static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t e
 	c->ar[IA64_AR_FPSR] = 0x0009804c0270033fULL;	/* Linux's initial FPSR */
 	c->last_generation = c->mem->generation;
 	update_event_at(c);
-	c->rd_tlb.start = c->wr_tlb.start = 1;	/* empty */
+	for (unsigned w = 0; w < IA64_TLB_WAYS; w++)
+		c->rd_tlb[w].start = c->wr_tlb[w].start = 1;	/* empty: start > end */
 	cache_clear(c);
 	return &c->base;
 }
@@ -128,14 +129,15 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 				 b->template_code);
 			return CPU_STOP_FAULT;
 		}
-		while (c->ip == bundle && c->slot < 3) {
-			unsigned s = c->slot;
+		/* Slots run from c->slot; exec sees c->slot for fault pcs. A taken branch has
+		 * moved c->ip and c->slot itself. */
+		unsigned s = c->slot;
+		for (; s < 3; s++) {
 			const struct ia64_insn *in = &b->slot[s];
-			if (in->unit == IA64_UNIT_L) {	/* the X slot's first half */
-				c->slot++;
+			if (in->unit == IA64_UNIT_L)	/* the X slot's first half */
 				continue;
-			}
 			if (c->retired >= c->event_at) {
+				c->slot = s;
 				if (c->retired + c->charged >= c->next_tick_at) {
 					c->stop_at_tick = false;
 					raise_ticks(c, bundle);
@@ -146,20 +148,34 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 				if (c->max_insns && c->retired >= c->max_insns)
 					return CPU_STOP_INSN_LIMIT;
 			}
+			c->slot = s;
 			enum ia64_outcome o = ia64_exec(c, in, bundle, fault);
+			if (o == IA64_NEXT) {
+				c->retired++;
+				continue;
+			}
 			if (o == IA64_FAULT)
 				return CPU_STOP_FAULT;
 			c->retired++;
 			if (o == IA64_TAKEN)
 				break;
-			if (++c->slot == 3) {
+			/* a system call: the pc is past the break when the event runs */
+			if (s == 2) {
 				c->ip = bundle + 16;
 				c->slot = 0;
+			} else {
+				c->slot = s + 1;
 			}
-			if (o == IA64_SYSCALL && c->ev.syscall)
+			if (c->ev.syscall)
 				c->ev.syscall(c->ev.ctx);
 			if (c->stop_requested)
 				return CPU_STOP_REQUESTED;
+			if (c->ip != bundle || c->slot != s + 1)
+				break;		/* the handler moved the pc */
+		}
+		if (s == 3) {
+			c->ip = bundle + 16;
+			c->slot = 0;
 		}
 	}
 }

@@ -30,7 +30,9 @@ struct ia64_fr {
 	bool sign;
 };
 
-/* The last region a load or a store went to: accesses inside it skip the region lookup. */
+/* A region loads or stores went to lately: accesses inside it skip the region lookup.
+ * IA64_TLB_WAYS of them per direction (stack, heap pieces, data), replaced in turn. */
+enum { IA64_TLB_WAYS = 4 };
 struct ia64_tlb {
 	uint64_t start, end;		/* end exclusive; start > end when empty */
 	uint8_t *host;
@@ -67,7 +69,8 @@ struct ia64_cpu {
 					 * clock or the instruction limit (the earlier of both) */
 	bool stop_requested, stop_at_tick;
 
-	struct ia64_tlb rd_tlb, wr_tlb;
+	struct ia64_tlb rd_tlb[IA64_TLB_WAYS], wr_tlb[IA64_TLB_WAYS];
+	unsigned rd_next, wr_next;	/* the way to replace next */
 	struct ia64_cached_bundle *cache;
 	uint64_t last_generation;	/* of the memory map the cache was filled under */
 };

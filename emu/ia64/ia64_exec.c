@@ -59,26 +59,41 @@ static bool tlb_fill(struct ia64_cpu *c, struct ia64_tlb *t, uint64_t addr, int 
 	return true;
 }
 
+/* The way of tlb holding [addr, addr+n), filled from the memory map on a miss; NULL if no
+ * single region with prot holds it. */
+static inline struct ia64_tlb *tlb_find(struct ia64_cpu *c, struct ia64_tlb *tlb,
+					unsigned *next, uint64_t addr, unsigned n, int prot)
+{
+	uint64_t gen = c->mem->generation;
+	for (unsigned w = 0; w < IA64_TLB_WAYS; w++) {
+		struct ia64_tlb *t = &tlb[w];
+		if (t->generation == gen && addr >= t->start && addr + n <= t->end && addr + n > addr)
+			return t;
+	}
+	struct ia64_tlb *t = &tlb[*next];
+	*next = (*next + 1) % IA64_TLB_WAYS;
+	if (!tlb_fill(c, t, addr, prot) || addr + n > t->end || addr + n < addr) {
+		t->start = 1;
+		t->end = 0;
+		return NULL;
+	}
+	return t;
+}
+
 static inline int mem_get(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t *v)
 {
-	struct ia64_tlb *t = &c->rd_tlb;
-	if (t->generation != c->mem->generation || addr < t->start || addr + n > t->end ||
-	    addr + n < addr) {
-		if (!tlb_fill(c, t, addr, GM_PROT_READ) || addr + n > t->end || addr + n < addr)
-			return gm_get(c->mem, addr, n, v);
-	}
+	struct ia64_tlb *t = tlb_find(c, c->rd_tlb, &c->rd_next, addr, n, GM_PROT_READ);
+	if (!t)
+		return gm_get(c->mem, addr, n, v);
 	*v = bo_get(t->host + (addr - t->start), n, false);
 	return 0;
 }
 
 static inline int mem_put(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t v)
 {
-	struct ia64_tlb *t = &c->wr_tlb;
-	if (t->generation != c->mem->generation || addr < t->start || addr + n > t->end ||
-	    addr + n < addr) {
-		if (!tlb_fill(c, t, addr, GM_PROT_WRITE) || addr + n > t->end || addr + n < addr)
-			return gm_put(c->mem, addr, n, v);
-	}
+	struct ia64_tlb *t = tlb_find(c, c->wr_tlb, &c->wr_next, addr, n, GM_PROT_WRITE);
+	if (!t)
+		return gm_put(c->mem, addr, n, v);
 	bo_put(t->host + (addr - t->start), v, n, false);
 	return 0;
 }
