@@ -1,7 +1,7 @@
 /* libFuzzer harness for the IA-64 interpreter: the input is a register state followed by
  * code. Bytes 0-255 seed r1-r31, the predicates, b0-b7, ar.lc/ar.ec/ar.pfs/ar.ccv (some
  * registers are pointed into the mapped data page so that memory instructions get somewhere);
- * the rest is copied as bundles to the start of a code page, and the CPU runs at most 5000
+ * the rest is copied as bundles to the start of a code page, and the CPU runs at most 1000
  * instructions with a tick every 97 and system calls answered with -ENOSYS. Whatever the
  * program does (illegal operations, faults, wild branches, register-stack abuse) must end in
  * a defined stop, with no host crash or sanitizer report, and the counts must be exact. */
@@ -17,7 +17,7 @@
 extern const struct cpu_ops ia64_cpu_ops;
 
 enum { CODE = 0x4000000000000000ULL, DATA = 0x6000000000000000ULL, RBS = 0x6000000100000000ULL,
-       PAGE = 16384, MAX_INSNS = 5000, TICK = 97 };
+       PAGE = 16384, MAX_INSNS = 1000, TICK = 97 };
 
 struct fuzz_run {
 	struct cpu *cpu;
