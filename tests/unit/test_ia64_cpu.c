@@ -495,3 +495,68 @@ Test(ia64_cpu, ski_fault_segv_stops_at_the_store)
 		     (unsigned long long)cpu_retired(r.cpu), (unsigned long long)insts);
 	finish(&r);
 }
+
+/* Hand-assembled bundles (ia64-linux-gnu-as -xexplicit; the source is the comment):
+ *   0x00 { .mii alloc r14=ar.pfs,0,2,2,0 ; mov r32=5 ; cmp.eq p6,p7=r0,r0 ;; }
+ *   0x10 { .mii (p7) mov r33=99 ; (p7) cmp.eq.unc p8,p9=r0,r0 ; mov r34=7 ;; }
+ *   0x20 { .mib mov r35=8 ; nop.i 0 ; (p6) br.cond.sptk.few 0x40 ;; }
+ *   0x30 { .mib mov r33=1 ; nop.i 0 ; nop.b 0 ;; }            (skipped)
+ *   0x40 { .mbb mov r16=ar.bsp ; br.call.sptk.many b0=0x70 ; nop.b 0 ;; }
+ *   0x50 { .mii mov r17=ar.bsp ; tbit.nz p10,p11=r8,0 ; mov r15=1236 ;; }
+ *   0x60 { .mii break.m 0x100000 ; nop.i 0 ; nop.i 0 ;; }    (exit_group(out0))
+ *   0x70 { .mii alloc r18=ar.pfs,2,1,0,0 ; add r8=r32,r33 ; nop.i 0 ;; }
+ *   0x80 { .mib nop.m 0 ; mov.i ar.pfs=r18 ; br.ret.sptk.many b0 ;; }
+ * Predicated-off slots retire, .unc compares clear both targets when their qp is false, a
+ * taken branch ends its bundle, br.call gives the callee the caller's outputs as inputs and
+ * br.ret restores the caller's frame. */
+static const uint8_t hand_bundles[] = {
+	0x01, 0x70, 0x10, 0x04, 0x80, 0x05, 0x00, 0x2a, 0x00, 0x00, 0x48, 0xc0,
+	0x00, 0x00, 0x1c, 0xe0, 0xe1, 0x08, 0x8d, 0x01, 0x00, 0xe4, 0x81, 0x04,
+	0x00, 0x12, 0x70, 0x40, 0x74, 0x00, 0x00, 0x90, 0x11, 0x18, 0x21, 0x00,
+	0x00, 0x24, 0x00, 0x00, 0x00, 0x02, 0x00, 0x03, 0x20, 0x00, 0x00, 0x40,
+	0x11, 0x08, 0x05, 0x00, 0x00, 0x24, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x20, 0x13, 0x80, 0x00, 0x22, 0x22, 0x04, 0x00, 0x1c,
+	0x00, 0x00, 0x28, 0x00, 0x00, 0x00, 0x00, 0x20, 0x01, 0x88, 0x00, 0x22,
+	0x22, 0x04, 0xb0, 0x00, 0x20, 0x14, 0x28, 0xe0, 0x41, 0x05, 0x24, 0x90,
+	0x01, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
+	0x00, 0x00, 0x04, 0x00, 0x01, 0x90, 0x0c, 0x06, 0x80, 0x05, 0x80, 0x00,
+	0x85, 0x00, 0x40, 0x00, 0x00, 0x00, 0x04, 0x00, 0x11, 0x00, 0x00, 0x00,
+	0x01, 0x00, 0x00, 0x90, 0x00, 0x55, 0x00, 0x80, 0x08, 0x00, 0x84, 0x00,
+};
+
+Test(ia64_cpu, hand_assembled_predication_branches_and_frames)
+{
+	struct run r;
+	memset(&r, 0, sizeof r);
+	gm_init(&r.gm, 4096, ~0ULL, false, 8);
+	const uint64_t code = 0x4000000000000000ULL;
+	cr_assert_eq(gm_map(&r.gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_poke(&r.gm, code, hand_bundles, sizeof hand_bundles), 0);
+	cr_assert_eq(gm_map(&r.gm, RBS_BASE, RBS_SIZE, GM_PROT_READ | GM_PROT_WRITE), 0);
+	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r.gm,
+				  .events = { .ctx = &r, .syscall = on_syscall } };
+	char err[128];
+	r.cpu = cpu_create(&cfg, err, sizeof err);
+	cr_assert_not_null(r.cpu, "%s", err);
+	cpu_set_pc(r.cpu, code);
+	cpu_set_reg(r.cpu, IA64_AR(IA64_AR_BSP), RBS_BASE);
+	cpu_set_reg(r.cpu, IA64_PR, 0x300);		/* p8 and p9 set */
+	struct cpu_fault fault;
+	cr_assert_eq(cpu_run(r.cpu, &fault), CPU_STOP_REQUESTED, "%s", fault.detail);
+	cr_expect(r.exited);
+	cr_expect_eq(r.status, 7, "exit status from out0 = r34 of the restored frame");
+	cr_expect_eq(cpu_retired(r.cpu), 3 + 3 + 3 + 2 + 3 + 3 + 3 + 1);
+	cr_expect_eq(cpu_reg(r.cpu, IA64_GR(8)), 15, "callee added its inputs 7 + 8");
+	cr_expect_eq(cpu_reg(r.cpu, IA64_GR(33)), 0, "neither the predicated-off nor the "
+		     "skipped write reached r33");
+	uint64_t pr = cpu_reg(r.cpu, IA64_PR);
+	cr_expect_eq(pr >> 8 & 3, 0, "cmp.eq.unc with a false qp cleared p8 and p9");
+	cr_expect_eq(pr >> 6 & 3, 1, "p6 set, p7 clear");
+	cr_expect_eq(pr >> 10 & 3, 1, "tbit.nz: p10 set, p11 clear");
+	cr_expect_eq(cpu_reg(r.cpu, IA64_GR(16)), RBS_BASE);
+	cr_expect_eq(cpu_reg(r.cpu, IA64_GR(17)), RBS_BASE, "ar.bsp is back after br.ret");
+	cr_expect_eq(cpu_reg(r.cpu, IA64_CFM) & 0x3fff, 4 | 2 << 7, "the caller's frame: sof 4 "
+		     "sol 2");
+	cr_expect_eq(cpu_reg(r.cpu, IA64_BR(0)), code + 0x50);
+	finish(&r);
+}
