@@ -259,15 +259,21 @@ static void finish(struct run *r)
 	gm_destroy(&r->gm);
 }
 
-/* What Ski recorded for a case: status and instruction count from ski.tsv. */
-static void ski_expectation(const char *name, int *status, uint64_t *insts)
+/* A case's row of ski.tsv: program, arguments, status and Ski's instruction count. */
+struct ski_row {
+	char prog[64], args[256];
+	int status;
+	uint64_t insts;
+};
+
+static struct ski_row ski_row(const char *name)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/guests/ia64/expected/ski.tsv", PROFEMU_SOURCE_ROOT);
 	FILE *f = fopen(path, "r");
 	cr_assert_not_null(f, "no %s", path);
 	char line[512];
-	bool found = false;
+	struct ski_row row = { "", "", 0, 0 };
 	while (fgets(line, sizeof line, f)) {
 		char *fields[6] = { 0 };
 		char *p = line;
@@ -278,13 +284,23 @@ static void ski_expectation(const char *name, int *status, uint64_t *insts)
 				*p++ = 0;
 		}
 		if (line[0] != '#' && fields[4] && strcmp(fields[0], name) == 0) {
-			*status = atoi(fields[3]);
-			*insts = strtoull(fields[4], NULL, 10);
-			found = true;
+			snprintf(row.prog, sizeof row.prog, "%s", fields[1]);
+			snprintf(row.args, sizeof row.args, "%s", fields[2]);
+			row.status = atoi(fields[3]);
+			row.insts = strtoull(fields[4], NULL, 10);
 		}
 	}
 	fclose(f);
-	cr_assert(found, "no Ski record for %s", name);
+	cr_assert(row.prog[0], "no Ski record for %s", name);
+	return row;
+}
+
+/* What Ski recorded for a case: status and instruction count. */
+static void ski_expectation(const char *name, int *status, uint64_t *insts)
+{
+	struct ski_row row = ski_row(name);
+	*status = row.status;
+	*insts = row.insts;
 }
 
 static void run_against_ski(const char *guest, const char *want_out)
@@ -396,27 +412,9 @@ Test(ia64_cpu, static_glibc_hello_prints_as_under_ski)
 static void ski_case(const char *name)
 {
 	char path[1024];
-	snprintf(path, sizeof path, "%s/guests/ia64/expected/ski.tsv", PROFEMU_SOURCE_ROOT);
-	FILE *f = fopen(path, "r");
-	cr_assert_not_null(f);
-	char line[512], prog[64] = "", args[256] = "";
-	while (fgets(line, sizeof line, f)) {
-		char *fields[6] = { 0 }, *p = line;
-		for (unsigned i = 0; i < 6 && p; i++) {
-			fields[i] = p;
-			p = strchr(p, '\t');
-			if (p)
-				*p++ = 0;
-		}
-		if (line[0] != '#' && fields[2] && strcmp(fields[0], name) == 0) {
-			snprintf(prog, sizeof prog, "%s", fields[1]);
-			snprintf(args, sizeof args, "%s", fields[2]);
-		}
-	}
-	fclose(f);
-	cr_assert(prog[0], "no Ski record for %s", name);
+	struct ski_row row = ski_row(name);
 	struct run r;
-	start_args(&r, prog, args, NULL, NULL);
+	start_args(&r, row.prog, row.args, NULL, NULL);
 	struct cpu_fault fault = { 0 };
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
