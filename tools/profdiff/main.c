@@ -73,7 +73,9 @@ static bool guarded(const struct guard *g, const char *name)
 	return false;
 }
 
-int main(int argc, char **argv)
+/* The whole tool but for the guard list's memory, which main owns so that every early return
+ * (a usage error, an unreadable file) still frees it. */
+static int run(int argc, char **argv, struct guard g)
 {
 	enum { OPT_THRESHOLD = 256, OPT_FUNCTION, OPT_METRIC, OPT_ALL };
 	static const struct option longopts[] = {
@@ -85,12 +87,9 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct diff_threshold t = { 0 };
-	struct guard g = { calloc((size_t)argc, sizeof(char *)), 0 };
 	enum diff_metric m = DIFF_INCLUSIVE;
 	bool all = false;
 	int c;
-	if (!g.names)
-		return EXIT_BAD;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -156,8 +155,17 @@ int main(int argc, char **argv)
 		status = past ? EXIT_GREW : 0;
 	}
 	free(rows);
-	free(g.names);
 	profile_free(&a);
 	profile_free(&b);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct guard g = { calloc((size_t)argc, sizeof(char *)), 0 };
+	if (!g.names)
+		return EXIT_BAD;
+	int status = run(argc, argv, g);
+	free(g.names);
 	return status;
 }
