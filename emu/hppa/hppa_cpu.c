@@ -38,7 +38,7 @@ static void update_limit(struct hppa_cpu *c)
 {
 	uint64_t tick = c->tick_at == HPPA_NO_TICK ? UINT64_MAX :
 		c->tick_at > c->charged ? c->tick_at - c->charged : 0;
-	c->limit = min64(tick, c->max_insns ? c->max_insns : UINT64_MAX);
+	c->limit = min64(min64(tick, c->max_insns ? c->max_insns : UINT64_MAX), c->event_at);
 }
 
 /* ---- decode cache ---- */
@@ -242,12 +242,6 @@ static void raise_tick(struct hppa_cpu *c, uint32_t pc)
 	update_limit(c);
 }
 
-static void raise_call(struct hppa_cpu *c, uint32_t site, uint32_t ret, uint32_t target)
-{
-	if (c->ev.call)
-		c->ev.call(c->ev.ctx, site, ret, target);
-}
-
 /* The nullification of a conditional branch's delay slot under ,n: when taken forward or
  * not taken backward. */
 static bool cbranch_nullifies(const struct hppa_insn *in, bool taken)
@@ -315,11 +309,49 @@ static uint32_t mem_ea(const struct hppa_cpu *c, const struct hppa_insn *in, uns
 	return (in->flags & HF_MOD) && !(in->flags & HF_MB) ? base : base + off;
 }
 
+/* A call or return is reported when the queue reaches its target, after the delay slot (which
+ * belongs to the caller's side) has retired or been nullified: run() raises it from its slow
+ * path, as the x86 back end does at the target block. */
+static bool pend(struct hppa_cpu *c, int kind, uint32_t site, uint32_t ret, uint32_t target)
+{
+	if (kind == 1 ? !c->ev.call : !c->ev.ret)
+		return false;
+	c->pend_kind = kind;
+	c->pend_site = site;
+	c->pend_ret = ret;
+	c->pend_target = target;
+	return true;
+}
+
+static void raise_pending(struct hppa_cpu *c)
+{
+	int kind = c->pend_kind;
+	c->pend_kind = 0;
+	c->event_at = UINT64_MAX;
+	update_limit(c);
+	if (kind == 1)
+		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, c->pend_target);
+	else
+		c->ev.ret(c->ev.ctx, c->pend_target);
+}
+
+/* The queue, the count and the limit live in locals while instructions run (stores to guest
+ * memory go through byte pointers, which would otherwise make the compiler reload them); SYNC
+ * writes them back before anything outside the loop can look, RELOAD reads them again. */
+#define SYNC() (c->iaoq_f = pc, c->iaoq_b = iaoq_b, c->retired = retired)
+#define RELOAD() (pc = c->iaoq_f, iaoq_b = c->iaoq_b, retired = c->retired, limit = c->limit)
+#define FAIL(stop_expr) do { SYNC(); return (stop_expr); } while (0)
+
 static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 {
 	struct hppa_cpu *c = H(cpu);
-	struct hppa_code_page *page = NULL;
+	const struct hppa_code_page *page = NULL;
+	uint32_t page_va = HPPA_NO_PAGE;
+	bool page_writable = false;
 	enum cpu_stop stop;
+	uint32_t *gr = c->gr;
+	uint32_t pc, iaoq_b;
+	uint64_t retired, limit;
 	c->stop_req = false;
 	c->stop_at_tick = false;
 	if (c->psw_n) {
@@ -327,63 +359,81 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		c->iaoq_f = c->iaoq_b;
 		c->iaoq_b += 4;
 	}
+	update_limit(c);
+	RELOAD();
 	for (;;) {
-		uint32_t *gr = c->gr;
-		uint32_t pc = c->iaoq_f;
-		if (c->retired >= c->limit) {
-			if (c->max_insns && c->retired >= c->max_insns)
+		if (__builtin_expect(retired >= limit, 0)) {
+			SYNC();
+			page_va = HPPA_NO_PAGE;	/* an event may change the memory map */
+			if (c->pend_kind && retired >= c->event_at) {
+				raise_pending(c);
+				if (c->stop_req)
+					return CPU_STOP_REQUESTED;
+				RELOAD();
+				continue;
+			}
+			if (c->max_insns && retired >= c->max_insns)
 				return CPU_STOP_INSN_LIMIT;
-			if (c->tick_at != HPPA_NO_TICK && c->retired + c->charged >= c->tick_at) {
+			if (c->tick_at != HPPA_NO_TICK && retired + c->charged >= c->tick_at) {
 				c->in_tick = true;
 				raise_tick(c, pc);
 				c->in_tick = false;
 				if (c->stop_req || c->stop_at_tick)
 					return CPU_STOP_REQUESTED;
+				RELOAD();
 				continue;
 			}
 			update_limit(c);
+			RELOAD();
 		}
-		if (!page || (pc & ~PAGE_MASK) != page->vaddr || c->cache_gen != c->mem->generation) {
+		if (__builtin_expect((pc & ~PAGE_MASK) != page_va, 0)) {
+			SYNC();
 			if (pc < 4096) {
 				if (!gateway(c, f, &stop))
 					return stop;
 				if (c->stop_req)
 					return CPU_STOP_REQUESTED;
-				page = NULL;
+				page_va = HPPA_NO_PAGE;
+				RELOAD();
 				continue;
 			}
 			page = code_page(c, pc);
 			if (!page)
 				return mem_fault(c, f, pc, GM_PROT_EXEC);
+			page_va = page->vaddr;
+			page_writable = page->writable;
 		}
 		unsigned idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);
-		if (page->writable && bo_get32(page->host + idx * 4, true) != page->raw[idx])
-			decode_one(c, page, idx);
-		struct hppa_insn insn = page->insn[idx];
-		const struct hppa_insn *in = &insn;
-		uint32_t next = c->iaoq_b + 4;
+		if (page_writable && bo_get32(page->host + idx * 4, true) != page->raw[idx])
+			decode_one(c, (struct hppa_code_page *)page, idx);
+		const struct hppa_insn *in = &page->insn[idx];
+		struct hppa_insn unmarked;
+		uint32_t next = iaoq_b + 4;
 		bool nul = false;
 		bool event = false;
 	dispatch:
 		switch (in->op) {
 		case HOP_BKPT:
 			if (c->ev.breakpoint) {
+				SYNC();
 				c->ev.breakpoint(c->ev.ctx, pc);
-				if (c->iaoq_f != pc || c->stop_req) {
-					if (c->stop_req)
-						return CPU_STOP_REQUESTED;
-					page = NULL;
+				if (c->stop_req)
+					return CPU_STOP_REQUESTED;
+				if (c->iaoq_f != pc) {
+					page_va = HPPA_NO_PAGE;
+					RELOAD();
 					continue;
 				}
 			}
-			hppa_decode(page->raw[idx], &insn);
+			hppa_decode(page->raw[idx], &unmarked);
+			in = &unmarked;
 			goto dispatch;
 		case HOP_ILLEGAL:
-			return fault(c, f, CPU_FAULT_ILL, "illegal instruction", page->raw[idx]);
+			FAIL(fault(c, f, CPU_FAULT_ILL, "illegal instruction", page->raw[idx]));
 		case HOP_PRIV:
-			return fault(c, f, CPU_FAULT_ILL, "privileged instruction", page->raw[idx]);
+			FAIL(fault(c, f, CPU_FAULT_ILL, "privileged instruction", page->raw[idx]));
 		case HOP_BREAK:
-			return fault(c, f, CPU_FAULT_TRAP, "break", page->raw[idx]);
+			FAIL(fault(c, f, CPU_FAULT_TRAP, "break", page->raw[idx]));
 
 		case HOP_ADDL_FAST:
 			gr[in->t] = gr[in->r1] + gr[in->r2];
@@ -397,7 +447,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (in->sub && (uint32_t)((int32_t)sh >> in->sub) != a)
 				s.sv = 1;	/* bits shifted out overflow too */
 			if ((in->flags & HF_TSV) && s.sv)
-				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (!(in->flags & HF_NOCB))
 				c->psw_cb = s.cv;
@@ -409,10 +459,10 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 					    (in->flags & HF_CIN) ? c->psw_cb >> 31 : 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if ((in->flags & HF_TSV) && s.sv)
-				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
 			if (in->flags & HF_TC) {
 				if (nul)
-					return fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]);
+					FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
 			} else {
 				c->psw_cb = s.cv;
 			}
@@ -454,7 +504,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 0);
 			nul = cond_unit(in->cond, s.res, s.cv);
 			if ((in->flags & HF_TC) && nul)
-				return fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
 			gr[in->t] = s.res;
 			break;
 		}
@@ -473,9 +523,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if ((in->flags & HF_TSV) && s.sv)
-				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
 			if ((in->flags & HF_TC) && nul)
-				return fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
 			if (in->flags & HF_TC)
 				nul = false;
 			c->psw_cb = s.cv;
@@ -490,7 +540,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				break;
 			}
 			if ((in->flags & HF_TSV) && s.sv)
-				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
 			break;
@@ -514,7 +564,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint8_t *h = data_host(c, in->op == HOP_LDCW ? &c->wtlb : &c->rtlb, ea,
 					       in->op == HOP_LDCW ? GM_PROT_READ | GM_PROT_WRITE : GM_PROT_READ);
 			if (!h)
-				return mem_fault(c, f, ea, in->op == HOP_LDCW ? GM_PROT_WRITE : GM_PROT_READ);
+				FAIL(mem_fault(c, f, ea, in->op == HOP_LDCW ? GM_PROT_WRITE : GM_PROT_READ));
 			uint32_t v = ld(h, in->sub);
 			if (in->op == HOP_LDCW)
 				st(h, 2, 0);
@@ -531,7 +581,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			uint8_t *h = data_host(c, &c->wtlb, ea, GM_PROT_WRITE);
 			if (!h)
-				return mem_fault(c, f, ea, GM_PROT_WRITE);
+				FAIL(mem_fault(c, f, ea, GM_PROT_WRITE));
 			st(h, in->sub, gr[in->r1]);
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
@@ -542,7 +592,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint8_t *h = data_host(c, &c->wtlb, ea & ~3u, GM_PROT_WRITE);
 			unsigned k = ea & 3;
 			if (!h)
-				return mem_fault(c, f, ea & ~3u, GM_PROT_WRITE);
+				FAIL(mem_fault(c, f, ea & ~3u, GM_PROT_WRITE));
 			if (in->flags & HF_STBY_E) {
 				for (unsigned i = 0; i < k; i++)	/* leftmost k bytes */
 					h[i] = (uint8_t)(v >> (24 - 8 * i));
@@ -564,7 +614,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint8_t *h = data_host(c, store ? &c->wtlb : &c->rtlb, ea,
 					       store ? GM_PROT_WRITE : GM_PROT_READ);
 			if (!h)
-				return mem_fault(c, f, ea, store ? GM_PROT_WRITE : GM_PROT_READ);
+				FAIL(mem_fault(c, f, ea, store ? GM_PROT_WRITE : GM_PROT_READ));
 			uint64_t *r = &c->fr[in->sub == 3 ? in->t : in->t >> 1];
 			if (in->sub == 3) {
 				if (store)
@@ -588,10 +638,8 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			next = pc + 8 + (uint32_t)in->imm;
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
-			if (in->t) {
-				raise_call(c, pc, link & ~3u, next);
-				event = true;
-			}
+			if (in->t)
+				event = pend(c, 1, pc, link & ~3u, next);
 			break;
 		}
 		case HOP_BLR: {
@@ -599,19 +647,15 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			next = pc + 8 + (gr[in->r1] << 3);
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
-			if (in->t) {
-				raise_call(c, pc, link & ~3u, next);
-				event = true;
-			}
+			if (in->t)
+				event = pend(c, 1, pc, link & ~3u, next);
 			break;
 		}
 		case HOP_BV:
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
-			if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31) && c->ev.ret) {
-				c->ev.ret(c->ev.ctx, next);
-				event = true;
-			}
+			if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31))
+				event = pend(c, 2, pc, 0, next);
 			break;
 		case HOP_BE: case HOP_BLE: {
 			uint32_t link = next | PRIV_USER;
@@ -620,10 +664,8 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (in->op == HOP_BLE) {
 				gr[31] = link;
 				c->sr[0] = c->sr[in->sub];
-				if (next >= 4096) {
-					raise_call(c, pc, link & ~3u, next);
-					event = true;
-				}
+				if (next >= 4096)
+					event = pend(c, 1, pc, link & ~3u, next);
 			}
 			break;
 		}
@@ -721,19 +763,23 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			break;
 		}
 		gr[0] = 0;
-		c->retired++;
-		c->iaoq_f = c->iaoq_b;
-		c->iaoq_b = next;
+		retired++;
+		pc = iaoq_b;
+		iaoq_b = next;
 		if (nul) {
-			c->iaoq_f = next;
-			c->iaoq_b = next + 4;
+			pc = next;
+			iaoq_b = next + 4;
 		}
-		if (event && c->stop_req)
-			return CPU_STOP_REQUESTED;
+		if (__builtin_expect(event, 0)) {
+			c->event_at = retired + !nul;	/* after the delay slot */
+			update_limit(c);
+			limit = c->limit;
+		}
 		continue;
 	unaligned:
 		{
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
+			SYNC();
 			f->pc = pc;
 			f->addr = ea;
 			f->has_addr = true;
@@ -760,6 +806,7 @@ static struct cpu *create(const struct cpu_config *cfg, char *err, size_t errlen
 	c->tick_at = cfg->first_tick ? cfg->first_tick : HPPA_NO_TICK;
 	c->cache_gen = cfg->mem->generation;
 	c->rtlb.vaddr = c->wtlb.vaddr = HPPA_NO_PAGE;
+	c->event_at = UINT64_MAX;
 	update_limit(c);
 	return &c->base;
 }

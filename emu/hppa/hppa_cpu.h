@@ -52,6 +52,9 @@ struct hppa_cpu {
 	uint64_t tick_at;	/* clock (retired + charged) of the next tick */
 	uint64_t limit;		/* retired count at which the loop must look at ticks/limits */
 	bool stop_req, stop_at_tick, in_tick, in_charge;
+	int pend_kind;		/* a call (1) or return (2) to report at event_at */
+	uint32_t pend_site, pend_ret, pend_target;
+	uint64_t event_at;
 
 	uint64_t cache_gen;
 	struct hppa_code_page *pages[HPPA_DCACHE_SLOTS];
