@@ -98,7 +98,7 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
 
 /* ---- data memory ---- */
 
-static uint8_t *data_host(struct hppa_cpu *c, struct hppa_tlb *tlb, uint32_t addr, int prot)
+static inline __attribute__((always_inline)) uint8_t *data_host(struct hppa_cpu *c, struct hppa_tlb *tlb, uint32_t addr, int prot)
 {
 	uint32_t va = addr & ~PAGE_MASK;
 	if (tlb->vaddr == va && tlb->gen == c->mem->generation)
@@ -139,7 +139,7 @@ static enum cpu_stop fault(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_fau
 
 /* Arithmetic conditions (PA 1.1 table 5-3/5-4): the add and compare/subtract tables share
  * their formulas on the result, the carry out and the signed overflow. */
-static bool cond_arith(unsigned cf, uint32_t res, uint32_t carry, uint32_t sv)
+static inline __attribute__((always_inline)) bool cond_arith(unsigned cf, uint32_t res, uint32_t carry, uint32_t sv)
 {
 	bool r, n = (int32_t)res < 0, z = res == 0, v = sv != 0;
 	switch (cf >> 1) {
@@ -155,7 +155,7 @@ static bool cond_arith(unsigned cf, uint32_t res, uint32_t carry, uint32_t sv)
 	return r != (cf & 1);
 }
 
-static bool cond_logic(unsigned cf, uint32_t res)
+static inline __attribute__((always_inline)) bool cond_logic(unsigned cf, uint32_t res)
 {
 	bool r;
 	switch (cf >> 1) {
@@ -169,7 +169,7 @@ static bool cond_logic(unsigned cf, uint32_t res)
 }
 
 /* Shift, extract, deposit and MOVB conditions: 3 bits, the upper one negating. */
-static bool cond_shift(unsigned c3, uint32_t res)
+static inline __attribute__((always_inline)) bool cond_shift(unsigned c3, uint32_t res)
 {
 	static const uint8_t as_logic[4] = {0, 2, 4, 14};
 	return cond_logic(as_logic[c3 & 3] | (c3 >> 2), res);
@@ -196,7 +196,7 @@ struct sum {
 };
 
 /* a + b + cin with the carry out of every bit and the signed overflow (bit 31). */
-static struct sum add3(uint32_t a, uint32_t b, uint32_t cin)
+static inline __attribute__((always_inline)) struct sum add3(uint32_t a, uint32_t b, uint32_t cin)
 {
 	struct sum s;
 	s.res = a + b + cin;
@@ -342,6 +342,24 @@ static void raise_pending(struct hppa_cpu *c)
 #define RELOAD() (pc = c->iaoq_f, iaoq_b = c->iaoq_b, retired = c->retired, limit = c->limit)
 #define FAIL(stop_expr) do { SYNC(); return (stop_expr); } while (0)
 
+/* Fetch the instruction at pc from the current decoded page and jump to its handler; anything
+ * unusual (a tick, a limit, a pending event, another page) goes through the loop's top. */
+#define FETCH_DISPATCH()							\
+	do {									\
+		if (__builtin_expect(retired >= limit, 0) ||			\
+		    __builtin_expect((pc & ~PAGE_MASK) != page_va, 0))		\
+			goto top;						\
+		idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);			\
+		if (page_writable &&						\
+		    bo_get32(page->host + idx * 4, true) != page->raw[idx])	\
+			decode_one(c, (struct hppa_code_page *)page, idx);	\
+		in = &page->insn[idx];						\
+		next = iaoq_b + 4;						\
+		nul = false;							\
+		event = false;							\
+		goto *handlers[in->op];						\
+	} while (0)
+
 static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 {
 	struct hppa_cpu *c = H(cpu);
@@ -359,9 +377,97 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		c->iaoq_f = c->iaoq_b;
 		c->iaoq_b += 4;
 	}
+	/* Threaded dispatch: every handler ends by fetching and jumping to the next one. */
+	static const void *const handlers[HOP_COUNT] = {
+		[HOP_BKPT] = &&L_HOP_BKPT,
+		[HOP_ILLEGAL] = &&L_HOP_ILLEGAL,
+		[HOP_PRIV] = &&L_HOP_PRIV,
+		[HOP_BREAK] = &&L_HOP_BREAK,
+		[HOP_ADDL_FAST] = &&L_HOP_ADDL_FAST,
+		[HOP_COPY] = &&L_HOP_COPY,
+		[HOP_ADD] = &&L_HOP_ADD,
+		[HOP_SUB] = &&L_HOP_SUB,
+		[HOP_DS] = &&L_HOP_DS,
+		[HOP_CMPCLR] = &&L_HOP_CMPCLR,
+		[HOP_OR] = &&L_HOP_OR,
+		[HOP_AND] = &&L_HOP_AND,
+		[HOP_XOR] = &&L_HOP_XOR,
+		[HOP_ANDCM] = &&L_HOP_ANDCM,
+		[HOP_UXOR] = &&L_HOP_UXOR,
+		[HOP_UADDCM] = &&L_HOP_UADDCM,
+		[HOP_DCOR] = &&L_HOP_DCOR,
+		[HOP_ADDI] = &&L_HOP_ADDI,
+		[HOP_SUBI] = &&L_HOP_SUBI,
+		[HOP_CMPICLR] = &&L_HOP_CMPICLR,
+		[HOP_LDO] = &&L_HOP_LDO,
+		[HOP_LDIL] = &&L_HOP_LDIL,
+		[HOP_ADDIL] = &&L_HOP_ADDIL,
+		[HOP_LOAD] = &&L_HOP_LOAD,
+		[HOP_LDCW] = &&L_HOP_LDCW,
+		[HOP_STORE] = &&L_HOP_STORE,
+		[HOP_STBY] = &&L_HOP_STBY,
+		[HOP_FLOAD] = &&L_HOP_FLOAD,
+		[HOP_FSTORE] = &&L_HOP_FSTORE,
+		[HOP_BL] = &&L_HOP_BL,
+		[HOP_BLR] = &&L_HOP_BLR,
+		[HOP_BV] = &&L_HOP_BV,
+		[HOP_BE] = &&L_HOP_BE,
+		[HOP_BLE] = &&L_HOP_BLE,
+		[HOP_CMPB] = &&L_HOP_CMPB,
+		[HOP_CMPIB] = &&L_HOP_CMPIB,
+		[HOP_ADDB] = &&L_HOP_ADDB,
+		[HOP_ADDIB] = &&L_HOP_ADDIB,
+		[HOP_MOVB] = &&L_HOP_MOVB,
+		[HOP_MOVIB] = &&L_HOP_MOVIB,
+		[HOP_BB] = &&L_HOP_BB,
+		[HOP_BVB] = &&L_HOP_BVB,
+		[HOP_SHRPW] = &&L_HOP_SHRPW,
+		[HOP_VSHRPW] = &&L_HOP_VSHRPW,
+		[HOP_EXTRU] = &&L_HOP_EXTRU,
+		[HOP_EXTRS] = &&L_HOP_EXTRS,
+		[HOP_VEXTRU] = &&L_HOP_VEXTRU,
+		[HOP_VEXTRS] = &&L_HOP_VEXTRS,
+		[HOP_DEP] = &&L_HOP_DEP,
+		[HOP_ZDEP] = &&L_HOP_ZDEP,
+		[HOP_VDEP] = &&L_HOP_VDEP,
+		[HOP_ZVDEP] = &&L_HOP_ZVDEP,
+		[HOP_DEPI] = &&L_HOP_DEPI,
+		[HOP_ZDEPI] = &&L_HOP_ZDEPI,
+		[HOP_VDEPI] = &&L_HOP_VDEPI,
+		[HOP_ZVDEPI] = &&L_HOP_ZVDEPI,
+		[HOP_MFCTL] = &&L_HOP_MFCTL,
+		[HOP_MTSAR] = &&L_HOP_MTSAR,
+		[HOP_MFSP] = &&L_HOP_MFSP,
+		[HOP_MTSP] = &&L_HOP_MTSP,
+		[HOP_SYNC] = &&L_HOP_SYNC,
+		[HOP_LDSID] = &&L_HOP_LDSID,
+		[HOP_PROBE] = &&L_HOP_PROBE,
+		[HOP_FCPY] = &&L_FP,
+		[HOP_FABS] = &&L_FP,
+		[HOP_FSQRT] = &&L_FP,
+		[HOP_FRND] = &&L_FP,
+		[HOP_FNEG] = &&L_FP,
+		[HOP_FNEGABS] = &&L_FP,
+		[HOP_FADD] = &&L_FP,
+		[HOP_FSUB] = &&L_FP,
+		[HOP_FMPY] = &&L_FP,
+		[HOP_FDIV] = &&L_FP,
+		[HOP_FREM] = &&L_FP,
+		[HOP_FCNV] = &&L_FP,
+		[HOP_FCMP] = &&L_FP,
+		[HOP_FTEST] = &&L_FP,
+		[HOP_XMPYU] = &&L_FP,
+		[HOP_FID] = &&L_FP,
+	};
+	const struct hppa_insn *in;
+	struct hppa_insn unmarked;
+	uint32_t next;
+	bool nul, event;
+	unsigned idx;
 	update_limit(c);
 	RELOAD();
 	for (;;) {
+	top:
 		if (__builtin_expect(retired >= limit, 0)) {
 			SYNC();
 			page_va = HPPA_NO_PAGE;	/* an event may change the memory map */
@@ -403,17 +509,8 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			page_va = page->vaddr;
 			page_writable = page->writable;
 		}
-		unsigned idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);
-		if (page_writable && bo_get32(page->host + idx * 4, true) != page->raw[idx])
-			decode_one(c, (struct hppa_code_page *)page, idx);
-		const struct hppa_insn *in = &page->insn[idx];
-		struct hppa_insn unmarked;
-		uint32_t next = iaoq_b + 4;
-		bool nul = false;
-		bool event = false;
-	dispatch:
-		switch (in->op) {
-		case HOP_BKPT:
+		FETCH_DISPATCH();
+		L_HOP_BKPT:
 			if (c->ev.breakpoint) {
 				SYNC();
 				c->ev.breakpoint(c->ev.ctx, pc);
@@ -427,21 +524,21 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			hppa_decode(page->raw[idx], &unmarked);
 			in = &unmarked;
-			goto dispatch;
-		case HOP_ILLEGAL:
+			goto *handlers[in->op];
+		L_HOP_ILLEGAL:
 			FAIL(fault(c, f, CPU_FAULT_ILL, "illegal instruction", page->raw[idx]));
-		case HOP_PRIV:
+		L_HOP_PRIV:
 			FAIL(fault(c, f, CPU_FAULT_ILL, "privileged instruction", page->raw[idx]));
-		case HOP_BREAK:
+		L_HOP_BREAK:
 			FAIL(fault(c, f, CPU_FAULT_TRAP, "break", page->raw[idx]));
 
-		case HOP_ADDL_FAST:
+		L_HOP_ADDL_FAST:
 			gr[in->t] = gr[in->r1] + gr[in->r2];
-			break;
-		case HOP_COPY:
+			goto retire;
+		L_HOP_COPY:
 			gr[in->t] = gr[in->r1];
-			break;
-		case HOP_ADD: {
+			goto retire;
+		L_HOP_ADD: {
 			uint32_t a = gr[in->r1], sh = a << in->sub;
 			struct sum s = add3(sh, gr[in->r2], (in->flags & HF_CIN) ? c->psw_cb >> 31 : 0);
 			if (in->sub && (uint32_t)((int32_t)sh >> in->sub) != a)
@@ -452,9 +549,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (!(in->flags & HF_NOCB))
 				c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_SUB: {
+		L_HOP_SUB: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2],
 					    (in->flags & HF_CIN) ? c->psw_cb >> 31 : 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
@@ -467,9 +564,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				c->psw_cb = s.cv;
 			}
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_DS: {
+		L_HOP_DS: {
 			uint32_t vmask = (int32_t)c->psw_v >> 31;
 			uint32_t a = gr[in->r1] << 1 | c->psw_cb >> 31;
 			uint32_t b = gr[in->r2];
@@ -478,37 +575,37 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			c->psw_v = ((s.cv >> 31) ^ (b >> 31)) << 31;
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_CMPCLR: {
+		L_HOP_CMPCLR: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			gr[in->t] = 0;
-			break;
+			goto retire;
 		}
-		case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM: {
+		L_HOP_OR: L_HOP_AND: L_HOP_XOR: L_HOP_ANDCM: {
 			uint32_t a = gr[in->r1], b = gr[in->r2];
 			uint32_t r = in->op == HOP_OR ? a | b : in->op == HOP_AND ? a & b :
 				in->op == HOP_XOR ? a ^ b : a & ~b;
 			nul = cond_logic(in->cond, r);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_UXOR: {
+		L_HOP_UXOR: {
 			uint32_t r = gr[in->r1] ^ gr[in->r2];
 			nul = cond_unit(in->cond, r, 0);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_UADDCM: {
+		L_HOP_UADDCM: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 0);
 			nul = cond_unit(in->cond, s.res, s.cv);
 			if ((in->flags & HF_TC) && nul)
 				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_DCOR: {
+		L_HOP_DCOR: {
 			/* decimal correct: 6 in every digit without (dcor) or with (idcor) a carry */
 			uint32_t digits = (c->psw_cb >> 3) & 0x11111111u;
 			if (!in->sub)
@@ -517,9 +614,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = in->sub ? gr[in->r2] + adj : gr[in->r2] - adj;
 			nul = cond_unit(in->cond, r, 0);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_ADDI: {
+		L_HOP_ADDI: {
 			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if ((in->flags & HF_TSV) && s.sv)
@@ -530,32 +627,32 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				nul = false;
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_SUBI: case HOP_CMPICLR: {
+		L_HOP_SUBI: L_HOP_CMPICLR: {
 			struct sum s = add3((uint32_t)in->imm, ~gr[in->r2], 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (in->op == HOP_CMPICLR) {
 				gr[in->t] = 0;
-				break;
+				goto retire;
 			}
 			if ((in->flags & HF_TSV) && s.sv)
 				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_LDO:
+		L_HOP_LDO:
 			gr[in->t] = gr[in->r2] + (uint32_t)in->imm;
-			break;
-		case HOP_LDIL:
+			goto retire;
+		L_HOP_LDIL:
 			gr[in->t] = (uint32_t)in->imm;
-			break;
-		case HOP_ADDIL:
+			goto retire;
+		L_HOP_ADDIL:
 			gr[1] = gr[in->r2] + (uint32_t)in->imm;
-			break;
+			goto retire;
 
-		case HOP_LOAD: case HOP_LDCW: {
+		L_HOP_LOAD: L_HOP_LDCW: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
 			if (ea & ((1u << in->sub) - 1)) {
 				f->kind = CPU_FAULT_BUS;
@@ -571,9 +668,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
 			gr[in->t] = v;
-			break;
+			goto retire;
 		}
-		case HOP_STORE: {
+		L_HOP_STORE: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
 			if (ea & ((1u << in->sub) - 1)) {
 				f->kind = CPU_FAULT_BUS;
@@ -585,9 +682,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			st(h, in->sub, gr[in->r1]);
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
-			break;
+			goto retire;
 		}
-		case HOP_STBY: {
+		L_HOP_STBY: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm, v = gr[in->r1];
 			uint8_t *h = data_host(c, &c->wtlb, ea & ~3u, GM_PROT_WRITE);
 			unsigned k = ea & 3;
@@ -602,9 +699,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			if (in->flags & HF_MOD)
 				gr[in->r2] = ea & ~3u;
-			break;
+			goto retire;
 		}
-		case HOP_FLOAD: case HOP_FSTORE: {
+		L_HOP_FLOAD: L_HOP_FSTORE: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
 			bool store = in->op == HOP_FSTORE;
 			if (ea & ((1u << in->sub) - 1)) {
@@ -630,34 +727,34 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
-			break;
+			goto retire;
 		}
 
-		case HOP_BL: {
+		L_HOP_BL: {
 			uint32_t link = next | PRIV_USER;
 			next = pc + 8 + (uint32_t)in->imm;
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
 			if (in->t)
 				event = pend(c, 1, pc, link & ~3u, next);
-			break;
+			goto retire;
 		}
-		case HOP_BLR: {
+		L_HOP_BLR: {
 			uint32_t link = next | PRIV_USER;
 			next = pc + 8 + (gr[in->r1] << 3);
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
 			if (in->t)
 				event = pend(c, 1, pc, link & ~3u, next);
-			break;
+			goto retire;
 		}
-		case HOP_BV:
+		L_HOP_BV:
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
 			if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31))
 				event = pend(c, 2, pc, 0, next);
-			break;
-		case HOP_BE: case HOP_BLE: {
+			goto retire;
+		L_HOP_BE: L_HOP_BLE: {
 			uint32_t link = next | PRIV_USER;
 			next = (gr[in->r2] + (uint32_t)in->imm) & ~3u;
 			nul = in->flags & HF_N;
@@ -667,18 +764,18 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				if (next >= 4096)
 					event = pend(c, 1, pc, link & ~3u, next);
 			}
-			break;
+			goto retire;
 		}
-		case HOP_CMPB: case HOP_CMPIB: {
+		L_HOP_CMPB: L_HOP_CMPIB: {
 			uint32_t a = in->op == HOP_CMPB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			struct sum s = add3(a, ~gr[in->r2], 1);
 			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			break;
+			goto retire;
 		}
-		case HOP_ADDB: case HOP_ADDIB: {
+		L_HOP_ADDB: L_HOP_ADDIB: {
 			uint32_t a = in->op == HOP_ADDB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			struct sum s = add3(a, gr[in->r2], 0);
 			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
@@ -686,44 +783,44 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			break;
+			goto retire;
 		}
-		case HOP_MOVB: case HOP_MOVIB: {
+		L_HOP_MOVB: L_HOP_MOVIB: {
 			uint32_t v = in->op == HOP_MOVB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			bool taken = cond_shift(in->cond, v);
 			gr[in->r2] = v;
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			break;
+			goto retire;
 		}
-		case HOP_BB: case HOP_BVB: {
+		L_HOP_BB: L_HOP_BVB: {
 			unsigned p = in->op == HOP_BB ? in->sub : c->sar;
 			bool bit = (gr[in->r1] >> (31 - p)) & 1;
 			bool taken = in->cond ? !bit : bit;
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			break;
+			goto retire;
 		}
 
-		case HOP_SHRPW: case HOP_VSHRPW: {
+		L_HOP_SHRPW: L_HOP_VSHRPW: {
 			unsigned sa = in->op == HOP_SHRPW ? in->sub : c->sar;
 			uint32_t r = (uint32_t)(((uint64_t)gr[in->r1] << 32 | gr[in->r2]) >> sa);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_EXTRU: case HOP_EXTRS: case HOP_VEXTRU: case HOP_VEXTRS: {
+		L_HOP_EXTRU: L_HOP_EXTRS: L_HOP_VEXTRU: L_HOP_VEXTRS: {
 			unsigned pos = (in->op == HOP_EXTRU || in->op == HOP_EXTRS) ? in->sub : c->sar;
 			uint32_t r = extract(gr[in->r2], pos, in->len,
 					     in->op == HOP_EXTRS || in->op == HOP_VEXTRS);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_DEP: case HOP_ZDEP: case HOP_VDEP: case HOP_ZVDEP:
-		case HOP_DEPI: case HOP_ZDEPI: case HOP_VDEPI: case HOP_ZVDEPI: {
+		L_HOP_DEP: L_HOP_ZDEP: L_HOP_VDEP: L_HOP_ZVDEP:
+		L_HOP_DEPI: L_HOP_ZDEPI: L_HOP_VDEPI: L_HOP_ZVDEPI: {
 			bool var = in->op == HOP_VDEP || in->op == HOP_ZVDEP || in->op == HOP_VDEPI ||
 				in->op == HOP_ZVDEPI;
 			bool zero = in->op == HOP_ZDEP || in->op == HOP_ZVDEP || in->op == HOP_ZDEPI ||
@@ -733,35 +830,35 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = deposit(zero ? 0 : gr[in->t], val, var ? c->sar : in->sub, in->len);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
 
-		case HOP_MFCTL:
+		L_HOP_MFCTL:
 			gr[in->t] = in->sub == 11 ? c->sar : in->sub == 26 ? c->cr26 : c->cr27;
-			break;
-		case HOP_MTSAR:
+			goto retire;
+		L_HOP_MTSAR:
 			c->sar = gr[in->r1] & 31;
-			break;
-		case HOP_MFSP:
+			goto retire;
+		L_HOP_MFSP:
 			gr[in->t] = c->sr[in->sub];
-			break;
-		case HOP_MTSP:
+			goto retire;
+		L_HOP_MTSP:
 			c->sr[in->sub] = gr[in->r1];
-			break;
-		case HOP_SYNC:
-			break;
-		case HOP_LDSID:
+			goto retire;
+		L_HOP_SYNC:
+			goto retire;
+		L_HOP_LDSID:
 			gr[in->t] = 0;
-			break;
-		case HOP_PROBE: {
+			goto retire;
+		L_HOP_PROBE: {
 			int prot = (in->flags & HF_PROBEW) ? GM_PROT_WRITE : GM_PROT_READ;
 			gr[in->t] = gm_host(c->mem, gr[in->r2], 1, prot) != NULL;
-			break;
+			goto retire;
 		}
-		default:
+		L_FP:
 			nul = hppa_fp_exec(c, in);
-			break;
-		}
+			goto retire;
+	retire:
 		gr[0] = 0;
 		retired++;
 		pc = iaoq_b;
@@ -775,7 +872,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			update_limit(c);
 			limit = c->limit;
 		}
-		continue;
+		FETCH_DISPATCH();
 	unaligned:
 		{
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
