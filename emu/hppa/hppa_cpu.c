@@ -12,6 +12,7 @@
  * vector 0xb0, the pc again already at r31. Any other address there is a SIGSEGV. */
 #include "hppa_cpu.h"
 
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,8 @@ static void drop_cache(struct hppa_cpu *c)
 		if (c->pages[i])
 			c->pages[i]->vaddr = HPPA_NO_PAGE;
 	c->cache_gen = c->mem->generation;
-	c->rtlb.vaddr = c->wtlb.vaddr = HPPA_NO_PAGE;
+	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
+		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_NO_PAGE;
 }
 
 static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i)
@@ -98,9 +100,10 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
 
 /* ---- data memory ---- */
 
-static inline __attribute__((always_inline)) uint8_t *data_host(struct hppa_cpu *c, struct hppa_tlb *tlb, uint32_t addr, int prot)
+static inline __attribute__((always_inline)) uint8_t *data_host(struct hppa_cpu *c, struct hppa_tlb *tlbs, uint32_t addr, int prot)
 {
 	uint32_t va = addr & ~PAGE_MASK;
+	struct hppa_tlb *tlb = &tlbs[(addr >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS];
 	if (tlb->vaddr == va && tlb->gen == c->mem->generation)
 		return tlb->host + (addr & PAGE_MASK);
 	uint8_t *h = gm_host(c->mem, va, 4096, prot);
@@ -658,7 +661,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				f->kind = CPU_FAULT_BUS;
 				goto unaligned;
 			}
-			uint8_t *h = data_host(c, in->op == HOP_LDCW ? &c->wtlb : &c->rtlb, ea,
+			uint8_t *h = data_host(c, in->op == HOP_LDCW ? c->wtlb : c->rtlb, ea,
 					       in->op == HOP_LDCW ? GM_PROT_READ | GM_PROT_WRITE : GM_PROT_READ);
 			if (!h)
 				FAIL(mem_fault(c, f, ea, in->op == HOP_LDCW ? GM_PROT_WRITE : GM_PROT_READ));
@@ -676,7 +679,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				f->kind = CPU_FAULT_BUS;
 				goto unaligned;
 			}
-			uint8_t *h = data_host(c, &c->wtlb, ea, GM_PROT_WRITE);
+			uint8_t *h = data_host(c, c->wtlb, ea, GM_PROT_WRITE);
 			if (!h)
 				FAIL(mem_fault(c, f, ea, GM_PROT_WRITE));
 			st(h, in->sub, gr[in->r1]);
@@ -686,7 +689,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		}
 		L_HOP_STBY: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm, v = gr[in->r1];
-			uint8_t *h = data_host(c, &c->wtlb, ea & ~3u, GM_PROT_WRITE);
+			uint8_t *h = data_host(c, c->wtlb, ea & ~3u, GM_PROT_WRITE);
 			unsigned k = ea & 3;
 			if (!h)
 				FAIL(mem_fault(c, f, ea & ~3u, GM_PROT_WRITE));
@@ -708,7 +711,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				f->kind = CPU_FAULT_BUS;
 				goto unaligned;
 			}
-			uint8_t *h = data_host(c, store ? &c->wtlb : &c->rtlb, ea,
+			uint8_t *h = data_host(c, store ? c->wtlb : c->rtlb, ea,
 					       store ? GM_PROT_WRITE : GM_PROT_READ);
 			if (!h)
 				FAIL(mem_fault(c, f, ea, store ? GM_PROT_WRITE : GM_PROT_READ));
@@ -902,7 +905,8 @@ static struct cpu *create(const struct cpu_config *cfg, char *err, size_t errlen
 	c->max_insns = cfg->max_insns;
 	c->tick_at = cfg->first_tick ? cfg->first_tick : HPPA_NO_TICK;
 	c->cache_gen = cfg->mem->generation;
-	c->rtlb.vaddr = c->wtlb.vaddr = HPPA_NO_PAGE;
+	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
+		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_NO_PAGE;
 	c->event_at = UINT64_MAX;
 	update_limit(c);
 	return &c->base;
