@@ -342,7 +342,18 @@ static void raise_pending(struct hppa_cpu *c)
  * memory go through byte pointers, which would otherwise make the compiler reload them); SYNC
  * writes them back before anything outside the loop can look, RELOAD reads them again. */
 #define SYNC() (c->iaoq_f = pc, c->iaoq_b = iaoq_b, c->retired = retired)
-#define RELOAD() (pc = c->iaoq_f, iaoq_b = c->iaoq_b, retired = c->retired, limit = c->limit)
+#define RELOAD() (apply_psw_n(c), pc = c->iaoq_f, iaoq_b = c->iaoq_b, retired = c->retired, \
+		  limit = c->limit)
+
+/* A PSW with N set (a sigreturn restoring an interrupted nullification) skips the front. */
+static void apply_psw_n(struct hppa_cpu *c)
+{
+	if (c->psw_n) {
+		c->psw_n = false;
+		c->iaoq_f = c->iaoq_b;
+		c->iaoq_b += 4;
+	}
+}
 #define FAIL(stop_expr) do { SYNC(); return (stop_expr); } while (0)
 
 /* Fetch the instruction at pc from the current decoded page and jump to its handler; anything
@@ -375,11 +386,6 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 	uint64_t retired, limit;
 	c->stop_req = false;
 	c->stop_at_tick = false;
-	if (c->psw_n) {
-		c->psw_n = false;
-		c->iaoq_f = c->iaoq_b;
-		c->iaoq_b += 4;
-	}
 	/* Threaded dispatch: every handler ends by fetching and jumping to the next one. */
 	static const void *const handlers[HOP_COUNT] = {
 		[HOP_BKPT] = &&L_HOP_BKPT,
