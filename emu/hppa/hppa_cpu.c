@@ -12,6 +12,12 @@
  * vector 0xb0, the pc again already at r31. Any other address there is a SIGSEGV. */
 #include "hppa_cpu.h"
 
+/* Threaded dispatch pays off when every handler keeps its own indirect jump: stop gcc from
+ * merging the identical handler tails back into one. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-crossjumping", "no-gcse")
+#endif
+
 
 #include <stdio.h>
 #include <stdlib.h>
