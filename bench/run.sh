@@ -14,7 +14,9 @@
 #                       arguments of cpubench (default: none, i.e. its defaults, ~1 s natively)
 #   BENCH_ROWS="GLOB.." only the rows whose name matches one of these globs (e.g. "native profemu*")
 #   BENCH_GUEST=PATH    another guest program instead of cpubench-static
-#   PROFEMU=PATH, QEMU=qemu-x86_64
+#   BENCH_HPPA_GUEST=PATH  the hppa guest of the *-hppa rows (default: cpubench -O2 from
+#                       guests/hppa/checks; the rows are left out when it is not built)
+#   PROFEMU=PATH, QEMU=qemu-x86_64, QEMU_HPPA=qemu-hppa
 #
 # Rows are a list of named commands, declared below with `row NAME COMMAND...`; add one line
 # to add a row (e.g. profiling on and off). Rows whose program is missing are shown as n/a.
@@ -71,6 +73,15 @@ row profemu-folded "$profemu" --folded="$tmp/folded.txt" "$guest" "${gargs[@]}"
 row profemu-counts "$profemu" --counts="$tmp/counts.json" "$guest" "${gargs[@]}"
 # The tool CI performance guards use today: exact Ir, natively, under valgrind.
 row valgrind-callgrind valgrind --tool=callgrind --callgrind-out-file="$tmp/vg.out" "$guest" "${gargs[@]}"
+# PA-RISC: the same cpubench built for hppa (-O2, static; guests/hppa/checks) on profemu's own
+# interpreter (emu/hppa/) against qemu-hppa, a JIT. Goal profemu-hppa-profil <= 2.0 x qemu-hppa.
+hppa_guest=${BENCH_HPPA_GUEST:-$build/guests/hppa/checks/dis_cpubench-O2}
+hppa_stats=$tmp/stats-hppa.json
+if [ -x "$hppa_guest" ]; then
+	row qemu-hppa "${QEMU_HPPA:-qemu-hppa}" "$hppa_guest" "${gargs[@]}"
+	row profemu-hppa "$profemu" --stats="$hppa_stats" "$hppa_guest" "${gargs[@]}"
+	row profemu-hppa-profil env PROFEMU_BENCH_PROFIL=1 "$profemu" "$hppa_guest" "${gargs[@]}"
+fi
 
 # --- measuring --------------------------------------------------------------------------------
 now() { date +%s.%N; }
@@ -179,6 +190,15 @@ if [ -s "$stats" ]; then
 				'BEGIN { if (t > 0) printf "  %s: %.1f M instructions/s\n", r, n / t / 1e6 }'
 		done
 	fi
+fi
+if [ -s "$hppa_stats" ] && [ -n "${med[profemu-hppa]:-}" ]; then
+	insns=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("instructions", ""))' \
+		"$hppa_stats" 2>/dev/null || true)
+	echo
+	echo "hppa: $insns guest instructions, profemu-hppa $(awk -v n="$insns" -v t="${med[profemu-hppa]}" \
+		'BEGIN { if (t > 0) printf "%.1f", n / t / 1e6 }') M instructions/s;" \
+		"profemu-hppa/qemu-hppa = $(ratio "${med[profemu-hppa]}" "${med[qemu-hppa]:-}")," \
+		"profemu-hppa-profil/qemu-hppa = $(ratio "${med[profemu-hppa-profil]:-}" "${med[qemu-hppa]:-}") (goal <= 2.0)"
 fi
 if [ -n "${med[profemu]:-}" ]; then
 	echo

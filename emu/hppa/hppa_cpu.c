@@ -12,6 +12,13 @@
  * vector 0xb0, the pc again already at r31. Any other address there is a SIGSEGV. */
 #include "hppa_cpu.h"
 
+/* Threaded dispatch pays off when every handler keeps its own indirect jump: stop gcc from
+ * merging the identical handler tails back into one. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-crossjumping", "no-gcse")
+#endif
+
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +45,7 @@ static void update_limit(struct hppa_cpu *c)
 {
 	uint64_t tick = c->tick_at == HPPA_NO_TICK ? UINT64_MAX :
 		c->tick_at > c->charged ? c->tick_at - c->charged : 0;
-	c->limit = min64(tick, c->max_insns ? c->max_insns : UINT64_MAX);
+	c->limit = min64(min64(tick, c->max_insns ? c->max_insns : UINT64_MAX), c->event_at);
 }
 
 /* ---- decode cache ---- */
@@ -57,7 +64,8 @@ static void drop_cache(struct hppa_cpu *c)
 		if (c->pages[i])
 			c->pages[i]->vaddr = HPPA_NO_PAGE;
 	c->cache_gen = c->mem->generation;
-	c->rtlb.vaddr = c->wtlb.vaddr = HPPA_NO_PAGE;
+	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
+		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_NO_PAGE;
 }
 
 static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i)
@@ -98,9 +106,10 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
 
 /* ---- data memory ---- */
 
-static uint8_t *data_host(struct hppa_cpu *c, struct hppa_tlb *tlb, uint32_t addr, int prot)
+static inline __attribute__((always_inline)) uint8_t *data_host(struct hppa_cpu *c, struct hppa_tlb *tlbs, uint32_t addr, int prot)
 {
 	uint32_t va = addr & ~PAGE_MASK;
+	struct hppa_tlb *tlb = &tlbs[(addr >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS];
 	if (tlb->vaddr == va && tlb->gen == c->mem->generation)
 		return tlb->host + (addr & PAGE_MASK);
 	uint8_t *h = gm_host(c->mem, va, 4096, prot);
@@ -139,7 +148,7 @@ static enum cpu_stop fault(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_fau
 
 /* Arithmetic conditions (PA 1.1 table 5-3/5-4): the add and compare/subtract tables share
  * their formulas on the result, the carry out and the signed overflow. */
-static bool cond_arith(unsigned cf, uint32_t res, uint32_t carry, uint32_t sv)
+static inline __attribute__((always_inline)) bool cond_arith(unsigned cf, uint32_t res, uint32_t carry, uint32_t sv)
 {
 	bool r, n = (int32_t)res < 0, z = res == 0, v = sv != 0;
 	switch (cf >> 1) {
@@ -155,7 +164,7 @@ static bool cond_arith(unsigned cf, uint32_t res, uint32_t carry, uint32_t sv)
 	return r != (cf & 1);
 }
 
-static bool cond_logic(unsigned cf, uint32_t res)
+static inline __attribute__((always_inline)) bool cond_logic(unsigned cf, uint32_t res)
 {
 	bool r;
 	switch (cf >> 1) {
@@ -169,7 +178,7 @@ static bool cond_logic(unsigned cf, uint32_t res)
 }
 
 /* Shift, extract, deposit and MOVB conditions: 3 bits, the upper one negating. */
-static bool cond_shift(unsigned c3, uint32_t res)
+static inline __attribute__((always_inline)) bool cond_shift(unsigned c3, uint32_t res)
 {
 	static const uint8_t as_logic[4] = {0, 2, 4, 14};
 	return cond_logic(as_logic[c3 & 3] | (c3 >> 2), res);
@@ -196,7 +205,7 @@ struct sum {
 };
 
 /* a + b + cin with the carry out of every bit and the signed overflow (bit 31). */
-static struct sum add3(uint32_t a, uint32_t b, uint32_t cin)
+static inline __attribute__((always_inline)) struct sum add3(uint32_t a, uint32_t b, uint32_t cin)
 {
 	struct sum s;
 	s.res = a + b + cin;
@@ -240,12 +249,6 @@ static void raise_tick(struct hppa_cpu *c, uint32_t pc)
 	/* the clock as the handler left it (a charge from there moves it) */
 	c->tick_at = n ? c->retired + c->charged + n : HPPA_NO_TICK;
 	update_limit(c);
-}
-
-static void raise_call(struct hppa_cpu *c, uint32_t site, uint32_t ret, uint32_t target)
-{
-	if (c->ev.call)
-		c->ev.call(c->ev.ctx, site, ret, target);
 }
 
 /* The nullification of a conditional branch's delay slot under ,n: when taken forward or
@@ -315,111 +318,270 @@ static uint32_t mem_ea(const struct hppa_cpu *c, const struct hppa_insn *in, uns
 	return (in->flags & HF_MOD) && !(in->flags & HF_MB) ? base : base + off;
 }
 
-static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
+/* A call or return is reported when the queue reaches its target, after the delay slot (which
+ * belongs to the caller's side) has retired or been nullified: run() raises it from its slow
+ * path, as the x86 back end does at the target block. */
+static bool pend(struct hppa_cpu *c, int kind, uint32_t site, uint32_t ret, uint32_t target)
 {
-	struct hppa_cpu *c = H(cpu);
-	struct hppa_code_page *page = NULL;
-	enum cpu_stop stop;
-	c->stop_req = false;
-	c->stop_at_tick = false;
+	if (kind == 1 ? !c->ev.call : !c->ev.ret)
+		return false;
+	c->pend_kind = kind;
+	c->pend_site = site;
+	c->pend_ret = ret;
+	c->pend_target = target;
+	return true;
+}
+
+static void raise_pending(struct hppa_cpu *c)
+{
+	int kind = c->pend_kind;
+	c->pend_kind = 0;
+	c->event_at = UINT64_MAX;
+	update_limit(c);
+	if (kind == 1)
+		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, c->pend_target);
+	else
+		c->ev.ret(c->ev.ctx, c->pend_target);
+}
+
+/* The queue, the count and the limit live in locals while instructions run (stores to guest
+ * memory go through byte pointers, which would otherwise make the compiler reload them); SYNC
+ * writes them back before anything outside the loop can look, RELOAD reads them again. */
+#define SYNC() (c->iaoq_f = pc, c->iaoq_b = iaoq_b, c->retired = retired)
+#define RELOAD() (apply_psw_n(c), pc = c->iaoq_f, iaoq_b = c->iaoq_b, retired = c->retired, \
+		  limit = c->limit)
+
+/* A PSW with N set (a sigreturn restoring an interrupted nullification) skips the front. */
+static void apply_psw_n(struct hppa_cpu *c)
+{
 	if (c->psw_n) {
 		c->psw_n = false;
 		c->iaoq_f = c->iaoq_b;
 		c->iaoq_b += 4;
 	}
+}
+#define FAIL(stop_expr) do { SYNC(); return (stop_expr); } while (0)
+
+/* Fetch the instruction at pc from the current decoded page and jump to its handler; anything
+ * unusual (a tick, a limit, a pending event, another page) goes through the loop's top. */
+#define FETCH_DISPATCH()							\
+	do {									\
+		if (__builtin_expect(retired >= limit, 0) ||			\
+		    __builtin_expect((pc & ~PAGE_MASK) != page_va, 0))		\
+			goto top;						\
+		idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);			\
+		if (page_writable &&						\
+		    bo_get32(page->host + idx * 4, true) != page->raw[idx])	\
+			decode_one(c, (struct hppa_code_page *)page, idx);	\
+		in = &page->insn[idx];						\
+		next = iaoq_b + 4;						\
+		nul = false;							\
+		event = false;							\
+		goto *handlers[in->op];						\
+	} while (0)
+
+static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
+{
+	struct hppa_cpu *c = H(cpu);
+	const struct hppa_code_page *page = NULL;
+	uint32_t page_va = HPPA_NO_PAGE;
+	bool page_writable = false;
+	enum cpu_stop stop;
+	uint32_t *gr = c->gr;
+	uint32_t pc, iaoq_b;
+	uint64_t retired, limit;
+	c->stop_req = false;
+	c->stop_at_tick = false;
+	/* Threaded dispatch: every handler ends by fetching and jumping to the next one. */
+	static const void *const handlers[HOP_COUNT] = {
+		[HOP_BKPT] = &&L_HOP_BKPT,
+		[HOP_ILLEGAL] = &&L_HOP_ILLEGAL,
+		[HOP_PRIV] = &&L_HOP_PRIV,
+		[HOP_BREAK] = &&L_HOP_BREAK,
+		[HOP_ADDL_FAST] = &&L_HOP_ADDL_FAST,
+		[HOP_COPY] = &&L_HOP_COPY,
+		[HOP_ADD] = &&L_HOP_ADD,
+		[HOP_SUB] = &&L_HOP_SUB,
+		[HOP_DS] = &&L_HOP_DS,
+		[HOP_CMPCLR] = &&L_HOP_CMPCLR,
+		[HOP_OR] = &&L_HOP_OR,
+		[HOP_AND] = &&L_HOP_AND,
+		[HOP_XOR] = &&L_HOP_XOR,
+		[HOP_ANDCM] = &&L_HOP_ANDCM,
+		[HOP_UXOR] = &&L_HOP_UXOR,
+		[HOP_UADDCM] = &&L_HOP_UADDCM,
+		[HOP_DCOR] = &&L_HOP_DCOR,
+		[HOP_ADDI] = &&L_HOP_ADDI,
+		[HOP_SUBI] = &&L_HOP_SUBI,
+		[HOP_CMPICLR] = &&L_HOP_CMPICLR,
+		[HOP_LDO] = &&L_HOP_LDO,
+		[HOP_LDIL] = &&L_HOP_LDIL,
+		[HOP_ADDIL] = &&L_HOP_ADDIL,
+		[HOP_LOAD] = &&L_HOP_LOAD,
+		[HOP_LDCW] = &&L_HOP_LDCW,
+		[HOP_STORE] = &&L_HOP_STORE,
+		[HOP_STBY] = &&L_HOP_STBY,
+		[HOP_FLOAD] = &&L_HOP_FLOAD,
+		[HOP_FSTORE] = &&L_HOP_FSTORE,
+		[HOP_BL] = &&L_HOP_BL,
+		[HOP_BLR] = &&L_HOP_BLR,
+		[HOP_BV] = &&L_HOP_BV,
+		[HOP_BE] = &&L_HOP_BE,
+		[HOP_BLE] = &&L_HOP_BLE,
+		[HOP_CMPB] = &&L_HOP_CMPB,
+		[HOP_CMPIB] = &&L_HOP_CMPIB,
+		[HOP_ADDB] = &&L_HOP_ADDB,
+		[HOP_ADDIB] = &&L_HOP_ADDIB,
+		[HOP_MOVB] = &&L_HOP_MOVB,
+		[HOP_MOVIB] = &&L_HOP_MOVIB,
+		[HOP_BB] = &&L_HOP_BB,
+		[HOP_BVB] = &&L_HOP_BVB,
+		[HOP_SHRPW] = &&L_HOP_SHRPW,
+		[HOP_VSHRPW] = &&L_HOP_VSHRPW,
+		[HOP_EXTRU] = &&L_HOP_EXTRU,
+		[HOP_EXTRS] = &&L_HOP_EXTRS,
+		[HOP_VEXTRU] = &&L_HOP_VEXTRU,
+		[HOP_VEXTRS] = &&L_HOP_VEXTRS,
+		[HOP_DEP] = &&L_HOP_DEP,
+		[HOP_ZDEP] = &&L_HOP_ZDEP,
+		[HOP_VDEP] = &&L_HOP_VDEP,
+		[HOP_ZVDEP] = &&L_HOP_ZVDEP,
+		[HOP_DEPI] = &&L_HOP_DEPI,
+		[HOP_ZDEPI] = &&L_HOP_ZDEPI,
+		[HOP_VDEPI] = &&L_HOP_VDEPI,
+		[HOP_ZVDEPI] = &&L_HOP_ZVDEPI,
+		[HOP_MFCTL] = &&L_HOP_MFCTL,
+		[HOP_MTSAR] = &&L_HOP_MTSAR,
+		[HOP_MFSP] = &&L_HOP_MFSP,
+		[HOP_MTSP] = &&L_HOP_MTSP,
+		[HOP_SYNC] = &&L_HOP_SYNC,
+		[HOP_LDSID] = &&L_HOP_LDSID,
+		[HOP_PROBE] = &&L_HOP_PROBE,
+		[HOP_FCPY] = &&L_FP,
+		[HOP_FABS] = &&L_FP,
+		[HOP_FSQRT] = &&L_FP,
+		[HOP_FRND] = &&L_FP,
+		[HOP_FNEG] = &&L_FP,
+		[HOP_FNEGABS] = &&L_FP,
+		[HOP_FADD] = &&L_FP,
+		[HOP_FSUB] = &&L_FP,
+		[HOP_FMPY] = &&L_FP,
+		[HOP_FDIV] = &&L_FP,
+		[HOP_FREM] = &&L_FP,
+		[HOP_FCNV] = &&L_FP,
+		[HOP_FCMP] = &&L_FP,
+		[HOP_FTEST] = &&L_FP,
+		[HOP_XMPYU] = &&L_FP,
+		[HOP_FID] = &&L_FP,
+	};
+	const struct hppa_insn *in;
+	struct hppa_insn unmarked;
+	uint32_t next;
+	bool nul, event;
+	unsigned idx;
+	update_limit(c);
+	RELOAD();
 	for (;;) {
-		uint32_t *gr = c->gr;
-		uint32_t pc = c->iaoq_f;
-		if (c->retired >= c->limit) {
-			if (c->max_insns && c->retired >= c->max_insns)
+	top:
+		if (__builtin_expect(retired >= limit, 0)) {
+			SYNC();
+			page_va = HPPA_NO_PAGE;	/* an event may change the memory map */
+			if (c->pend_kind && retired >= c->event_at) {
+				raise_pending(c);
+				if (c->stop_req)
+					return CPU_STOP_REQUESTED;
+				RELOAD();
+				continue;
+			}
+			if (c->max_insns && retired >= c->max_insns)
 				return CPU_STOP_INSN_LIMIT;
-			if (c->tick_at != HPPA_NO_TICK && c->retired + c->charged >= c->tick_at) {
+			if (c->tick_at != HPPA_NO_TICK && retired + c->charged >= c->tick_at) {
 				c->in_tick = true;
 				raise_tick(c, pc);
 				c->in_tick = false;
 				if (c->stop_req || c->stop_at_tick)
 					return CPU_STOP_REQUESTED;
+				RELOAD();
 				continue;
 			}
 			update_limit(c);
+			RELOAD();
 		}
-		if (!page || (pc & ~PAGE_MASK) != page->vaddr || c->cache_gen != c->mem->generation) {
+		if (__builtin_expect((pc & ~PAGE_MASK) != page_va, 0)) {
+			SYNC();
 			if (pc < 4096) {
 				if (!gateway(c, f, &stop))
 					return stop;
 				if (c->stop_req)
 					return CPU_STOP_REQUESTED;
-				page = NULL;
+				page_va = HPPA_NO_PAGE;
+				RELOAD();
 				continue;
 			}
 			page = code_page(c, pc);
 			if (!page)
 				return mem_fault(c, f, pc, GM_PROT_EXEC);
+			page_va = page->vaddr;
+			page_writable = page->writable;
 		}
-		unsigned idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);
-		if (page->writable && bo_get32(page->host + idx * 4, true) != page->raw[idx])
-			decode_one(c, page, idx);
-		struct hppa_insn insn = page->insn[idx];
-		const struct hppa_insn *in = &insn;
-		uint32_t next = c->iaoq_b + 4;
-		bool nul = false;
-		bool event = false;
-	dispatch:
-		switch (in->op) {
-		case HOP_BKPT:
+		FETCH_DISPATCH();
+		L_HOP_BKPT:
 			if (c->ev.breakpoint) {
+				SYNC();
 				c->ev.breakpoint(c->ev.ctx, pc);
-				if (c->iaoq_f != pc || c->stop_req) {
-					if (c->stop_req)
-						return CPU_STOP_REQUESTED;
-					page = NULL;
+				if (c->stop_req)
+					return CPU_STOP_REQUESTED;
+				if (c->iaoq_f != pc) {
+					page_va = HPPA_NO_PAGE;
+					RELOAD();
 					continue;
 				}
 			}
-			hppa_decode(page->raw[idx], &insn);
-			goto dispatch;
-		case HOP_ILLEGAL:
-			return fault(c, f, CPU_FAULT_ILL, "illegal instruction", page->raw[idx]);
-		case HOP_PRIV:
-			return fault(c, f, CPU_FAULT_ILL, "privileged instruction", page->raw[idx]);
-		case HOP_BREAK:
-			return fault(c, f, CPU_FAULT_TRAP, "break", page->raw[idx]);
+			hppa_decode(page->raw[idx], &unmarked);
+			in = &unmarked;
+			goto *handlers[in->op];
+		L_HOP_ILLEGAL:
+			FAIL(fault(c, f, CPU_FAULT_ILL, "illegal instruction", page->raw[idx]));
+		L_HOP_PRIV:
+			FAIL(fault(c, f, CPU_FAULT_ILL, "privileged instruction", page->raw[idx]));
+		L_HOP_BREAK:
+			FAIL(fault(c, f, CPU_FAULT_TRAP, "break", page->raw[idx]));
 
-		case HOP_ADDL_FAST:
+		L_HOP_ADDL_FAST:
 			gr[in->t] = gr[in->r1] + gr[in->r2];
-			break;
-		case HOP_COPY:
+			goto retire;
+		L_HOP_COPY:
 			gr[in->t] = gr[in->r1];
-			break;
-		case HOP_ADD: {
+			goto retire;
+		L_HOP_ADD: {
 			uint32_t a = gr[in->r1], sh = a << in->sub;
 			struct sum s = add3(sh, gr[in->r2], (in->flags & HF_CIN) ? c->psw_cb >> 31 : 0);
 			if (in->sub && (uint32_t)((int32_t)sh >> in->sub) != a)
 				s.sv = 1;	/* bits shifted out overflow too */
 			if ((in->flags & HF_TSV) && s.sv)
-				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (!(in->flags & HF_NOCB))
 				c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_SUB: {
+		L_HOP_SUB: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2],
 					    (in->flags & HF_CIN) ? c->psw_cb >> 31 : 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if ((in->flags & HF_TSV) && s.sv)
-				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
 			if (in->flags & HF_TC) {
 				if (nul)
-					return fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]);
+					FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
 			} else {
 				c->psw_cb = s.cv;
 			}
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_DS: {
+		L_HOP_DS: {
 			uint32_t vmask = (int32_t)c->psw_v >> 31;
 			uint32_t a = gr[in->r1] << 1 | c->psw_cb >> 31;
 			uint32_t b = gr[in->r2];
@@ -428,37 +590,37 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			c->psw_v = ((s.cv >> 31) ^ (b >> 31)) << 31;
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_CMPCLR: {
+		L_HOP_CMPCLR: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			gr[in->t] = 0;
-			break;
+			goto retire;
 		}
-		case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM: {
+		L_HOP_OR: L_HOP_AND: L_HOP_XOR: L_HOP_ANDCM: {
 			uint32_t a = gr[in->r1], b = gr[in->r2];
 			uint32_t r = in->op == HOP_OR ? a | b : in->op == HOP_AND ? a & b :
 				in->op == HOP_XOR ? a ^ b : a & ~b;
 			nul = cond_logic(in->cond, r);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_UXOR: {
+		L_HOP_UXOR: {
 			uint32_t r = gr[in->r1] ^ gr[in->r2];
 			nul = cond_unit(in->cond, r, 0);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_UADDCM: {
+		L_HOP_UADDCM: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 0);
 			nul = cond_unit(in->cond, s.res, s.cv);
 			if ((in->flags & HF_TC) && nul)
-				return fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_DCOR: {
+		L_HOP_DCOR: {
 			/* decimal correct: 6 in every digit without (dcor) or with (idcor) a carry */
 			uint32_t digits = (c->psw_cb >> 3) & 0x11111111u;
 			if (!in->sub)
@@ -467,82 +629,82 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = in->sub ? gr[in->r2] + adj : gr[in->r2] - adj;
 			nul = cond_unit(in->cond, r, 0);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_ADDI: {
+		L_HOP_ADDI: {
 			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if ((in->flags & HF_TSV) && s.sv)
-				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
 			if ((in->flags & HF_TC) && nul)
-				return fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
 			if (in->flags & HF_TC)
 				nul = false;
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_SUBI: case HOP_CMPICLR: {
+		L_HOP_SUBI: L_HOP_CMPICLR: {
 			struct sum s = add3((uint32_t)in->imm, ~gr[in->r2], 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (in->op == HOP_CMPICLR) {
 				gr[in->t] = 0;
-				break;
+				goto retire;
 			}
 			if ((in->flags & HF_TSV) && s.sv)
-				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			break;
+			goto retire;
 		}
-		case HOP_LDO:
+		L_HOP_LDO:
 			gr[in->t] = gr[in->r2] + (uint32_t)in->imm;
-			break;
-		case HOP_LDIL:
+			goto retire;
+		L_HOP_LDIL:
 			gr[in->t] = (uint32_t)in->imm;
-			break;
-		case HOP_ADDIL:
+			goto retire;
+		L_HOP_ADDIL:
 			gr[1] = gr[in->r2] + (uint32_t)in->imm;
-			break;
+			goto retire;
 
-		case HOP_LOAD: case HOP_LDCW: {
+		L_HOP_LOAD: L_HOP_LDCW: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
 			if (ea & ((1u << in->sub) - 1)) {
 				f->kind = CPU_FAULT_BUS;
 				goto unaligned;
 			}
-			uint8_t *h = data_host(c, in->op == HOP_LDCW ? &c->wtlb : &c->rtlb, ea,
+			uint8_t *h = data_host(c, in->op == HOP_LDCW ? c->wtlb : c->rtlb, ea,
 					       in->op == HOP_LDCW ? GM_PROT_READ | GM_PROT_WRITE : GM_PROT_READ);
 			if (!h)
-				return mem_fault(c, f, ea, in->op == HOP_LDCW ? GM_PROT_WRITE : GM_PROT_READ);
+				FAIL(mem_fault(c, f, ea, in->op == HOP_LDCW ? GM_PROT_WRITE : GM_PROT_READ));
 			uint32_t v = ld(h, in->sub);
 			if (in->op == HOP_LDCW)
 				st(h, 2, 0);
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
 			gr[in->t] = v;
-			break;
+			goto retire;
 		}
-		case HOP_STORE: {
+		L_HOP_STORE: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
 			if (ea & ((1u << in->sub) - 1)) {
 				f->kind = CPU_FAULT_BUS;
 				goto unaligned;
 			}
-			uint8_t *h = data_host(c, &c->wtlb, ea, GM_PROT_WRITE);
+			uint8_t *h = data_host(c, c->wtlb, ea, GM_PROT_WRITE);
 			if (!h)
-				return mem_fault(c, f, ea, GM_PROT_WRITE);
+				FAIL(mem_fault(c, f, ea, GM_PROT_WRITE));
 			st(h, in->sub, gr[in->r1]);
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
-			break;
+			goto retire;
 		}
-		case HOP_STBY: {
+		L_HOP_STBY: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm, v = gr[in->r1];
-			uint8_t *h = data_host(c, &c->wtlb, ea & ~3u, GM_PROT_WRITE);
+			uint8_t *h = data_host(c, c->wtlb, ea & ~3u, GM_PROT_WRITE);
 			unsigned k = ea & 3;
 			if (!h)
-				return mem_fault(c, f, ea & ~3u, GM_PROT_WRITE);
+				FAIL(mem_fault(c, f, ea & ~3u, GM_PROT_WRITE));
 			if (in->flags & HF_STBY_E) {
 				for (unsigned i = 0; i < k; i++)	/* leftmost k bytes */
 					h[i] = (uint8_t)(v >> (24 - 8 * i));
@@ -552,19 +714,19 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			if (in->flags & HF_MOD)
 				gr[in->r2] = ea & ~3u;
-			break;
+			goto retire;
 		}
-		case HOP_FLOAD: case HOP_FSTORE: {
+		L_HOP_FLOAD: L_HOP_FSTORE: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
 			bool store = in->op == HOP_FSTORE;
 			if (ea & ((1u << in->sub) - 1)) {
 				f->kind = CPU_FAULT_BUS;
 				goto unaligned;
 			}
-			uint8_t *h = data_host(c, store ? &c->wtlb : &c->rtlb, ea,
+			uint8_t *h = data_host(c, store ? c->wtlb : c->rtlb, ea,
 					       store ? GM_PROT_WRITE : GM_PROT_READ);
 			if (!h)
-				return mem_fault(c, f, ea, store ? GM_PROT_WRITE : GM_PROT_READ);
+				FAIL(mem_fault(c, f, ea, store ? GM_PROT_WRITE : GM_PROT_READ));
 			uint64_t *r = &c->fr[in->sub == 3 ? in->t : in->t >> 1];
 			if (in->sub == 3) {
 				if (store)
@@ -580,63 +742,55 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
-			break;
+			goto retire;
 		}
 
-		case HOP_BL: {
+		L_HOP_BL: {
 			uint32_t link = next | PRIV_USER;
 			next = pc + 8 + (uint32_t)in->imm;
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
-			if (in->t) {
-				raise_call(c, pc, link & ~3u, next);
-				event = true;
-			}
-			break;
+			if (in->t)
+				event = pend(c, 1, pc, link & ~3u, next);
+			goto retire;
 		}
-		case HOP_BLR: {
+		L_HOP_BLR: {
 			uint32_t link = next | PRIV_USER;
 			next = pc + 8 + (gr[in->r1] << 3);
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
-			if (in->t) {
-				raise_call(c, pc, link & ~3u, next);
-				event = true;
-			}
-			break;
+			if (in->t)
+				event = pend(c, 1, pc, link & ~3u, next);
+			goto retire;
 		}
-		case HOP_BV:
+		L_HOP_BV:
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
-			if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31) && c->ev.ret) {
-				c->ev.ret(c->ev.ctx, next);
-				event = true;
-			}
-			break;
-		case HOP_BE: case HOP_BLE: {
+			if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31))
+				event = pend(c, 2, pc, 0, next);
+			goto retire;
+		L_HOP_BE: L_HOP_BLE: {
 			uint32_t link = next | PRIV_USER;
 			next = (gr[in->r2] + (uint32_t)in->imm) & ~3u;
 			nul = in->flags & HF_N;
 			if (in->op == HOP_BLE) {
 				gr[31] = link;
 				c->sr[0] = c->sr[in->sub];
-				if (next >= 4096) {
-					raise_call(c, pc, link & ~3u, next);
-					event = true;
-				}
+				if (next >= 4096)
+					event = pend(c, 1, pc, link & ~3u, next);
 			}
-			break;
+			goto retire;
 		}
-		case HOP_CMPB: case HOP_CMPIB: {
+		L_HOP_CMPB: L_HOP_CMPIB: {
 			uint32_t a = in->op == HOP_CMPB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			struct sum s = add3(a, ~gr[in->r2], 1);
 			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			break;
+			goto retire;
 		}
-		case HOP_ADDB: case HOP_ADDIB: {
+		L_HOP_ADDB: L_HOP_ADDIB: {
 			uint32_t a = in->op == HOP_ADDB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			struct sum s = add3(a, gr[in->r2], 0);
 			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
@@ -644,44 +798,44 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			break;
+			goto retire;
 		}
-		case HOP_MOVB: case HOP_MOVIB: {
+		L_HOP_MOVB: L_HOP_MOVIB: {
 			uint32_t v = in->op == HOP_MOVB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			bool taken = cond_shift(in->cond, v);
 			gr[in->r2] = v;
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			break;
+			goto retire;
 		}
-		case HOP_BB: case HOP_BVB: {
+		L_HOP_BB: L_HOP_BVB: {
 			unsigned p = in->op == HOP_BB ? in->sub : c->sar;
 			bool bit = (gr[in->r1] >> (31 - p)) & 1;
 			bool taken = in->cond ? !bit : bit;
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			break;
+			goto retire;
 		}
 
-		case HOP_SHRPW: case HOP_VSHRPW: {
+		L_HOP_SHRPW: L_HOP_VSHRPW: {
 			unsigned sa = in->op == HOP_SHRPW ? in->sub : c->sar;
 			uint32_t r = (uint32_t)(((uint64_t)gr[in->r1] << 32 | gr[in->r2]) >> sa);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_EXTRU: case HOP_EXTRS: case HOP_VEXTRU: case HOP_VEXTRS: {
+		L_HOP_EXTRU: L_HOP_EXTRS: L_HOP_VEXTRU: L_HOP_VEXTRS: {
 			unsigned pos = (in->op == HOP_EXTRU || in->op == HOP_EXTRS) ? in->sub : c->sar;
 			uint32_t r = extract(gr[in->r2], pos, in->len,
 					     in->op == HOP_EXTRS || in->op == HOP_VEXTRS);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
-		case HOP_DEP: case HOP_ZDEP: case HOP_VDEP: case HOP_ZVDEP:
-		case HOP_DEPI: case HOP_ZDEPI: case HOP_VDEPI: case HOP_ZVDEPI: {
+		L_HOP_DEP: L_HOP_ZDEP: L_HOP_VDEP: L_HOP_ZVDEP:
+		L_HOP_DEPI: L_HOP_ZDEPI: L_HOP_VDEPI: L_HOP_ZVDEPI: {
 			bool var = in->op == HOP_VDEP || in->op == HOP_ZVDEP || in->op == HOP_VDEPI ||
 				in->op == HOP_ZVDEPI;
 			bool zero = in->op == HOP_ZDEP || in->op == HOP_ZVDEP || in->op == HOP_ZDEPI ||
@@ -691,49 +845,53 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = deposit(zero ? 0 : gr[in->t], val, var ? c->sar : in->sub, in->len);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			break;
+			goto retire;
 		}
 
-		case HOP_MFCTL:
+		L_HOP_MFCTL:
 			gr[in->t] = in->sub == 11 ? c->sar : in->sub == 26 ? c->cr26 : c->cr27;
-			break;
-		case HOP_MTSAR:
+			goto retire;
+		L_HOP_MTSAR:
 			c->sar = gr[in->r1] & 31;
-			break;
-		case HOP_MFSP:
+			goto retire;
+		L_HOP_MFSP:
 			gr[in->t] = c->sr[in->sub];
-			break;
-		case HOP_MTSP:
+			goto retire;
+		L_HOP_MTSP:
 			c->sr[in->sub] = gr[in->r1];
-			break;
-		case HOP_SYNC:
-			break;
-		case HOP_LDSID:
+			goto retire;
+		L_HOP_SYNC:
+			goto retire;
+		L_HOP_LDSID:
 			gr[in->t] = 0;
-			break;
-		case HOP_PROBE: {
+			goto retire;
+		L_HOP_PROBE: {
 			int prot = (in->flags & HF_PROBEW) ? GM_PROT_WRITE : GM_PROT_READ;
 			gr[in->t] = gm_host(c->mem, gr[in->r2], 1, prot) != NULL;
-			break;
+			goto retire;
 		}
-		default:
+		L_FP:
 			nul = hppa_fp_exec(c, in);
-			break;
-		}
+			goto retire;
+	retire:
 		gr[0] = 0;
-		c->retired++;
-		c->iaoq_f = c->iaoq_b;
-		c->iaoq_b = next;
+		retired++;
+		pc = iaoq_b;
+		iaoq_b = next;
 		if (nul) {
-			c->iaoq_f = next;
-			c->iaoq_b = next + 4;
+			pc = next;
+			iaoq_b = next + 4;
 		}
-		if (event && c->stop_req)
-			return CPU_STOP_REQUESTED;
-		continue;
+		if (__builtin_expect(event, 0)) {
+			c->event_at = retired + !nul;	/* after the delay slot */
+			update_limit(c);
+			limit = c->limit;
+		}
+		FETCH_DISPATCH();
 	unaligned:
 		{
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
+			SYNC();
 			f->pc = pc;
 			f->addr = ea;
 			f->has_addr = true;
@@ -759,7 +917,9 @@ static struct cpu *create(const struct cpu_config *cfg, char *err, size_t errlen
 	c->max_insns = cfg->max_insns;
 	c->tick_at = cfg->first_tick ? cfg->first_tick : HPPA_NO_TICK;
 	c->cache_gen = cfg->mem->generation;
-	c->rtlb.vaddr = c->wtlb.vaddr = HPPA_NO_PAGE;
+	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
+		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_NO_PAGE;
+	c->event_at = UINT64_MAX;
 	update_limit(c);
 	return &c->base;
 }

@@ -14,6 +14,7 @@
 #define HPPA_DCACHE_SLOTS 1024	/* direct-mapped by page number */
 #define HPPA_MAX_BREAKPOINTS 64
 #define HPPA_NO_TICK UINT64_MAX
+#define HPPA_TLB_SLOTS 64	/* data translations, direct-mapped by page number */
 
 /* One guest page of decoded instructions. A page that is writable is checked word by word
  * against its decode (a store, gm_write or a loader's poke may change it); any unmap or
@@ -52,10 +53,13 @@ struct hppa_cpu {
 	uint64_t tick_at;	/* clock (retired + charged) of the next tick */
 	uint64_t limit;		/* retired count at which the loop must look at ticks/limits */
 	bool stop_req, stop_at_tick, in_tick, in_charge;
+	int pend_kind;		/* a call (1) or return (2) to report at event_at */
+	uint32_t pend_site, pend_ret, pend_target;
+	uint64_t event_at;
 
 	uint64_t cache_gen;
 	struct hppa_code_page *pages[HPPA_DCACHE_SLOTS];
-	struct hppa_tlb rtlb, wtlb;
+	struct hppa_tlb rtlb[HPPA_TLB_SLOTS], wtlb[HPPA_TLB_SLOTS];
 	uint32_t bkpts[HPPA_MAX_BREAKPOINTS];
 	unsigned nbkpts;
 };

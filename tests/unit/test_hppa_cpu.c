@@ -27,6 +27,11 @@ struct rig {
 	uint64_t tick_pcs[64], tick_retired[64];
 	int ticks;
 	uint64_t interval;
+	int stop_at_tick;		/* request_stop_at_tick at this tick (1-based), 0: never */
+	uint64_t charge;		/* instructions each system call charges */
+	uint64_t calls[8][5];		/* site, return, target, retired and pc at the event */
+	uint64_t rets[8][3];		/* target, retired and pc at the event */
+	int ncalls, nrets;
 };
 
 static bool have_as(void)
@@ -66,6 +71,8 @@ static void on_syscall(void *ctx)
 	r->sys_r20 = (uint32_t)cpu_reg(r->cpu, HPPA_REG_R20);
 	r->sys_pc = (uint32_t)cpu_pc(r->cpu);
 	cpu_set_reg(r->cpu, HPPA_REG_RET0, 1234);
+	if (r->charge)
+		cpu_charge(r->cpu, r->charge, 0x100);
 }
 
 static uint64_t on_tick(void *ctx, uint64_t pc, uint64_t retired)
@@ -76,11 +83,37 @@ static uint64_t on_tick(void *ctx, uint64_t pc, uint64_t retired)
 		r->tick_retired[r->ticks] = retired;
 	}
 	r->ticks++;
+	if (r->ticks == r->stop_at_tick)
+		cpu_request_stop_at_tick(r->cpu);
 	return r->interval;
 }
 
-/* Runs the snippet until its final break (or another stop). */
-static void run_snippet(struct rig *r, const char *src, uint64_t first_tick, uint64_t interval)
+static void on_call(void *ctx, uint64_t site, uint64_t ret, uint64_t target)
+{
+	struct rig *r = ctx;
+	if (r->ncalls < 8) {
+		uint64_t *c = r->calls[r->ncalls];
+		c[0] = site, c[1] = ret, c[2] = target;
+		c[3] = cpu_retired(r->cpu), c[4] = cpu_pc(r->cpu);
+	}
+	r->ncalls++;
+}
+
+static void on_ret(void *ctx, uint64_t target)
+{
+	struct rig *r = ctx;
+	if (r->nrets < 8) {
+		r->rets[r->nrets][0] = target;
+		r->rets[r->nrets][1] = cpu_retired(r->cpu);
+		r->rets[r->nrets][2] = cpu_pc(r->cpu);
+	}
+	r->nrets++;
+}
+
+/* Runs the snippet until its final break (or another stop); `setup` (if any) fills the
+ * rig's knobs after it is cleared. */
+static void run_snippet_with(struct rig *r, const char *src, uint64_t first_tick,
+			     uint64_t interval, void (*setup)(struct rig *))
 {
 	char err[256];
 	size_t len;
@@ -88,6 +121,8 @@ static void run_snippet(struct rig *r, const char *src, uint64_t first_tick, uin
 		cr_skip_test("hppa-linux-gnu-as not found: install binutils-hppa-linux-gnu");
 	uint8_t *code = assemble(src, &len);
 	memset(r, 0, sizeof *r);
+	if (setup)
+		setup(r);
 	gm_init(&r->gm, 4096, 1ull << 32, true, 4);
 	cr_assert_eq(gm_map(&r->gm, CODE, 0x10000, GM_PROT_READ | GM_PROT_EXEC), 0);
 	cr_assert_eq(gm_map(&r->gm, DATA, 0x2000, GM_PROT_READ | GM_PROT_WRITE), 0);
@@ -97,13 +132,19 @@ static void run_snippet(struct rig *r, const char *src, uint64_t first_tick, uin
 	struct cpu_config cfg = {
 		.arch = CPU_ARCH_HPPA,
 		.mem = &r->gm,
-		.events = {.ctx = r, .syscall = on_syscall, .tick = on_tick},
+		.events = {.ctx = r, .syscall = on_syscall, .tick = on_tick, .call = on_call,
+			   .ret = on_ret},
 		.first_tick = first_tick,
 	};
 	r->cpu = cpu_create(&cfg, err, sizeof err);
 	cr_assert(r->cpu, "%s", err);
 	cpu_set_pc(r->cpu, CODE);
 	r->stop = cpu_run(r->cpu, &r->fault);
+}
+
+static void run_snippet(struct rig *r, const char *src, uint64_t first_tick, uint64_t interval)
+{
+	run_snippet_with(r, src, first_tick, interval, NULL);
 }
 
 static void done(struct rig *r)
@@ -496,5 +537,75 @@ Test(hppa_cpu, floating_point)
 	cr_assert_eq(R(&r, 14), 0);
 	cr_assert_eq(R(&r, 12), 49);
 	cr_assert_eq(R(&r, 13), 0x40140000u);	/* 5.0 */
+	done(&r);
+}
+
+Test(hppa_cpu, call_and_return_events_after_the_delay_slot)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	b,l 1f,%rp\n"		/* 0: call, delay slot at 4 */
+		    "	ldi 1,%r3\n"
+		    "	b,l,n 2f,%r31\n"	/* 8: millicode-style call, delay slot nullified */
+		    "	nop\n"
+		    "	b,n 3f\n"		/* 10 */
+		    "	nop\n"
+		    "1:	bv %r0(%rp)\n"		/* 18: return, delay slot at 1c */
+		    "	ldi 2,%r4\n"
+		    "2:	bv,n %r0(%r31)\n"	/* 20 */
+		    "	nop\n"
+		    "3:", 0, 0);
+	expect_break(&r, 10);
+	cr_assert_eq(r.ncalls, 2);
+	cr_assert_eq(r.nrets, 2);
+	/* reported at the target, the branch and its delay slot retired */
+	cr_assert_eq(r.calls[0][0], CODE);
+	cr_assert_eq(r.calls[0][1], CODE + 8);
+	cr_assert_eq(r.calls[0][2], CODE + 0x18);
+	cr_assert_eq(r.calls[0][3], 2);
+	cr_assert_eq(r.calls[0][4], CODE + 0x18);
+	cr_assert_eq(r.rets[0][0], CODE + 8);
+	cr_assert_eq(r.rets[0][1], 4);
+	cr_assert_eq(r.rets[0][2], CODE + 8);
+	cr_assert_eq(r.calls[1][0], CODE + 8);
+	cr_assert_eq(r.calls[1][2], CODE + 0x20);
+	cr_assert_eq(r.calls[1][3], 5, "the nullified slot does not count");
+	cr_assert_eq(r.rets[1][0], CODE + 0x10);
+	cr_assert_eq(R(&r, 3), 1);
+	cr_assert_eq(R(&r, 4), 2);
+	done(&r);
+}
+
+static void charge_and_stop(struct rig *r)
+{
+	r->charge = 10;
+	r->stop_at_tick = 4;
+}
+
+Test(hppa_cpu, charge_raises_ticks_and_stop_at_tick)
+{
+	struct rig r;
+	/* ticks every 4: after 4 retired (pc 0x10); the system call at retired 6 charges 10, which
+	 * raises the ticks due at clock 8 and 12 with the charge's pc; the one due at 16, the end
+	 * of the charge, belongs to the next real instruction (0x18, retired still 6), and it stops
+	 * the CPU before that instruction */
+	run_snippet_with(&r,
+			 "	ldi 1,%r3\n	ldi 2,%r3\n	ldi 3,%r3\n	ldi 4,%r3\n"
+			 "	ble 0x100(%sr2,%r0)\n"
+			 "	ldi 1,%r20\n"
+			 "	ldi 5,%r5\n	ldi 6,%r6\n",
+			 4, 4, charge_and_stop);
+	cr_assert_eq(r.stop, CPU_STOP_REQUESTED);
+	cr_assert_eq(r.ticks, 4);
+	cr_assert_eq(r.tick_pcs[0], CODE + 0x10);
+	cr_assert_eq(r.tick_retired[0], 4);
+	cr_assert_eq(r.tick_pcs[1], 0x100);
+	cr_assert_eq(r.tick_pcs[2], 0x100);
+	cr_assert_eq(r.tick_retired[2], 6);
+	cr_assert_eq(r.tick_pcs[3], CODE + 0x18);
+	cr_assert_eq(r.tick_retired[3], 6);
+	cr_assert_eq(cpu_pc(r.cpu), CODE + 0x18);
+	cr_assert_eq(cpu_retired(r.cpu), 6);
+	cr_assert_eq(R(&r, 5), 0);
 	done(&r);
 }
