@@ -71,14 +71,23 @@ static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t e
 static void ia64_destroy(struct cpu *cpu)
 {
 	struct ia64_cpu *c = ia64(cpu);
+	free(c->breakpoints);
 	free(c->cache);
 	free(c->stacked);
 	free(c->stacked_nat);
 	free(c);
 }
 
+static bool is_breakpoint(const struct ia64_cpu *c, uint64_t addr)
+{
+	for (size_t i = 0; i < c->breakpoint_count; i++)
+		if (c->breakpoints[i] == addr)
+			return true;
+	return false;
+}
+
 /* The decoded bundle at addr, or NULL if it cannot be fetched. */
-static const struct ia64_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
+static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 {
 	if (c->mem->generation != c->last_generation) {
 		cache_clear(c);
@@ -91,8 +100,11 @@ static const struct ia64_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 			return NULL;
 		ia64_decode_bundle(&e->b, bytes);
 		e->addr = addr;
+		e->has_breakpoint = false;
+		for (unsigned s = 0; s < 3; s++)
+			e->has_breakpoint |= is_breakpoint(c, addr | s);
 	}
-	return &e->b;
+	return e;
 }
 
 /* Raises the ticks due before the next instruction (at bundle `pc`). */
@@ -111,7 +123,8 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 	c->stop_requested = false;
 	for (;;) {
 		uint64_t bundle = c->ip;
-		const struct ia64_bundle *b = fetch(c, bundle);
+		const struct ia64_cached_bundle *e = fetch(c, bundle);
+		const struct ia64_bundle *b = e ? &e->b : NULL;
 		if (!b) {
 			const struct gm_region *r = gm_region_at(c->mem, bundle);
 			fault->kind = r ? CPU_FAULT_SEGV_ACCERR : CPU_FAULT_SEGV_MAPERR;
@@ -149,6 +162,13 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 					return CPU_STOP_INSN_LIMIT;
 			}
 			c->slot = s;
+			if (e->has_breakpoint && c->ev.breakpoint && is_breakpoint(c, bundle | s)) {
+				c->ev.breakpoint(c->ev.ctx, bundle | s);
+				if (c->stop_requested)
+					return CPU_STOP_REQUESTED;
+				if (c->ip != bundle || c->slot != s)
+					break;	/* moved: this instruction does not run */
+			}
 			enum ia64_outcome o = ia64_exec(c, in, bundle, fault);
 			if (o == IA64_NEXT) {
 				c->retired++;
@@ -271,9 +291,18 @@ static int ia64_set_tls(struct cpu *cpu, int which, uint64_t base)
 
 static int ia64_add_breakpoint(struct cpu *cpu, uint64_t addr)
 {
-	(void)cpu;
-	(void)addr;
-	return -1;	/* not yet: the run loop has no breakpoint check */
+	struct ia64_cpu *c = ia64(cpu);
+	if (c->breakpoint_count == c->breakpoint_cap) {
+		size_t cap = c->breakpoint_cap ? 2 * c->breakpoint_cap : 8;
+		uint64_t *n = realloc(c->breakpoints, cap * sizeof *n);
+		if (!n)
+			return -1;
+		c->breakpoints = n;
+		c->breakpoint_cap = cap;
+	}
+	c->breakpoints[c->breakpoint_count++] = addr;
+	cache_clear(c);		/* bundles decoded before learn of it */
+	return 0;
 }
 
 static uint64_t ia64_thread_pointer(struct cpu *cpu)

@@ -17,6 +17,7 @@ enum { IA64_STACKED_MAX = 96 * 256 };
 /* A decoded bundle in the cache, keyed by its address. */
 struct ia64_cached_bundle {
 	uint64_t addr;			/* 1 (never a bundle address) when empty */
+	bool has_breakpoint;		/* one of its slots has a breakpoint */
 	struct ia64_bundle b;
 };
 
@@ -68,6 +69,9 @@ struct ia64_cpu {
 	uint64_t event_at;		/* retired count at which the run loop must look at the
 					 * clock or the instruction limit (the earlier of both) */
 	bool stop_requested, stop_at_tick;
+
+	uint64_t *breakpoints;		/* bundle | slot addresses, unsorted */
+	size_t breakpoint_count, breakpoint_cap;
 
 	struct ia64_tlb rd_tlb[IA64_TLB_WAYS], wr_tlb[IA64_TLB_WAYS];
 	unsigned rd_next, wr_next;	/* the way to replace next */

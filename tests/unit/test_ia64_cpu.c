@@ -522,25 +522,57 @@ static const uint8_t hand_bundles[] = {
 	0x01, 0x00, 0x00, 0x90, 0x00, 0x55, 0x00, 0x80, 0x08, 0x00, 0x84, 0x00,
 };
 
+static unsigned bp_hits;
+static uint64_t bp_addr, bp_retired;
+
+static void on_breakpoint(void *ctx, uint64_t addr)
+{
+	struct run *r = ctx;
+	bp_hits++;
+	bp_addr = addr;
+	bp_retired = cpu_retired(r->cpu);
+}
+
+static void run_hand_bundles(struct run *r, uint64_t breakpoint)
+{
+	memset(r, 0, sizeof *r);
+	gm_init(&r->gm, 4096, ~0ULL, false, 8);
+	const uint64_t code = 0x4000000000000000ULL;
+	cr_assert_eq(gm_map(&r->gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_poke(&r->gm, code, hand_bundles, sizeof hand_bundles), 0);
+	cr_assert_eq(gm_map(&r->gm, RBS_BASE, RBS_SIZE, GM_PROT_READ | GM_PROT_WRITE), 0);
+	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r->gm,
+				  .events = { .ctx = r, .syscall = on_syscall,
+					      .breakpoint = on_breakpoint } };
+	char err[128];
+	r->cpu = cpu_create(&cfg, err, sizeof err);
+	cr_assert_not_null(r->cpu, "%s", err);
+	if (breakpoint)
+		cr_assert_eq(cpu_add_breakpoint(r->cpu, breakpoint), 0);
+	cpu_set_pc(r->cpu, code);
+	cpu_set_reg(r->cpu, IA64_AR(IA64_AR_BSP), RBS_BASE);
+	cpu_set_reg(r->cpu, IA64_PR, 0x300);		/* p8 and p9 set */
+	struct cpu_fault fault;
+	cr_assert_eq(cpu_run(r->cpu, &fault), CPU_STOP_REQUESTED, "%s", fault.detail);
+}
+
+Test(ia64_cpu, breakpoints_are_raised_before_their_instruction)
+{
+	struct run r;
+	bp_hits = 0;
+	run_hand_bundles(&r, 0x4000000000000071ULL);	/* slot 1 of the callee's bundle */
+	cr_expect_eq(bp_hits, 1);
+	cr_expect_eq(bp_addr, 0x4000000000000071ULL);
+	cr_expect_eq(bp_retired, 3 + 3 + 3 + 2 + 1, "before add r8, after the callee's alloc");
+	cr_expect_eq(cpu_retired(r.cpu), 21, "a breakpoint does not change the count");
+	finish(&r);
+}
+
 Test(ia64_cpu, hand_assembled_predication_branches_and_frames)
 {
 	struct run r;
-	memset(&r, 0, sizeof r);
-	gm_init(&r.gm, 4096, ~0ULL, false, 8);
+	run_hand_bundles(&r, 0);
 	const uint64_t code = 0x4000000000000000ULL;
-	cr_assert_eq(gm_map(&r.gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
-	cr_assert_eq(gm_poke(&r.gm, code, hand_bundles, sizeof hand_bundles), 0);
-	cr_assert_eq(gm_map(&r.gm, RBS_BASE, RBS_SIZE, GM_PROT_READ | GM_PROT_WRITE), 0);
-	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r.gm,
-				  .events = { .ctx = &r, .syscall = on_syscall } };
-	char err[128];
-	r.cpu = cpu_create(&cfg, err, sizeof err);
-	cr_assert_not_null(r.cpu, "%s", err);
-	cpu_set_pc(r.cpu, code);
-	cpu_set_reg(r.cpu, IA64_AR(IA64_AR_BSP), RBS_BASE);
-	cpu_set_reg(r.cpu, IA64_PR, 0x300);		/* p8 and p9 set */
-	struct cpu_fault fault;
-	cr_assert_eq(cpu_run(r.cpu, &fault), CPU_STOP_REQUESTED, "%s", fault.detail);
 	cr_expect(r.exited);
 	cr_expect_eq(r.status, 7, "exit status from out0 = r34 of the restored frame");
 	cr_expect_eq(cpu_retired(r.cpu), 3 + 3 + 3 + 2 + 3 + 3 + 3 + 1);
