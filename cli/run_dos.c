@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emu/x86/regs.h"
 #include "../syscalls/dos/dos.h"
 #include "prf_mode.h"
 #include "prf_run.h"
@@ -27,7 +26,7 @@ bool run_dos_wanted(const struct options *o)
 /* "... at 0810:0005 (pc 0x8105): divide error": real-mode code is read as CS:IP. */
 static void report_dos_fault(const char *program, struct cpu *cpu, const struct cpu_fault *f, int sig)
 {
-	uint64_t cs = cpu_reg(cpu, X86_CS), base = cs << 4;
+	uint64_t cs = dos_code_segment(cpu), base = cs << 4;
 	fprintf(stderr, "profemu: %s: %s (SIG%s) at ", program, strsignal(sig),
 		sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
 	if (f->pc >= base && f->pc - base <= 0xffff)

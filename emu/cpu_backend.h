@@ -7,7 +7,7 @@
  *     struct hppa_cpu { struct cpu base; ...registers, decode cache... };
  *
  * Only emu/ includes this header: everything outside emu/ uses cpu.h alone. Every operation has
- * the meaning its cpu.h counterpart documents; none may be NULL. */
+ * the meaning its cpu.h counterpart documents; none may be NULL unless marked optional. */
 #ifndef PROFEMU_CPU_BACKEND_H
 #define PROFEMU_CPU_BACKEND_H
 
@@ -38,6 +38,10 @@ struct cpu_ops {
 	void (*set_next_tick)(struct cpu *cpu, uint64_t interval);
 	void (*charge)(struct cpu *cpu, uint64_t instructions, uint64_t pc);
 	void (*dump_regs)(struct cpu *cpu, char *buf, size_t len);
+	/* Optional (NULL: cpu_count_insns answers -ENOSYS). */
+	int (*count_insns)(struct cpu *cpu);
+	int (*insn_counts)(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count),
+			   void *ctx);
 };
 
 /* One entry per architecture a back end serves; ops NULL where none is built in. */

@@ -71,6 +71,10 @@ packages=(
 	gcc-i686-linux-gnu libc6-dev-i386-cross libc6-i386
 	# DOS guests are assembled with nasm
 	nasm
+	# hppa guests: Debian's cross compiler and sysroot; objdump checks our hppa decoder
+	gcc-hppa-linux-gnu libc6-dev-hppa-cross binutils-hppa-linux-gnu
+	# IA-64: binutils only (objdump checks our decoder; the guests are committed binaries)
+	binutils-ia64-linux-gnu
 	# oracles and tools for tests and the bench
 	qemu-user binutils gdb valgrind python3
 	# fuzzing the loader (libFuzzer runtime for clang 14)

@@ -12,6 +12,7 @@
 #include "../emu/cpu.h"
 #include "../emu/guest_mem.h"
 #include "../profil/profil.h"
+#include "abi_flags.h"
 #include "syscall.h"
 
 struct symtab;
@@ -20,15 +21,9 @@ struct symtab;
 
 struct guest_sigaction {
 	uint64_t handler;	/* 0 = SIG_DFL, 1 = SIG_IGN, else a guest address */
-	uint64_t flags;
+	uint64_t flags;		/* neutral sa_flags (ABI_SA_*, abi_flags.h) */
 	uint64_t restorer;
 	uint64_t mask;
-};
-
-/* sa_flags bits (x86 and the generic ABI). */
-enum {
-	GUEST_SA_SIGINFO = 0x4, GUEST_SA_RESTORER = 0x04000000, GUEST_SA_ONSTACK = 0x08000000,
-	GUEST_SA_NODEFER = 0x40000000, GUEST_SA_RESETHAND = 0x80000000u,
 };
 
 /* What a handler's siginfo_t tells: how the signal came (si_code) and from whom or where. */
@@ -131,7 +126,8 @@ struct process {
 	const struct symtab *syms;	/* the program's symbols, for --explain (may be NULL) */
 	struct glibc_hook glibc_hooks[8];
 	unsigned glibc_hook_count;
-	uint64_t trampoline;		/* i386: the stub that returns from a redirected call */
+	uint64_t trampoline;		/* the ABI's stub page, once mapped (i386: returning from a
+				 * redirected call; hppa: the signal return trampoline) */
 
 	/* The --prf system-call cost model: while a call's cost is charged to the clock, ticks
 	 * are charged to `charging`; `charged` instructions of guest time have been added. */

@@ -6,30 +6,33 @@
  * first: the profil core does the work, and glibc's syscall() turns an error into -1 and errno
  * exactly as glibc does, so the guest sees the return value and errno a glibc function would
  * give. Without a syscall() to borrow (static programs rarely link it), the call is completed
- * here, and errno is written into the program's own TLS block. */
+ * here, and errno is written into the program's own TLS block. The calling convention and the
+ * TLS layout are the ABI's (struct sys_abi). */
 #include <errno.h>
 #include <string.h>
 
-#include "../emu/x86/regs.h"
 #include "../loader/loader.h"
 #include "handlers.h"
 #include "process.h"
 
-/* i386: where the stub that returns from a redirected call lives (between the stack and the
- * GDT page, both placed by the loader's layout), and the stub: add esp, 20; ret. */
-#define I386_TRAMPOLINE 0xffffe000u
-static const uint8_t i386_trampoline[] = { 0x83, 0xc4, 0x14, 0xc3 };
-
-/* Where errno lives relative to the thread pointer, for a static program's own TLS block: x86
- * keeps TLS below the thread pointer (variant II), the executable's block ending right at it,
- * rounded to its alignment. */
-static bool errno_place(const struct symtab *st, int64_t *from_tp)
+/* Where errno lives relative to the thread pointer, for a static program's own TLS block. In
+ * TLS variant II (x86) the executable's block ends right at the thread pointer, its size
+ * rounded up to its alignment; in variant I (hppa, IA-64) it starts after the thread control
+ * block, at the TCB size rounded up to the block's alignment. */
+static bool errno_place(const struct sys_abi *abi, const struct symtab *st, int64_t *from_tp)
 {
 	uint64_t off = symtab_find(st, "errno"), memsz, align;
 	if (!off)
 		off = symtab_find(st, "__libc_errno");
-	if (!off || !symtab_tls_block(st, &memsz, &align))
+	if (!off || !symtab_tls_block(st, &memsz, &align) || !abi->tls_variant)
 		return false;
+	if (align == 0)
+		align = 1;
+	if (abi->tls_variant == 1) {
+		uint64_t start = (abi->tls_tcb_size + align - 1) / align * align;
+		*from_tp = (int64_t)(start + off);
+		return true;
+	}
 	uint64_t block = (memsz + align - 1) / align * align;
 	*from_tp = (int64_t)off - (int64_t)block;
 	return true;
@@ -47,17 +50,8 @@ static void add_hook(struct process *p, const struct symtab *st, uint64_t addr, 
 		return;
 	struct glibc_hook h = { .addr = addr, .syscall_fn = syscall_fn, .nr = nr };
 	if (!syscall_fn)
-		h.has_errno = errno_place(st, &h.errno_from_tp);
+		h.has_errno = errno_place(p->abi, st, &h.errno_from_tp);
 	p->glibc_hooks[p->glibc_hook_count++] = h;
-}
-
-static void map_trampoline(struct process *p)
-{
-	if (p->arch != CPU_ARCH_I386 || p->trampoline)
-		return;
-	if (gm_map(&p->mem, I386_TRAMPOLINE, 4096, GM_PROT_READ | GM_PROT_EXEC) == 0 &&
-	    gm_poke(&p->mem, I386_TRAMPOLINE, i386_trampoline, sizeof(i386_trampoline)) == 0)
-		p->trampoline = I386_TRAMPOLINE;
 }
 
 void profil_glibc_attach(struct process *p, const struct symtab *st)
@@ -73,8 +67,6 @@ void profil_glibc_attach(struct process *p, const struct symtab *st)
 		uint64_t addr = symtab_find(st, entry_points[i].name);
 		if (!addr)
 			continue;
-		if (syscall_fn)
-			map_trampoline(p);
 		add_hook(p, st, addr, syscall_fn, entry_points[i].nr);
 	}
 }
@@ -99,69 +91,31 @@ static int64_t call_directly(struct process *p, const struct glibc_hook *h, cons
 	return -1;
 }
 
-static void redirect_x86_64(struct process *p, const struct glibc_hook *h)
+/* The guest just entered profil or sprofil: call glibc's syscall(nr, a0..a3) instead, or serve
+ * the call here and return to the caller. */
+static void redirect(struct process *p, const struct glibc_hook *h)
 {
-	struct cpu *cpu = p->cpu;
-	uint64_t args[6] = { cpu_reg(cpu, X86_RDI), cpu_reg(cpu, X86_RSI), cpu_reg(cpu, X86_RDX),
-			     cpu_reg(cpu, X86_RCX) };
-	if (h->syscall_fn) {
-		/* syscall(nr, a0, a1, a2, a3): every argument moves one register along. */
-		cpu_set_reg(cpu, X86_RDI, h->nr);
-		cpu_set_reg(cpu, X86_RSI, args[0]);
-		cpu_set_reg(cpu, X86_RDX, args[1]);
-		cpu_set_reg(cpu, X86_RCX, args[2]);
-		cpu_set_reg(cpu, X86_R8, args[3]);
-		cpu_set_pc(cpu, h->syscall_fn);
-		return;
-	}
-	uint64_t sp = cpu_reg(cpu, X86_RSP), ret;
-	int64_t result = call_directly(p, h, args);
-	if (p->ended || gm_get(&p->mem, sp, 8, &ret) != 0)
-		return;
-	cpu_set_reg(cpu, X86_RAX, (uint64_t)result);
-	cpu_set_reg(cpu, X86_RSP, sp + 8);
-	cpu_set_pc(cpu, ret);
-}
-
-static void redirect_i386(struct process *p, const struct glibc_hook *h)
-{
-	struct cpu *cpu = p->cpu;
-	uint64_t sp = cpu_reg(cpu, X86_RSP), ret, args[6] = { 0 };
-	if (gm_get(&p->mem, sp, 4, &ret) != 0)
+	const struct sys_abi *abi = p->abi;
+	uint64_t args[6] = { 0 };
+	if (!abi->call_args || abi->call_args(p, args) != 0)
 		return;	/* let the call run and fault as it would */
-	for (int i = 0; i < 4; i++)
-		if (gm_get(&p->mem, sp + 4 + 4u * (unsigned)i, 4, &args[i]) != 0)
+	if (h->syscall_fn) {
+		const uint64_t call[5] = { h->nr, args[0], args[1], args[2], args[3] };
+		if (abi->call_redirect(p, h->syscall_fn, call))
 			return;
-	if (h->syscall_fn && p->trampoline) {
-		/* A new frame below: trampoline, nr, a0..a3. syscall() returns to the trampoline,
-		 * which drops the frame's remaining 20 bytes and returns to the caller. */
-		uint64_t frame = sp - 24;
-		uint64_t words[6] = { p->trampoline, h->nr, args[0], args[1], args[2], args[3] };
-		for (int i = 0; i < 6; i++)
-			if (gm_put(&p->mem, frame + 4u * (unsigned)i, 4, words[i]) != 0)
-				return;
-		cpu_set_reg(cpu, X86_RSP, frame);
-		cpu_set_pc(cpu, h->syscall_fn);
-		return;
 	}
 	int64_t result = call_directly(p, h, args);
-	if (p->ended)
-		return;
-	cpu_set_reg(cpu, X86_RAX, (uint64_t)result & 0xffffffffu);
-	cpu_set_reg(cpu, X86_RSP, sp + 4);
-	cpu_set_pc(cpu, ret);
+	if (!p->ended)
+		abi->call_return(p, result);
 }
 
 void process_on_breakpoint(void *ctx, uint64_t addr)
 {
 	struct process *p = ctx;
 	for (unsigned i = 0; i < p->glibc_hook_count; i++) {
-		if (p->glibc_hooks[i].addr != addr)
-			continue;
-		if (p->arch == CPU_ARCH_X86_64)
-			redirect_x86_64(p, &p->glibc_hooks[i]);
-		else if (p->arch == CPU_ARCH_I386)
-			redirect_i386(p, &p->glibc_hooks[i]);
-		return;
+		if (p->glibc_hooks[i].addr == addr) {
+			redirect(p, &p->glibc_hooks[i]);
+			return;
+		}
 	}
 }

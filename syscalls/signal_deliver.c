@@ -51,7 +51,7 @@ uint64_t signal_frame_sp(const struct signal_frame *f, uint64_t sp, uint64_t red
 	bool has = f->altstack_size != 0;
 	bool on = sp_on_altstack(sp, f->altstack_sp, f->altstack_size);	/* nested: stay there */
 	*ss_flags = !has ? SS_DISABLE_ : on ? SS_ONSTACK_ : 0;
-	if (has && !on && (f->sa->flags & GUEST_SA_ONSTACK))
+	if (has && !on && (f->sa->flags & ABI_SA_ONSTACK))
 		return f->altstack_sp + f->altstack_size;
 	return sp - red_zone;
 }
@@ -85,12 +85,12 @@ static bool deliver(struct process *p, int sig)
 	}
 	p->suspend_mask_active = false;	/* the frame holds it now */
 	p->sigmask |= sa.mask;
-	if (!(sa.flags & GUEST_SA_NODEFER))
+	if (!(sa.flags & ABI_SA_NODEFER))
 		p->sigmask |= sig_bit(sig);
 	p->sigmask &= ~unblockable(p);
-	if (sa.flags & GUEST_SA_RESETHAND) {
+	if (sa.flags & ABI_SA_RESETHAND) {
 		p->sigactions[sig].handler = SIG_DFL_;
-		p->sigactions[sig].flags &= ~(uint64_t)GUEST_SA_SIGINFO;
+		p->sigactions[sig].flags &= ~(uint64_t)ABI_SA_SIGINFO;
 	}
 	return true;
 }

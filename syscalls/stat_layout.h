@@ -4,9 +4,11 @@
 #ifndef PROFEMU_STAT_LAYOUT_H
 #define PROFEMU_STAT_LAYOUT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
 
+#include "../emu/byteorder.h"
 #include "syscall.h"
 
 struct process;
@@ -17,6 +19,18 @@ enum {
 	I386_STAT_SIZE = 64,		/* struct stat of stat/lstat/fstat (106/107/108) */
 	I386_STAT64_SIZE = 96,		/* struct stat64 of stat64/lstat64/fstat64/fstatat64 */
 };
+
+/* The six 32-bit time words {atime, atime_nsec, mtime, mtime_nsec, ctime, ctime_nsec} of a
+ * 32-bit kernel's stat layouts (i386, hppa): truncated, as the kernel does. */
+static inline void stat_put_times32(uint8_t *b, const struct stat *st, bool be)
+{
+	bo_put32(b + 0, (uint32_t)st->st_atim.tv_sec, be);
+	bo_put32(b + 4, (uint32_t)st->st_atim.tv_nsec, be);
+	bo_put32(b + 8, (uint32_t)st->st_mtim.tv_sec, be);
+	bo_put32(b + 12, (uint32_t)st->st_mtim.tv_nsec, be);
+	bo_put32(b + 16, (uint32_t)st->st_ctim.tv_sec, be);
+	bo_put32(b + 20, (uint32_t)st->st_ctim.tv_nsec, be);
+}
 
 /* Return 0, -EFAULT (addr not writable) or -EOVERFLOW (a value does not fit the layout). */
 

@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "abi_flags.h"
 #include "handlers.h"
 #include "path.h"
 #include "sys_args.h"
@@ -67,18 +68,6 @@ int64_t sys_pipe2(struct process *p, const uint64_t *a)
 
 /* ---- fcntl ---------------------------------------------------------------------------------- */
 
-/* Guest fcntl commands (asm-generic, shared by x86-64 and i386). */
-enum {
-	GUEST_F_DUPFD = 0, GUEST_F_GETFD = 1, GUEST_F_SETFD = 2, GUEST_F_GETFL = 3,
-	GUEST_F_SETFL = 4, GUEST_F_GETLK = 5, GUEST_F_SETLK = 6, GUEST_F_SETLKW = 7,
-	GUEST_F_SETOWN = 8, GUEST_F_GETOWN = 9,
-	GUEST_F_GETLK64 = 12, GUEST_F_SETLK64 = 13, GUEST_F_SETLKW64 = 14,
-	GUEST_F_OFD_GETLK = 36, GUEST_F_OFD_SETLK = 37, GUEST_F_OFD_SETLKW = 38,
-	GUEST_F_SETLEASE = 1024, GUEST_F_GETLEASE = 1025, GUEST_F_NOTIFY = 1026,
-	GUEST_F_DUPFD_CLOEXEC = 1030, GUEST_F_SETPIPE_SZ = 1031, GUEST_F_GETPIPE_SZ = 1032,
-	GUEST_F_ADD_SEALS = 1033, GUEST_F_GET_SEALS = 1034,
-};
-
 /* Where the fields of the guest's struct flock lie. l_type and l_whence are two shorts at 0
  * and 2 in every layout. */
 struct flock_layout {
@@ -90,25 +79,33 @@ struct flock_layout {
 static const struct flock_layout flock_lp64 = { 8, 16, 24, 32, 8 };
 /* i386 struct flock: 32-bit offsets. */
 static const struct flock_layout flock_ilp32 = { 4, 8, 12, 16, 4 };
-/* i386 struct flock64: 64-bit offsets at 4-byte alignment, so no padding after l_whence. */
+/* i386 struct flock64: 64-bit offsets at 4-byte alignment, so no padding after l_whence.
+ * Other 32-bit ABIs (hppa) align them to 8, which is the LP64 layout. */
 static const struct flock_layout flock64_i386 = { 4, 12, 20, 24, 8 };
 
-/* The layout a lock command uses, and the host command, or NULL if the command is not a lock
- * command of this ABI. 32-bit guests reach the 64-bit forms through fcntl64; OFD locks always
- * take struct flock64 there (glibc only issues them through fcntl64). */
+static const struct flock_layout *flock64_layout(const struct process *p)
+{
+	return p->abi->flags->flock64_packed ? &flock64_i386 : &flock_lp64;
+}
+
+/* The layout a lock command (neutral number) uses, and the host command, or NULL if the
+ * command is not a lock command of this ABI. 32-bit guests reach the 64-bit forms through
+ * fcntl64; OFD locks always take struct flock64 there (glibc only issues them through
+ * fcntl64). */
 static const struct flock_layout *lock_command(const struct process *p, int cmd, int *host_cmd)
 {
 	bool ilp32 = p->mem.word_size == 4;
+	const struct flock_layout *l64 = flock64_layout(p);
 	switch (cmd) {
-	case GUEST_F_GETLK: *host_cmd = F_GETLK; break;
-	case GUEST_F_SETLK: *host_cmd = F_SETLK; break;
-	case GUEST_F_SETLKW: *host_cmd = F_SETLKW; break;
-	case GUEST_F_GETLK64: *host_cmd = F_GETLK; return ilp32 ? &flock64_i386 : NULL;
-	case GUEST_F_SETLK64: *host_cmd = F_SETLK; return ilp32 ? &flock64_i386 : NULL;
-	case GUEST_F_SETLKW64: *host_cmd = F_SETLKW; return ilp32 ? &flock64_i386 : NULL;
-	case GUEST_F_OFD_GETLK: *host_cmd = F_OFD_GETLK; return ilp32 ? &flock64_i386 : &flock_lp64;
-	case GUEST_F_OFD_SETLK: *host_cmd = F_OFD_SETLK; return ilp32 ? &flock64_i386 : &flock_lp64;
-	case GUEST_F_OFD_SETLKW: *host_cmd = F_OFD_SETLKW; return ilp32 ? &flock64_i386 : &flock_lp64;
+	case ABI_F_GETLK: *host_cmd = F_GETLK; break;
+	case ABI_F_SETLK: *host_cmd = F_SETLK; break;
+	case ABI_F_SETLKW: *host_cmd = F_SETLKW; break;
+	case ABI_F_GETLK64: *host_cmd = F_GETLK; return ilp32 ? l64 : NULL;
+	case ABI_F_SETLK64: *host_cmd = F_SETLK; return ilp32 ? l64 : NULL;
+	case ABI_F_SETLKW64: *host_cmd = F_SETLKW; return ilp32 ? l64 : NULL;
+	case ABI_F_OFD_GETLK: *host_cmd = F_OFD_GETLK; return ilp32 ? l64 : &flock_lp64;
+	case ABI_F_OFD_SETLK: *host_cmd = F_OFD_SETLK; return ilp32 ? l64 : &flock_lp64;
+	case ABI_F_OFD_SETLKW: *host_cmd = F_OFD_SETLKW; return ilp32 ? l64 : &flock_lp64;
 	default: return NULL;
 	}
 	return ilp32 ? &flock_ilp32 : &flock_lp64;
@@ -120,6 +117,28 @@ static int64_t signed_field(const uint8_t *b, unsigned width, bool be)
 	return width == 4 ? (int64_t)(int32_t)(uint32_t)v : (int64_t)v;
 }
 
+/* l_type: guest -> neutral (the ABI) -> host, and back; -1 for an unknown type. */
+static int lock_type_to_host(const struct process *p, uint64_t guest)
+{
+	uint32_t neutral;
+	if (!abi_value_to_neutral(&p->abi->flags->lock_type, guest, &neutral))
+		return -1;
+	switch (neutral) {
+	case ABI_F_RDLCK: return F_RDLCK;
+	case ABI_F_WRLCK: return F_WRLCK;
+	case ABI_F_UNLCK: return F_UNLCK;
+	default: return -1;
+	}
+}
+
+static uint16_t lock_type_to_guest(const struct process *p, short host)
+{
+	uint32_t neutral = host == F_RDLCK ? ABI_F_RDLCK : host == F_WRLCK ? ABI_F_WRLCK : ABI_F_UNLCK;
+	uint64_t guest = 0;
+	abi_value_to_guest(&p->abi->flags->lock_type, neutral, &guest);
+	return (uint16_t)guest;
+}
+
 static int64_t fcntl_lock(struct process *p, int fd, int host_cmd, const struct flock_layout *l,
 			  uint64_t addr)
 {
@@ -128,10 +147,12 @@ static int64_t fcntl_lock(struct process *p, int fd, int host_cmd, const struct 
 	if (gm_read(&p->mem, addr, b, l->size) < 0)
 		return -EFAULT;
 
-	/* l_type values (F_RDLCK 0, F_WRLCK 1, F_UNLCK 2) are the host's on x86. */
 	struct flock fl;
 	memset(&fl, 0, sizeof fl);
-	fl.l_type = (short)bo_get16(b + 0, be);
+	int type = lock_type_to_host(p, bo_get16(b + 0, be));
+	if (type < 0)
+		return -EINVAL;
+	fl.l_type = (short)type;
 	fl.l_whence = (short)bo_get16(b + 2, be);
 	fl.l_start = (off_t)signed_field(b + l->start, l->off_width, be);
 	fl.l_len = (off_t)signed_field(b + l->len, l->off_width, be);
@@ -146,7 +167,7 @@ static int64_t fcntl_lock(struct process *p, int fd, int host_cmd, const struct 
 	if (l->off_width == 4 && (fl.l_start > INT32_MAX || fl.l_len > INT32_MAX ||
 				  fl.l_start < INT32_MIN || fl.l_len < INT32_MIN))
 		return -EOVERFLOW;
-	bo_put16(b + 0, (uint16_t)fl.l_type, be);
+	bo_put16(b + 0, lock_type_to_guest(p, fl.l_type), be);
 	bo_put16(b + 2, (uint16_t)fl.l_whence, be);
 	bo_put(b + l->start, (uint64_t)fl.l_start, l->off_width, be);
 	bo_put(b + l->len, (uint64_t)fl.l_len, l->off_width, be);
@@ -154,43 +175,52 @@ static int64_t fcntl_lock(struct process *p, int fd, int host_cmd, const struct 
 	return gm_write(&p->mem, addr, b, l->size) < 0 ? -EFAULT : 0;
 }
 
-/* Commands whose argument is a plain int and whose guest numbers are the host's. */
-static bool plain_int_command(int cmd)
+/* Commands (neutral numbers) whose argument is a plain int that means the same to the host,
+ * with the host's number for them. */
+static int plain_int_command(uint32_t cmd)
 {
 	switch (cmd) {
-	case GUEST_F_DUPFD: case GUEST_F_DUPFD_CLOEXEC:
-	case GUEST_F_GETFD: case GUEST_F_SETFD:		/* FD_CLOEXEC is 1 everywhere */
-	case GUEST_F_GETOWN: case GUEST_F_SETOWN:
-	case GUEST_F_GETLEASE: case GUEST_F_SETLEASE: case GUEST_F_NOTIFY:
-	case GUEST_F_GETPIPE_SZ: case GUEST_F_SETPIPE_SZ:
-	case GUEST_F_GET_SEALS: case GUEST_F_ADD_SEALS:
-		return true;
-	default:
-		return false;
+	case ABI_F_DUPFD: return F_DUPFD;
+	case ABI_F_DUPFD_CLOEXEC: return F_DUPFD_CLOEXEC;
+	case ABI_F_GETFD: return F_GETFD;
+	case ABI_F_SETFD: return F_SETFD;	/* FD_CLOEXEC is 1 everywhere */
+	case ABI_F_GETOWN: return F_GETOWN;
+	case ABI_F_SETOWN: return F_SETOWN;
+	case ABI_F_GETLEASE: return F_GETLEASE;
+	case ABI_F_SETLEASE: return F_SETLEASE;
+	case ABI_F_NOTIFY: return F_NOTIFY;
+	case ABI_F_GETPIPE_SZ: return F_GETPIPE_SZ;
+	case ABI_F_SETPIPE_SZ: return F_SETPIPE_SZ;
+	case ABI_F_GET_SEALS: return F_GET_SEALS;
+	case ABI_F_ADD_SEALS: return F_ADD_SEALS;
+	default: return -1;
 	}
 }
 
 int64_t sys_fcntl(struct process *p, const uint64_t *a)
 {
 	int fd = sys_arg_int(a[0]);
-	int cmd = sys_arg_int(a[1]);
+	uint32_t cmd;
 	long r;
 
-	if (cmd == GUEST_F_GETFL) {
+	if (!abi_value_to_neutral(&p->abi->flags->fcntl_cmd, (uint32_t)a[1], &cmd))
+		return -EINVAL;
+	if (cmd == ABI_F_GETFL) {
 		r = fcntl(fd, F_GETFL);
 		return r < 0 ? -errno : (int64_t)sys_open_flags_to_guest(p, (int)r);
 	}
-	if (cmd == GUEST_F_SETFL) {
+	if (cmd == ABI_F_SETFL) {
 		r = fcntl(fd, F_SETFL, sys_open_flags_to_host(p, a[2]));
 		return r < 0 ? -errno : r;
 	}
 	int host_cmd;
-	const struct flock_layout *l = lock_command(p, cmd, &host_cmd);
+	const struct flock_layout *l = lock_command(p, (int)cmd, &host_cmd);
 	if (l)
 		return fcntl_lock(p, fd, host_cmd, l, a[2]);
-	if (plain_int_command(cmd)) {
+	host_cmd = plain_int_command(cmd);
+	if (host_cmd >= 0) {
 		/* The raw call: glibc's wrapper rewrites some commands (F_GETOWN). */
-		r = syscall(SYS_fcntl, fd, cmd, (long)sys_arg_int(a[2]));
+		r = syscall(SYS_fcntl, fd, host_cmd, (long)sys_arg_int(a[2]));
 		return r < 0 ? -errno : r;
 	}
 	/* F_SETSIG/F_GETSIG (signal numbers), F_*OWN_EX, file hints ...: not emulated. */
@@ -199,17 +229,11 @@ int64_t sys_fcntl(struct process *p, const uint64_t *a)
 
 /* ---- ioctl ---------------------------------------------------------------------------------- */
 
-/* Guest ioctl numbers: x86 uses the asm-generic terminal ioctls. */
-enum {
-	GUEST_TCGETS = 0x5401, GUEST_TCSETS = 0x5402, GUEST_TCSETSW = 0x5403,
-	GUEST_TCSETSF = 0x5404, GUEST_TIOCGWINSZ = 0x5413, GUEST_TIOCSWINSZ = 0x5414,
-	GUEST_FIONREAD = 0x541b, GUEST_FIONBIO = 0x5421, GUEST_FIONCLEX = 0x5450,
-	GUEST_FIOCLEX = 0x5451,
-};
-
-/* The kernel's struct termios on x86 (and the host's asm-generic one): c_iflag, c_oflag,
- * c_cflag, c_lflag (u32), c_line (u8), c_cc[19]. glibc's struct termios is a different,
- * larger thing, so the host side is handled as these raw kernel bytes too. */
+/* The kernel's struct termios in every ABI we serve (and the host's asm-generic one): c_iflag,
+ * c_oflag, c_cflag, c_lflag (u32), c_line (u8), c_cc[19]. glibc's struct termios is a
+ * different, larger thing, so the host side is handled as these raw kernel bytes too. Only
+ * c_iflag's bits differ between ABIs (hppa's IMAXBEL and IUTF8): the ABI maps them; the host
+ * side holds neutral (Linux generic) values. */
 enum { KTERMIOS_SIZE = 36, KTERMIOS_FLAGS = 4, KTERMIOS_LINE = 16 };
 /* Room for a host whose kernel termios is larger (the fields above come first everywhere
  * this emulator runs). */
@@ -223,6 +247,8 @@ static int64_t termios_get(struct process *p, int fd, uint64_t addr)
 	for (int i = 0; i < KTERMIOS_FLAGS; i++) {
 		uint32_t flag;
 		memcpy(&flag, host + 4 * i, 4);
+		if (i == 0)
+			flag = (uint32_t)abi_bits_to_guest(&p->abi->flags->termios_iflag, flag);
 		bo_put32(guest + 4 * i, flag, p->mem.big_endian);
 	}
 	memcpy(guest + KTERMIOS_LINE, host + KTERMIOS_LINE, KTERMIOS_SIZE - KTERMIOS_LINE);
@@ -239,6 +265,8 @@ static int64_t termios_set(struct process *p, int fd, unsigned long host_req, ui
 		return -errno;
 	for (int i = 0; i < KTERMIOS_FLAGS; i++) {
 		uint32_t flag = bo_get32(guest + 4 * i, p->mem.big_endian);
+		if (i == 0)
+			flag = (uint32_t)abi_bits_to_neutral(&p->abi->flags->termios_iflag, flag);
 		memcpy(host + 4 * i, &flag, 4);
 	}
 	memcpy(host + KTERMIOS_LINE, guest + KTERMIOS_LINE, KTERMIOS_SIZE - KTERMIOS_LINE);
@@ -276,40 +304,42 @@ static int64_t winsize_set(struct process *p, int fd, uint64_t addr)
 int64_t sys_ioctl(struct process *p, const uint64_t *a)
 {
 	int fd = sys_arg_int(a[0]);
-	uint32_t req = (uint32_t)a[1];
 	uint64_t arg = a[2];
+	uint32_t req;
 	int v;
 
+	/* What a non-terminal says to an unknown request: programs take it as "not a tty". */
+	if (!abi_value_to_neutral(&p->abi->flags->ioctl, (uint32_t)a[1], &req))
+		return -ENOTTY;
 	switch (req) {
-	case GUEST_TCGETS:
+	case ABI_TCGETS:
 		return termios_get(p, fd, arg);
-	case GUEST_TCSETS:
+	case ABI_TCSETS:
 		return termios_set(p, fd, TCSETS, arg);
-	case GUEST_TCSETSW:
+	case ABI_TCSETSW:
 		return termios_set(p, fd, TCSETSW, arg);
-	case GUEST_TCSETSF:
+	case ABI_TCSETSF:
 		return termios_set(p, fd, TCSETSF, arg);
-	case GUEST_TIOCGWINSZ:
+	case ABI_TIOCGWINSZ:
 		return winsize_get(p, fd, arg);
-	case GUEST_TIOCSWINSZ:
+	case ABI_TIOCSWINSZ:
 		return winsize_set(p, fd, arg);
-	case GUEST_FIONREAD:
+	case ABI_FIONREAD:
 		if (ioctl(fd, FIONREAD, &v) < 0)
 			return -errno;
 		return gm_put(&p->mem, arg, 4, (uint32_t)v) < 0 ? -EFAULT : 0;
-	case GUEST_FIONBIO: {
+	case ABI_FIONBIO: {
 		uint64_t on;
 		if (gm_get(&p->mem, arg, 4, &on) < 0)
 			return -EFAULT;
 		v = (int)(uint32_t)on;
 		return ioctl(fd, FIONBIO, &v) < 0 ? -errno : 0;
 	}
-	case GUEST_FIOCLEX:
+	case ABI_FIOCLEX:
 		return ioctl(fd, FIOCLEX) < 0 ? -errno : 0;
-	case GUEST_FIONCLEX:
+	case ABI_FIONCLEX:
 		return ioctl(fd, FIONCLEX) < 0 ? -errno : 0;
 	default:
-		/* What a non-terminal says to a terminal request: programs take it as "not a tty". */
 		return -ENOTTY;
 	}
 }

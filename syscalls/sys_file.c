@@ -12,6 +12,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "abi_flags.h"
 #include "dir_cookie.h"
 #include "handlers.h"
 #include "path.h"
@@ -19,75 +20,58 @@
 
 /* ---- open flags ---------------------------------------------------------------------------- */
 
+/* Guest O_* bits go to the neutral numbering through the ABI's table (abi_flags.h), then to the
+ * host's. */
 struct open_flag {
-	uint32_t guest;
+	uint32_t neutral;
 	int host;
 };
 
-/* x86-64 and i386 share the asm-generic O_* values (octal, as the kernel spells them). The
- * access mode (low two bits) is the same everywhere and is not listed. O_SYNC and O_TMPFILE
- * are two bits each (with O_DSYNC, O_DIRECTORY): the table lists the bit they add. */
-static const struct open_flag x86_open_flags[] = {
-	{ 0100, O_CREAT },	{ 0200, O_EXCL },	{ 0400, O_NOCTTY },
-	{ 01000, O_TRUNC },	{ 02000, O_APPEND },	{ 04000, O_NONBLOCK },
-	{ 010000, O_DSYNC },	{ 020000, O_ASYNC },	{ 040000, O_DIRECT },
-	{ 0100000, O_LARGEFILE }, /* 0 in a 64-bit host's headers: the host forces it anyway */
-	{ 0200000, O_DIRECTORY }, { 0400000, O_NOFOLLOW }, { 01000000, O_NOATIME },
-	{ 02000000, O_CLOEXEC },	{ 04000000, O_SYNC & ~O_DSYNC },	{ 010000000, O_PATH },
-	{ 020000000, O_TMPFILE & ~O_DIRECTORY },
+/* The neutral (Linux generic) bits and the host's. O_SYNC and O_TMPFILE are two bits each
+ * (with O_DSYNC, O_DIRECTORY): the table lists the bit they add. */
+static const struct open_flag host_open_flags[] = {
+	{ ABI_O_CREAT, O_CREAT },	{ ABI_O_EXCL, O_EXCL },		{ ABI_O_NOCTTY, O_NOCTTY },
+	{ ABI_O_TRUNC, O_TRUNC },	{ ABI_O_APPEND, O_APPEND },	{ ABI_O_NONBLOCK, O_NONBLOCK },
+	{ ABI_O_DSYNC, O_DSYNC },	{ ABI_O_ASYNC, O_ASYNC },	{ ABI_O_DIRECT, O_DIRECT },
+	{ ABI_O_LARGEFILE, O_LARGEFILE }, /* 0 in a 64-bit host's headers: the host forces it */
+	{ ABI_O_DIRECTORY, O_DIRECTORY }, { ABI_O_NOFOLLOW, O_NOFOLLOW },
+	{ ABI_O_NOATIME, O_NOATIME },	{ ABI_O_CLOEXEC, O_CLOEXEC },
+	{ ABI_O_SYNC_BIT, O_SYNC & ~O_DSYNC }, { ABI_O_PATH, O_PATH },
+	{ ABI_O_TMPFILE_BIT, O_TMPFILE & ~O_DIRECTORY },
 };
 
-#define OPEN_ACCMODE 3u
-
 #if defined(__x86_64__) || defined(__i386__)
-/* An x86 host has the guest's values bit for bit, including the kernel-internal ones F_GETFL
- * reports (O_LARGEFILE on a 64-bit kernel): pass everything through. */
-enum { HOST_HAS_X86_OPEN_FLAGS = 1 };
+/* An x86 host's values are the neutral ones bit for bit, including the kernel-internal ones
+ * F_GETFL reports (O_LARGEFILE on a 64-bit kernel): no second step. */
+enum { HOST_HAS_NEUTRAL_OPEN_FLAGS = 1 };
 #else
-enum { HOST_HAS_X86_OPEN_FLAGS = 0 };
+enum { HOST_HAS_NEUTRAL_OPEN_FLAGS = 0 };
 #endif
-
-/* The table for the process's ABI; NULL means the guest's values are the host's. A big-endian
- * hppa guest brings its own table here. */
-static const struct open_flag *open_flag_table(const struct process *p, size_t *n)
-{
-	switch (p->arch) {
-	case CPU_ARCH_X86_64:
-	case CPU_ARCH_I386:
-	case CPU_ARCH_I8086:
-		if (HOST_HAS_X86_OPEN_FLAGS)
-			return NULL;
-		*n = sizeof x86_open_flags / sizeof x86_open_flags[0];
-		return x86_open_flags;
-	default:
-		return NULL;
-	}
-}
 
 int sys_open_flags_to_host(const struct process *p, uint64_t guest_flags)
 {
-	size_t n = 0;
-	const struct open_flag *t = open_flag_table(p, &n);
-	if (!t)
-		return (int)(uint32_t)guest_flags;
-	int host = (int)(guest_flags & OPEN_ACCMODE);
-	for (size_t i = 0; i < n; i++)
-		if (guest_flags & t[i].guest)
-			host |= t[i].host;
+	uint64_t neutral = (guest_flags & ABI_O_ACCMODE) |
+			   abi_bits_to_neutral(&p->abi->flags->open, guest_flags);
+	if (HOST_HAS_NEUTRAL_OPEN_FLAGS)
+		return (int)(uint32_t)neutral;
+	int host = (int)(neutral & ABI_O_ACCMODE);
+	for (size_t i = 0; i < sizeof host_open_flags / sizeof host_open_flags[0]; i++)
+		if (neutral & host_open_flags[i].neutral)
+			host |= host_open_flags[i].host;
 	return host;
 }
 
 uint64_t sys_open_flags_to_guest(const struct process *p, int host_flags)
 {
-	size_t n = 0;
-	const struct open_flag *t = open_flag_table(p, &n);
-	if (!t)
-		return (uint32_t)host_flags;
-	uint64_t guest = (uint32_t)host_flags & OPEN_ACCMODE;
-	for (size_t i = 0; i < n; i++)
-		if (t[i].host && (host_flags & t[i].host) == t[i].host)
-			guest |= t[i].guest;
-	return guest;
+	uint64_t neutral = (uint32_t)host_flags;
+	if (!HOST_HAS_NEUTRAL_OPEN_FLAGS) {
+		neutral = (uint32_t)host_flags & ABI_O_ACCMODE;
+		for (size_t i = 0; i < sizeof host_open_flags / sizeof host_open_flags[0]; i++)
+			if (host_open_flags[i].host &&
+			    (host_flags & host_open_flags[i].host) == host_open_flags[i].host)
+				neutral |= host_open_flags[i].neutral;
+	}
+	return (neutral & ABI_O_ACCMODE) | abi_bits_to_guest(&p->abi->flags->open, neutral);
 }
 
 /* ---- opening ------------------------------------------------------------------------------- */

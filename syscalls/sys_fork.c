@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../emu/x86/regs.h"
+#include "guest_signal.h"
 #include "handlers.h"
 #include "sys_args.h"
 
@@ -24,6 +24,10 @@ enum {
 	GUEST_CLONE_CHILD_CLEARTID = 0x200000,
 	GUEST_CLONE_CHILD_SETTID = 0x1000000,
 };
+
+/* wait options and waitid id types: include/uapi/linux/wait.h has no per-architecture
+ * variant, so the guest's values are Linux's everywhere and reach the host as they are. */
+enum { GUEST_P_PID = 1, GUEST_WNOWAIT = 0x01000000 };
 
 static int32_t next_child_pid(struct process *p)
 {
@@ -59,7 +63,7 @@ static int64_t do_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint6
 			p->clear_child_tid = child_tid;
 		/* vfork-style clones give the child its own stack; memory is a copy anyway. */
 		if (new_sp)
-			cpu_set_reg(p->cpu, X86_RSP, new_sp);
+			cpu_set_reg(p->cpu, p->abi->stack_reg, new_sp);
 		return 0;
 	}
 	p->children[p->child_count++] = (struct child_process){ vpid, host };
@@ -126,6 +130,17 @@ static int64_t wait_target(const struct process *p, int64_t vpid, pid_t *host)
 	return 0;
 }
 
+/* A host wait status with the guest's signal numbers in it (the encoding itself is the same
+ * in every Linux ABI: termination signal in bits 0-6, a stop signal in bits 8-15). */
+static uint32_t wait_status_to_guest(const struct process *p, int status)
+{
+	if (WIFSIGNALED(status))
+		return ((uint32_t)status & ~0x7fu) | (uint32_t)guest_sig(p, WTERMSIG(status));
+	if (WIFSTOPPED(status))
+		return ((uint32_t)status & ~0xff00u) | (uint32_t)guest_sig(p, WSTOPSIG(status)) << 8;
+	return (uint32_t)status;
+}
+
 int64_t sys_wait4(struct process *p, const uint64_t *a)
 {
 	pid_t host;
@@ -139,7 +154,7 @@ int64_t sys_wait4(struct process *p, const uint64_t *a)
 	if (got == 0)
 		return 0;
 	int32_t vpid = forget_child(p, got);
-	if (a[1] && gm_put(&p->mem, a[1], 4, (uint32_t)status) != 0)
+	if (a[1] && gm_put(&p->mem, a[1], 4, wait_status_to_guest(p, status)) != 0)
 		return -EFAULT;
 	if (a[3]) {
 		/* struct rusage: 2 timevals and 14 longs; the child's use is not reported */
@@ -164,7 +179,7 @@ int64_t sys_waitid(struct process *p, const uint64_t *a)
 {
 	int idtype = sys_arg_int(a[0]);
 	pid_t host = 0;
-	if (idtype == P_PID) {
+	if (idtype == GUEST_P_PID) {
 		host = host_pid_of(p, sys_arg_int(a[1]));
 		if (!host)
 			return -ECHILD;
@@ -172,22 +187,24 @@ int64_t sys_waitid(struct process *p, const uint64_t *a)
 		return -ECHILD;
 	}
 	siginfo_t info = { 0 };
-	if (waitid(idtype == P_PID ? P_PID : P_ALL, (id_t)host, &info, sys_arg_int(a[3])) < 0)
+	if (waitid(idtype == GUEST_P_PID ? P_PID : P_ALL, (id_t)host, &info, sys_arg_int(a[3])) < 0)
 		return -errno;
 	if (!a[2])
 		return 0;
 	uint64_t u = p->mem.word_size == 8 ? 16 : 12;
 	int32_t vpid = 0;
 	if (info.si_pid) {
-		vpid = (a[3] & WNOWAIT) ? (int32_t)info.si_pid : forget_child(p, info.si_pid);
-		if (a[3] & WNOWAIT)
+		vpid = (a[3] & GUEST_WNOWAIT) ? (int32_t)info.si_pid : forget_child(p, info.si_pid);
+		if (a[3] & GUEST_WNOWAIT)
 			for (unsigned i = 0; i < p->child_count; i++)
 				if (p->children[i].host_pid == info.si_pid)
 					vpid = p->children[i].vpid;
 	}
-	uint32_t fields[][2] = { { 0, (uint32_t)info.si_signo }, { 4, 0 }, { 8, (uint32_t)info.si_code },
+	/* si_status is a signal number unless the child exited. */
+	int status = info.si_code == CLD_EXITED ? info.si_status : guest_sig(p, info.si_status);
+	uint32_t fields[][2] = { { 0, (uint32_t)guest_sig(p, info.si_signo) }, { 4, 0 }, { 8, (uint32_t)info.si_code },
 				 { (uint32_t)u, (uint32_t)vpid }, { (uint32_t)u + 4, (uint32_t)info.si_uid },
-				 { (uint32_t)u + 8, (uint32_t)info.si_status } };
+				 { (uint32_t)u + 8, (uint32_t)status } };
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
 		if (gm_put(&p->mem, a[2] + fields[i][0], 4, fields[i][1]) != 0)
 			return -EFAULT;

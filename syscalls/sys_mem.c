@@ -8,12 +8,15 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "abi_flags.h"
 #include "handlers.h"
 
-static int guest_prot(uint64_t prot)
+/* The guest's PROT_* bits (through the ABI) as guest-memory protections. */
+static int guest_prot(const struct process *p, uint64_t guest)
 {
-	return (prot & PROT_READ ? GM_PROT_READ : 0) | (prot & PROT_WRITE ? GM_PROT_WRITE : 0) |
-	       (prot & PROT_EXEC ? GM_PROT_EXEC : 0);
+	uint64_t prot = abi_bits_to_neutral(&p->abi->flags->prot, guest);
+	return (prot & ABI_PROT_READ ? GM_PROT_READ : 0) | (prot & ABI_PROT_WRITE ? GM_PROT_WRITE : 0) |
+	       (prot & ABI_PROT_EXEC ? GM_PROT_EXEC : 0);
 }
 
 /* Fills a fresh private mapping from the file, as MAP_PRIVATE reads it; pages past the end of
@@ -54,20 +57,21 @@ static void notice_libc(struct process *p, int fd, uint64_t base)
 		profil_glibc_attach_file(p, path, base);
 }
 
-static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t prot, uint64_t flags,
-		       int fd, uint64_t off)
+static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t prot,
+		       uint64_t guest_flags, int fd, uint64_t off)
 {
 	struct guest_mem *gm = &p->mem;
+	uint64_t flags = abi_bits_to_neutral(&p->abi->flags->mmap, guest_flags);
 	if (len == 0 || (off & (gm->page_size - 1)))
 		return -EINVAL;
 	uint64_t size = gm_page_up(gm, len);
 	if (size < len || size > gm->addr_limit)
 		return -ENOMEM;
-	bool fixed = flags & (MAP_FIXED | MAP_FIXED_NOREPLACE);
+	bool fixed = flags & (ABI_MAP_FIXED | ABI_MAP_FIXED_NOREPLACE);
 	if (fixed) {
 		if (addr & (gm->page_size - 1))
 			return -EINVAL;
-		if ((flags & MAP_FIXED_NOREPLACE) && !(flags & MAP_FIXED) && !gm_is_free(gm, addr, size))
+		if ((flags & ABI_MAP_FIXED_NOREPLACE) && !(flags & ABI_MAP_FIXED) && !gm_is_free(gm, addr, size))
 			return -EEXIST;
 	} else if (addr && !(addr & (gm->page_size - 1)) && gm_is_free(gm, addr, size)) {
 		/* A free, aligned hint is honoured, as Linux does. */
@@ -76,7 +80,7 @@ static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t 
 		if (!addr)
 			return -ENOMEM;
 	}
-	bool anonymous = flags & MAP_ANONYMOUS;
+	bool anonymous = flags & ABI_MAP_ANONYMOUS;
 	if (!anonymous) {
 		struct stat st;
 		if (fd < 0 || fstat(fd, &st) != 0)
@@ -84,7 +88,7 @@ static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t 
 		if (S_ISDIR(st.st_mode))
 			return -ENODEV;
 	}
-	int err = gm_map(gm, addr, size, guest_prot(prot));
+	int err = gm_map(gm, addr, size, guest_prot(p, prot));
 	if (err)
 		return err;
 	if (!anonymous) {
@@ -133,7 +137,7 @@ int64_t sys_mprotect(struct process *p, const uint64_t *a)
 		return -EINVAL;
 	if (a[1] == 0)
 		return 0;
-	return gm_protect(&p->mem, a[0], a[1], guest_prot(a[2]));
+	return gm_protect(&p->mem, a[0], a[1], guest_prot(p, a[2]));
 }
 
 int64_t sys_madvise(struct process *p, const uint64_t *a)
@@ -143,12 +147,15 @@ int64_t sys_madvise(struct process *p, const uint64_t *a)
 	return 0;	/* advice only; MADV_DONTNEED's zeroing is not emulated */
 }
 
+/* mremap flags: include/uapi/linux/mman.h, the same in every ABI. */
+enum { GUEST_MREMAP_MAYMOVE = 1, GUEST_MREMAP_FIXED = 2 };
+
 int64_t sys_mremap(struct process *p, const uint64_t *a)
 {
 	struct guest_mem *gm = &p->mem;
 	uint64_t old = a[0], old_size = gm_page_up(gm, a[1]), new_size = gm_page_up(gm, a[2]);
 	uint64_t flags = a[3];
-	if ((old & (gm->page_size - 1)) || new_size == 0 || (flags & MREMAP_FIXED))
+	if ((old & (gm->page_size - 1)) || new_size == 0 || (flags & GUEST_MREMAP_FIXED))
 		return -EINVAL;
 	const struct gm_region *r = gm_region_at(gm, old);
 	if (!r || old_size == 0 || r->end - old < old_size)
@@ -163,7 +170,7 @@ int64_t sys_mremap(struct process *p, const uint64_t *a)
 		int err = gm_map(gm, old + old_size, new_size - old_size, prot);
 		return err ? err : (int64_t)old;
 	}
-	if (!(flags & MREMAP_MAYMOVE))
+	if (!(flags & GUEST_MREMAP_MAYMOVE))
 		return -ENOMEM;
 	uint64_t to = gm_find_free(gm, new_size, p->mmap_lo, p->mmap_hi);
 	if (!to)

@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "handlers.h"
-#include "../emu/x86/regs.h"
 
 #define NS_PER_SEC 1000000000ull
 #define RLIM_INF UINT64_MAX
@@ -412,52 +411,3 @@ int64_t sys_sysinfo(struct process *p, const uint64_t *a)
 	return 0;
 }
 
-/* arch_prctl(code, addr), x86-64 only: the FS and GS bases. i386 has the call too, but not
- * these operations (EINVAL, as in Linux). */
-int64_t sys_arch_prctl(struct process *p, const uint64_t *a)
-{
-	enum { ARCH_SET_GS_ = 0x1001, ARCH_SET_FS_ = 0x1002, ARCH_GET_FS_ = 0x1003,
-	       ARCH_GET_GS_ = 0x1004 };
-	uint64_t code = a[0], addr = a[1];
-	if (p->arch != CPU_ARCH_X86_64)
-		return -EINVAL;
-	switch (code) {
-	case ARCH_SET_FS_:
-	case ARCH_SET_GS_:
-		/* The kernel refuses bases outside the user address space. */
-		if (addr >= p->mem.addr_limit)
-			return -EPERM;
-		return cpu_set_tls(p->cpu, code == ARCH_SET_FS_ ? X86_TLS_FS : X86_TLS_GS, addr);
-	case ARCH_GET_FS_:
-		return gm_put(&p->mem, addr, 8, cpu_reg(p->cpu, X86_FS_BASE));
-	case ARCH_GET_GS_:
-		return gm_put(&p->mem, addr, 8, cpu_reg(p->cpu, X86_GS_BASE));
-	default:
-		return -EINVAL;
-	}
-}
-
-/* set_thread_area(u_info), i386: struct user_desc {u32 entry_number; u32 base_addr;
- * u32 limit; u32 flags}. Entry -1 asks for a free TLS slot: we always answer the first, which
- * is what Linux answers to the first call (glibc makes exactly one). Limit and flags are not
- * used: the back end installs a flat data segment at the base, which is what glibc asks for. */
-int64_t sys_set_thread_area(struct process *p, const uint64_t *a)
-{
-	uint64_t u_info = a[0], entry, base;
-	if (p->arch != CPU_ARCH_I386)
-		return -ENOSYS;
-	int r = gm_get(&p->mem, u_info, 4, &entry);
-	if (!r)
-		r = gm_get(&p->mem, u_info + 4, 4, &base);
-	if (r)
-		return r;
-	if (entry == UINT32_MAX) {
-		entry = X86_GDT_TLS_FIRST;
-		r = gm_put(&p->mem, u_info, 4, entry);
-		if (r)
-			return r;
-	}
-	if (entry < X86_GDT_TLS_FIRST || entry >= X86_GDT_TLS_FIRST + X86_GDT_TLS_COUNT)
-		return -EINVAL;
-	return cpu_set_tls(p->cpu, (int)entry, base);
-}

@@ -49,11 +49,11 @@ static int put_sigset(struct process *p, uint64_t addr, uint64_t set)
 	return 0;
 }
 
-/* The kernel's struct sigaction for rt_sigaction: {handler, flags, restorer, mask} in longs
- * on x86-64 and i386; hppa has no restorer field. */
+/* The kernel's struct sigaction for rt_sigaction: {handler, flags, restorer, mask} in longs;
+ * an ABI without SA_RESTORER (hppa, IA-64) has no restorer field either. */
 static bool has_restorer(const struct process *p)
 {
-	return p->arch != CPU_ARCH_HPPA;
+	return abi_bits_to_guest(&p->abi->flags->sa, ABI_SA_RESTORER) != 0;
 }
 
 static int get_sigaction(struct process *p, uint64_t addr, struct guest_sigaction *sa)
@@ -62,6 +62,7 @@ static int get_sigaction(struct process *p, uint64_t addr, struct guest_sigactio
 	int r = gm_get_word(&p->mem, addr, &sa->handler);
 	if (!r)
 		r = gm_get_word(&p->mem, addr + w, &sa->flags);
+	sa->flags = abi_bits_to_neutral(&p->abi->flags->sa, sa->flags);
 	sa->restorer = 0;
 	if (!r && has_restorer(p))
 		r = gm_get_word(&p->mem, addr + 2 * w, &sa->restorer);
@@ -75,7 +76,7 @@ static int put_sigaction(struct process *p, uint64_t addr, const struct guest_si
 	unsigned w = p->mem.word_size;
 	int r = gm_put_word(&p->mem, addr, sa->handler);
 	if (!r)
-		r = gm_put_word(&p->mem, addr + w, sa->flags);
+		r = gm_put_word(&p->mem, addr + w, abi_bits_to_guest(&p->abi->flags->sa, sa->flags));
 	if (!r && has_restorer(p))
 		r = gm_put_word(&p->mem, addr + 2 * w, sa->restorer);
 	if (!r)

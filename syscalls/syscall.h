@@ -8,8 +8,11 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
+#include "../emu/cpu.h"
+
 struct process;
 struct cpu;
+struct abi_flags;
 struct signal_frame;
 
 /* A handler takes the six raw argument words (zero-extended guest registers) and returns the
@@ -35,6 +38,14 @@ enum stat_layout {
 	STAT_64,	/* struct stat64 where the ABI has one (i386) */
 };
 
+/* Where a new program starts: what the loader's initial stack gives. */
+struct sys_entry_state {
+	uint64_t sp;		/* the initial stack pointer */
+	uint64_t entry;		/* the first instruction (the interpreter's, if any) */
+	uint64_t argc_at;	/* where argc lies, argv[] following it; 0: not known */
+	uint64_t argv_at;
+};
+
 struct sys_abi {
 	const char *name;			/* "x86_64", "i386" */
 	const struct sys_entry *table;		/* sorted by nr */
@@ -42,6 +53,9 @@ struct sys_abi {
 	/* Reads the call number and arguments from the trap's registers. */
 	void (*get_call)(struct cpu *cpu, uint64_t *nr, uint64_t args[6]);
 	void (*set_result)(struct cpu *cpu, int64_t result);
+	/* A software interrupt other than the system call (hppa: the light-weight syscalls of
+	 * the gateway page, vector 0xb0). NULL: the ABI has none. */
+	void (*interrupt)(struct process *p, unsigned vector);
 	int (*errno_to_guest)(int host_errno);
 	int (*signal_to_guest)(int host_signal);
 	int (*signal_to_host)(int guest_signal);
@@ -57,10 +71,39 @@ struct sys_abi {
 	int (*signal_push)(struct process *p, const struct signal_frame *f);
 	int stack_reg;		/* the back end's number of the stack pointer (cpu_reg) */
 	int (*signal_pop)(struct process *p, bool rt, uint64_t *mask);
+	/* The ABI's own numbering of flags, commands and request numbers (abi_flags.h). */
+	const struct abi_flags *flags;
+
+	/* ---- starting a program (cli/run.c) ---- */
+	const char *default_sysroot;	/* -L when none is given: where the ABI's libraries live */
+	const char *platform;		/* AT_PLATFORM */
+	/* Sets the registers a program starts with: the stack pointer the loader's stack gives,
+	 * the pc at the entry point, and whatever else the ABI's process entry defines (hppa:
+	 * argc in r25, argv in r24). */
+	void (*set_entry_state)(struct process *p, const struct sys_entry_state *e);
+
+	/* ---- glibc functions served natively (profil_glibc.c): the C calling convention ---- */
+	/* Reads the first four arguments of the function the guest just entered: 0, or -EFAULT
+	 * (the call is then left to run and fault as it would). */
+	int (*call_args)(struct process *p, uint64_t args[4]);
+	/* Turns the call just entered into a call of fn(args[0..4]) that returns straight to the
+	 * original caller. False if the ABI cannot (the call is then completed with call_return). */
+	bool (*call_redirect)(struct process *p, uint64_t fn, const uint64_t args[5]);
+	/* Returns from the function just entered to its caller with result. */
+	void (*call_return)(struct process *p, int64_t result);
+	/* Where a static program's TLS block lies from the thread pointer (cpu_thread_pointer):
+	 * variant II (x86) ends it right below the pointer; variant I (hppa, IA-64) starts it
+	 * tls_tcb_size bytes above it (rounded up to the block's alignment). */
+	int tls_variant;
+	unsigned tls_tcb_size;
 };
 
 extern const struct sys_abi sys_abi_x86_64;
 extern const struct sys_abi sys_abi_i386;
+extern const struct sys_abi sys_abi_hppa;
+
+/* The Linux ABI of a CPU architecture, or NULL if there is none yet (abi_select.c). */
+const struct sys_abi *sys_abi_for_arch(enum cpu_arch arch);
 
 /* Handles the trap the CPU just raised: decode, --strace, call, translate, set the result. */
 void sys_dispatch(struct process *p);

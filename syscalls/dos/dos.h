@@ -109,6 +109,9 @@ void dos_handles_init(struct dos_process *dp);
 void dos_handles_close_all(struct dos_process *dp);
 
 /* Segment:offset to linear; a 16-bit register pair from the CPU. */
+/* The code segment the CPU runs in (CS), to name a real-mode pc as CS:IP. */
+uint64_t dos_code_segment(struct cpu *cpu);
+
 static inline uint64_t dos_linear(uint64_t seg, uint64_t off)
 {
 	return ((seg & 0xffff) << 4) + (off & 0xffff);

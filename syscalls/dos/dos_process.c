@@ -102,3 +102,8 @@ void dos_process_end(struct dos_process *dp)
 	gm_destroy(&dp->p.mem);
 	prof_free(&dp->p.prof);
 }
+
+uint64_t dos_code_segment(struct cpu *cpu)
+{
+	return cpu_reg(cpu, X86_CS);
+}

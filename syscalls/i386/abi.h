@@ -14,4 +14,9 @@ struct signal_frame;
 int i386_signal_push(struct process *p, const struct signal_frame *f);
 int i386_signal_pop(struct process *p, bool rt, uint64_t *mask);
 
+/* glibc_call.c: the cdecl calling convention */
+int i386_call_args(struct process *p, uint64_t args[4]);
+bool i386_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]);
+void i386_call_return(struct process *p, int64_t result);
+
 #endif

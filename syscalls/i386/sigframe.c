@@ -87,9 +87,9 @@ static int write_fpstate(struct process *p, uint32_t at)
 int i386_signal_push(struct process *p, const struct signal_frame *f)
 {
 	struct cpu *cpu = p->cpu;
-	if (!(f->sa->flags & GUEST_SA_RESTORER))
+	if (!(f->sa->flags & ABI_SA_RESTORER))
 		return -EFAULT;	/* Linux would return through the vDSO, which guests here lack */
-	bool rt = f->sa->flags & GUEST_SA_SIGINFO;
+	bool rt = f->sa->flags & ABI_SA_SIGINFO;
 	int ss_flags;
 	uint32_t sp = (uint32_t)signal_frame_sp(f, cpu_reg(cpu, X86_RSP), 0, &ss_flags);
 	uint32_t fpstate = (sp - FPSTATE_SIZE) & ~63u;

@@ -27,17 +27,6 @@ static uint16_t low_id(uint32_t id)
 	return id > 0xffff ? I386_OVERFLOW_ID : (uint16_t)id;
 }
 
-static void put_times(uint8_t *b, const struct stat *st, bool be)
-{
-	/* The 32-bit kernel's time fields are unsigned long: truncated, as the kernel does. */
-	bo_put32(b + 0, (uint32_t)st->st_atim.tv_sec, be);
-	bo_put32(b + 4, (uint32_t)st->st_atim.tv_nsec, be);
-	bo_put32(b + 8, (uint32_t)st->st_mtim.tv_sec, be);
-	bo_put32(b + 12, (uint32_t)st->st_mtim.tv_nsec, be);
-	bo_put32(b + 16, (uint32_t)st->st_ctim.tv_sec, be);
-	bo_put32(b + 20, (uint32_t)st->st_ctim.tv_nsec, be);
-}
-
 static int put_stat32(struct process *p, uint64_t addr, const struct stat *st)
 {
 	uint8_t b[I386_STAT_SIZE];
@@ -62,7 +51,7 @@ static int put_stat32(struct process *p, uint64_t addr, const struct stat *st)
 	bo_put32(b + 20, (uint32_t)st->st_size, be);
 	bo_put32(b + 24, (uint32_t)st->st_blksize, be);
 	bo_put32(b + 28, (uint32_t)st->st_blocks, be);
-	put_times(b + 32, st, be);
+	stat_put_times32(b + 32, st, be);
 	return gm_write(&p->mem, addr, b, sizeof b);
 }
 
@@ -86,7 +75,7 @@ static int put_stat64(struct process *p, uint64_t addr, const struct stat *st)
 	bo_put64(b + 44, (uint64_t)st->st_size, be);
 	bo_put32(b + 52, (uint32_t)st->st_blksize, be);
 	bo_put64(b + 56, (uint64_t)st->st_blocks, be);
-	put_times(b + 64, st, be);
+	stat_put_times32(b + 64, st, be);
 	bo_put64(b + 88, (uint64_t)st->st_ino, be);
 	return gm_write(&p->mem, addr, b, sizeof b);
 }

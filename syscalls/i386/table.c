@@ -1,6 +1,7 @@
 /* i386 system-call numbers (arch/x86/entry/syscalls/syscall_32.tbl), sorted by number.
  * A row with no handler is known by name (for --strace) and answers -ENOSYS. */
 #include "../../emu/x86/regs.h"
+#include "../abi_flags.h"
 #include "../handlers.h"
 #include "../stat_layout.h"
 #include "../x86_64/abi.h"
@@ -148,5 +149,13 @@ const struct sys_abi sys_abi_i386 = {
 	.put_stat = i386_put_stat,
 	.signal_push = i386_signal_push,
 	.stack_reg = X86_RSP,
+	.flags = &abi_flags_linux_x86,
+	.default_sysroot = "/usr/i686-linux-gnu",
+	.platform = "i686",
+	.set_entry_state = x86_set_entry_state,
+	.call_args = i386_call_args,
+	.call_redirect = i386_call_redirect,
+	.call_return = i386_call_return,
+	.tls_variant = 2,
 	.signal_pop = i386_signal_pop,
 };

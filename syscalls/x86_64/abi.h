@@ -16,4 +16,11 @@ struct signal_frame;
 int x86_64_signal_push(struct process *p, const struct signal_frame *f);
 int x86_64_signal_pop(struct process *p, bool rt, uint64_t *mask);
 
+/* glibc_call.c: the C calling convention and the entry state (the latter shared with i386) */
+int x86_64_call_args(struct process *p, uint64_t args[4]);
+bool x86_64_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]);
+void x86_64_call_return(struct process *p, int64_t result);
+struct sys_entry_state;
+void x86_set_entry_state(struct process *p, const struct sys_entry_state *e);
+
 #endif

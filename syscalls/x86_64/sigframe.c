@@ -38,7 +38,7 @@ static void put64(uint8_t *b, uint64_t v)
 int x86_64_signal_push(struct process *p, const struct signal_frame *f)
 {
 	struct cpu *cpu = p->cpu;
-	if (!(f->sa->flags & GUEST_SA_RESTORER))
+	if (!(f->sa->flags & ABI_SA_RESTORER))
 		return -EFAULT;	/* x86-64 has no default return path: the kernel refuses too */
 	int ss_flags;
 	uint64_t sp = signal_frame_sp(f, cpu_reg(cpu, X86_RSP), 128, &ss_flags);

@@ -1,6 +1,7 @@
 /* x86-64 system-call numbers (arch/x86/entry/syscalls/syscall_64.tbl), sorted by number.
  * A row with no handler is known by name (for --strace) and answers -ENOSYS. */
 #include "../../emu/x86/regs.h"
+#include "../abi_flags.h"
 #include "../handlers.h"
 #include "../stat_layout.h"
 #include "abi.h"
@@ -133,5 +134,13 @@ const struct sys_abi sys_abi_x86_64 = {
 	.trap_pc_adjust = 2,
 	.signal_push = x86_64_signal_push,
 	.stack_reg = X86_RSP,
+	.flags = &abi_flags_linux_x86,
+	.default_sysroot = "/",
+	.platform = "x86_64",
+	.set_entry_state = x86_set_entry_state,
+	.call_args = x86_64_call_args,
+	.call_redirect = x86_64_call_redirect,
+	.call_return = x86_64_call_return,
+	.tls_variant = 2,
 	.signal_pop = x86_64_signal_pop,
 };

@@ -67,11 +67,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			.platform = "x86_64", .hwcap = 0, .clktck = 100, .uid = 0, .gid = 0,
 		};
 		memset(sp.random, 0x5a, sizeof(sp.random));
-		uint64_t spv = 0;
-		int e = stack_build(&gm, L, &img, &sp, &spv);
+		struct initial_stack st;
+		int e = stack_build_at(&gm, L, &img, &sp, &st);
 		if (e == 0) {
+			/* argc sits where the layout says, whichever way the stack grows. */
 			uint64_t argc = 0;
-			if (spv % 16 || gm_get_word(&gm, spv, &argc) || argc != 2)
+			if (st.argc_at % 4 || gm_get_word(&gm, st.argc_at, &argc) || argc != 2)
 				__builtin_trap();
 		}
 	}

@@ -18,6 +18,7 @@ static void setup(struct process *p, unsigned word_size, enum cpu_arch arch)
 	gm_init(&p->mem, 4096, word_size == 8 ? 1ull << 47 : 1ull << 32, false, word_size);
 	cr_assert_eq(gm_map(&p->mem, PAGE, 4096, GM_PROT_READ | GM_PROT_WRITE), 0);
 	p->arch = arch;
+	p->abi = arch == CPU_ARCH_I386 ? &sys_abi_i386 : &sys_abi_x86_64;
 	p->cfg.hz = 100;
 	p->cfg.tick = 10000;
 	p->cfg.epoch_ns = 1700000000ull * NS + 123456789;
@@ -484,7 +485,8 @@ Test(signals, fatal_self_signals_end_the_process)
 	gm_destroy(&p.mem);
 
 	setup(&p, 8, CPU_ARCH_X86_64);
-	p.sigactions[SIGUSR1].handler = 0x401000;	/* a handler we cannot run yet */
+	p.abi = NULL;					/* no signal frames: */
+	p.sigactions[SIGUSR1].handler = 0x401000;	/* a handler we cannot run */
 	cr_assert_eq(CALL(kill, &p, 0, SIGUSR1, 0, 0, 0, 0), 0);
 	cr_assert(p.ended);
 	cr_assert_eq(p.term_signal, SIGUSR1);
