@@ -40,6 +40,13 @@ struct ia64_tlb {
 	uint64_t generation;		/* of the memory map it was taken under */
 };
 
+/* Execution counts of one bundle's slots (cpu_count_insns). */
+struct ia64_bundle_counts {
+	uint64_t bundle;
+	uint64_t count[3];
+	bool used;
+};
+
 struct ia64_cpu {
 	struct cpu base;
 	struct guest_mem *mem;
@@ -69,6 +76,9 @@ struct ia64_cpu {
 	uint64_t event_at;		/* retired count at which the run loop must look at the
 					 * clock or the instruction limit (the earlier of both) */
 	bool stop_requested, stop_at_tick;
+
+	struct ia64_bundle_counts *counts;	/* NULL unless counting; count_cap entries */
+	size_t count_cap, count_used;
 
 	uint64_t *breakpoints;		/* bundle | slot addresses, unsorted */
 	size_t breakpoint_count, breakpoint_cap;

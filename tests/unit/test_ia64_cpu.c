@@ -533,7 +533,7 @@ static void on_breakpoint(void *ctx, uint64_t addr)
 	bp_retired = cpu_retired(r->cpu);
 }
 
-static void run_hand_bundles(struct run *r, uint64_t breakpoint)
+static void run_hand_bundles_counting(struct run *r, uint64_t breakpoint, bool count)
 {
 	memset(r, 0, sizeof *r);
 	gm_init(&r->gm, 4096, ~0ULL, false, 8);
@@ -549,11 +549,48 @@ static void run_hand_bundles(struct run *r, uint64_t breakpoint)
 	cr_assert_not_null(r->cpu, "%s", err);
 	if (breakpoint)
 		cr_assert_eq(cpu_add_breakpoint(r->cpu, breakpoint), 0);
+	if (count)
+		cr_assert_eq(cpu_count_insns(r->cpu), 0);
 	cpu_set_pc(r->cpu, code);
 	cpu_set_reg(r->cpu, IA64_AR(IA64_AR_BSP), RBS_BASE);
 	cpu_set_reg(r->cpu, IA64_PR, 0x300);		/* p8 and p9 set */
 	struct cpu_fault fault;
 	cr_assert_eq(cpu_run(r->cpu, &fault), CPU_STOP_REQUESTED, "%s", fault.detail);
+}
+
+static void run_hand_bundles(struct run *r, uint64_t breakpoint)
+{
+	run_hand_bundles_counting(r, breakpoint, false);
+}
+
+static uint64_t counted[64];	/* by (addr - code) / 16 * 3 + slot */
+static uint64_t counted_sum;
+
+static void on_count(void *ctx, uint64_t addr, uint64_t count)
+{
+	(void)ctx;
+	uint64_t off = addr - 0x4000000000000000ULL;
+	cr_assert_lt(off / 16 * 3 + (off & 15), 64);
+	counted[off / 16 * 3 + (off & 15)] += count;
+	counted_sum += count;
+}
+
+Test(ia64_cpu, per_address_counts_follow_the_executed_slots)
+{
+	struct run r;
+	memset(counted, 0, sizeof counted);
+	counted_sum = 0;
+	run_hand_bundles_counting(&r, 0, true);
+	cr_assert_eq(cpu_insn_counts(r.cpu, on_count, NULL), 0);
+	cr_expect_eq(counted_sum, cpu_retired(r.cpu));
+	static const uint8_t want[] = {	/* bundles 0x00-0x80, slots 0-2 */
+		1, 1, 1,  1, 1, 1,  1, 1, 1,  0, 0, 0,  1, 1, 0,  1, 1, 1,  1, 0, 0,  1, 1, 1,
+		1, 1, 1,
+	};
+	for (unsigned i = 0; i < sizeof want; i++)
+		cr_expect_eq(counted[i], want[i], "bundle %#x slot %u: %llu", i / 3 * 16, i % 3,
+			     (unsigned long long)counted[i]);
+	finish(&r);
 }
 
 Test(ia64_cpu, breakpoints_are_raised_before_their_instruction)
