@@ -627,3 +627,36 @@ Test(ia64_cpu, hand_assembled_predication_branches_and_frames)
 	cr_expect_eq(cpu_reg(r.cpu, IA64_BR(0)), code + 0x50);
 	finish(&r);
 }
+
+/* Stopping at a tick (a timer signal's entry point) leaves the pc on the instruction the tick
+ * names, not yet run; resuming from there loses and repeats nothing. */
+static struct run *stop_run;
+static unsigned stop_ticks;
+
+static uint64_t stop_on_third_tick(void *ctx, uint64_t pc, uint64_t retired)
+{
+	(void)ctx;
+	(void)retired;
+	if (++stop_ticks == 3) {
+		cr_expect_eq(pc, cpu_pc(stop_run->cpu) & ~15ULL);
+		cpu_request_stop_at_tick(stop_run->cpu);
+	}
+	return 1000;
+}
+
+Test(ia64_cpu, stop_at_tick_then_resume_keeps_the_count)
+{
+	struct run r;
+	struct cpu_config cfg = { .first_tick = 1000 };
+	stop_run = &r;
+	stop_ticks = 0;
+	start_with(&r, "cloop", &cfg, stop_on_third_tick);
+	struct cpu_fault fault;
+	cr_assert_eq(cpu_run(r.cpu, &fault), CPU_STOP_REQUESTED);
+	cr_expect_eq(cpu_retired(r.cpu), 3000, "stopped before the 3001st instruction");
+	cr_assert_eq(cpu_run(r.cpu, &fault), CPU_STOP_REQUESTED);
+	cr_expect(r.exited);
+	cr_expect_eq(r.status, 224);
+	cr_expect_eq(cpu_retired(r.cpu), 6000009);
+	finish(&r);
+}
