@@ -6,6 +6,7 @@
  * after a taken branch in its bundle do not run and do not count. The clock's pc is the
  * bundle address of the next instruction. Bundles are decoded once into a direct-mapped
  * cache keyed by address, emptied when the memory map changes. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,14 +72,86 @@ static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t e
 static void ia64_destroy(struct cpu *cpu)
 {
 	struct ia64_cpu *c = ia64(cpu);
+	free(c->breakpoints);
+	free(c->counts);
 	free(c->cache);
 	free(c->stacked);
 	free(c->stacked_nat);
 	free(c);
 }
 
+/* Per-address execution counts (cpu_count_insns): an open-addressing table of bundles, each
+ * with a counter per slot, grown at half full. The run loop looks a bundle up once per visit
+ * and bumps its slots' counters as they retire. */
+static bool counts_grow(struct ia64_cpu *c)
+{
+	size_t cap = c->count_cap ? 2 * c->count_cap : 4096;
+	struct ia64_bundle_counts *t = calloc(cap, sizeof *t);
+	if (!t)
+		return false;
+	for (size_t i = 0; i < c->count_cap; i++) {
+		const struct ia64_bundle_counts *o = &c->counts[i];
+		if (!o->used)
+			continue;
+		size_t k = (o->bundle >> 4) & (cap - 1);
+		while (t[k].used)
+			k = (k + 1) & (cap - 1);
+		t[k] = *o;
+	}
+	free(c->counts);
+	c->counts = t;
+	c->count_cap = cap;
+	return true;
+}
+
+static uint64_t *count_entry(struct ia64_cpu *c, uint64_t bundle)
+{
+	size_t k = (bundle >> 4) & (c->count_cap - 1);
+	while (c->counts[k].used) {
+		if (c->counts[k].bundle == bundle)
+			return c->counts[k].count;
+		k = (k + 1) & (c->count_cap - 1);
+	}
+	if (2 * (c->count_used + 1) > c->count_cap) {
+		if (!counts_grow(c))
+			return c->counts[k].count;	/* out of memory: counted, at worst, here */
+		return count_entry(c, bundle);
+	}
+	c->counts[k].used = true;
+	c->counts[k].bundle = bundle;
+	c->count_used++;
+	return c->counts[k].count;
+}
+
+static int ia64_count_insns(struct cpu *cpu)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	if (!c->counts && !counts_grow(c))
+		return -ENOMEM;
+	return 0;
+}
+
+static int ia64_insn_counts(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count),
+			    void *ctx)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	for (size_t i = 0; i < c->count_cap; i++)
+		for (unsigned s = 0; s < 3; s++)
+			if (c->counts[i].used && c->counts[i].count[s])
+				fn(ctx, c->counts[i].bundle | s, c->counts[i].count[s]);
+	return 0;
+}
+
+static bool is_breakpoint(const struct ia64_cpu *c, uint64_t addr)
+{
+	for (size_t i = 0; i < c->breakpoint_count; i++)
+		if (c->breakpoints[i] == addr)
+			return true;
+	return false;
+}
+
 /* The decoded bundle at addr, or NULL if it cannot be fetched. */
-static const struct ia64_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
+static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 {
 	if (c->mem->generation != c->last_generation) {
 		cache_clear(c);
@@ -91,8 +164,13 @@ static const struct ia64_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 			return NULL;
 		ia64_decode_bundle(&e->b, bytes);
 		e->addr = addr;
+		e->has_breakpoint = false;
+		for (unsigned s = 0; s < 3; s++)
+			e->has_breakpoint |= is_breakpoint(c, addr | s);
+		if (e->b.slot[1].unit == IA64_UNIT_L)	/* L+X is slot 1 */
+			e->has_breakpoint |= is_breakpoint(c, addr | 1);
 	}
-	return &e->b;
+	return e;
 }
 
 /* Raises the ticks due before the next instruction (at bundle `pc`). */
@@ -111,7 +189,8 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 	c->stop_requested = false;
 	for (;;) {
 		uint64_t bundle = c->ip;
-		const struct ia64_bundle *b = fetch(c, bundle);
+		const struct ia64_cached_bundle *e = fetch(c, bundle);
+		const struct ia64_bundle *b = e ? &e->b : NULL;
 		if (!b) {
 			const struct gm_region *r = gm_region_at(c->mem, bundle);
 			fault->kind = r ? CPU_FAULT_SEGV_ACCERR : CPU_FAULT_SEGV_MAPERR;
@@ -131,13 +210,17 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 		}
 		/* Slots run from c->slot; exec sees c->slot for fault pcs. A taken branch has
 		 * moved c->ip and c->slot itself. */
+		uint64_t *counts = c->counts ? count_entry(c, bundle) : NULL;
 		unsigned s = c->slot;
 		for (; s < 3; s++) {
 			const struct ia64_insn *in = &b->slot[s];
 			if (in->unit == IA64_UNIT_L)	/* the X slot's first half */
 				continue;
+			/* The slot number the architecture gives it (psr.ri): an MLX bundle's L+X
+			 * instruction is slot 1. */
+			unsigned ri = in->unit == IA64_UNIT_X ? 1 : s;
 			if (c->retired >= c->event_at) {
-				c->slot = s;
+				c->slot = ri;
 				if (c->retired + c->charged >= c->next_tick_at) {
 					c->stop_at_tick = false;
 					raise_ticks(c, bundle);
@@ -148,15 +231,22 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 				if (c->max_insns && c->retired >= c->max_insns)
 					return CPU_STOP_INSN_LIMIT;
 			}
-			c->slot = s;
-			enum ia64_outcome o = ia64_exec(c, in, bundle, fault);
-			if (o == IA64_NEXT) {
-				c->retired++;
-				continue;
+			c->slot = ri;
+			if (e->has_breakpoint && c->ev.breakpoint && is_breakpoint(c, bundle | ri)) {
+				c->ev.breakpoint(c->ev.ctx, bundle | ri);
+				if (c->stop_requested)
+					return CPU_STOP_REQUESTED;
+				if (c->ip != bundle || c->slot != ri)
+					break;	/* moved: this instruction does not run */
 			}
+			enum ia64_outcome o = ia64_exec(c, in, bundle, fault);
 			if (o == IA64_FAULT)
 				return CPU_STOP_FAULT;
 			c->retired++;
+			if (counts)
+				counts[ri]++;
+			if (o == IA64_NEXT)
+				continue;
 			if (o == IA64_TAKEN)
 				break;
 			/* a system call: the pc is past the break when the event runs */
@@ -271,9 +361,18 @@ static int ia64_set_tls(struct cpu *cpu, int which, uint64_t base)
 
 static int ia64_add_breakpoint(struct cpu *cpu, uint64_t addr)
 {
-	(void)cpu;
-	(void)addr;
-	return -1;	/* not yet: the run loop has no breakpoint check */
+	struct ia64_cpu *c = ia64(cpu);
+	if (c->breakpoint_count == c->breakpoint_cap) {
+		size_t cap = c->breakpoint_cap ? 2 * c->breakpoint_cap : 8;
+		uint64_t *n = realloc(c->breakpoints, cap * sizeof *n);
+		if (!n)
+			return -1;
+		c->breakpoints = n;
+		c->breakpoint_cap = cap;
+	}
+	c->breakpoints[c->breakpoint_count++] = addr;
+	cache_clear(c);		/* bundles decoded before learn of it */
+	return 0;
 }
 
 static uint64_t ia64_thread_pointer(struct cpu *cpu)
@@ -345,4 +444,6 @@ const struct cpu_ops ia64_cpu_ops = {
 	.set_next_tick = ia64_set_next_tick,
 	.charge = ia64_charge,
 	.dump_regs = ia64_dump_regs,
+	.count_insns = ia64_count_insns,
+	.insn_counts = ia64_insn_counts,
 };

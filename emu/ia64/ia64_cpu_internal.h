@@ -17,6 +17,7 @@ enum { IA64_STACKED_MAX = 96 * 256 };
 /* A decoded bundle in the cache, keyed by its address. */
 struct ia64_cached_bundle {
 	uint64_t addr;			/* 1 (never a bundle address) when empty */
+	bool has_breakpoint;		/* one of its slots has a breakpoint */
 	struct ia64_bundle b;
 };
 
@@ -37,6 +38,13 @@ struct ia64_tlb {
 	uint64_t start, end;		/* end exclusive; start > end when empty */
 	uint8_t *host;
 	uint64_t generation;		/* of the memory map it was taken under */
+};
+
+/* Execution counts of one bundle's slots (cpu_count_insns). */
+struct ia64_bundle_counts {
+	uint64_t bundle;
+	uint64_t count[3];
+	bool used;
 };
 
 struct ia64_cpu {
@@ -68,6 +76,12 @@ struct ia64_cpu {
 	uint64_t event_at;		/* retired count at which the run loop must look at the
 					 * clock or the instruction limit (the earlier of both) */
 	bool stop_requested, stop_at_tick;
+
+	struct ia64_bundle_counts *counts;	/* NULL unless counting; count_cap entries */
+	size_t count_cap, count_used;
+
+	uint64_t *breakpoints;		/* bundle | slot addresses, unsorted */
+	size_t breakpoint_count, breakpoint_cap;
 
 	struct ia64_tlb rd_tlb[IA64_TLB_WAYS], wr_tlb[IA64_TLB_WAYS];
 	unsigned rd_next, wr_next;	/* the way to replace next */

@@ -262,8 +262,6 @@ static void decode_i_shift(struct ia64_insn *in, uint64_t s)
 		in->p1 = fld(s, 11, 6);
 		in->p2 = fld(s, 32, 27);
 		in->op = y ? IA64_OP_TNAT : IA64_OP_TBIT;
-		if (y && fld(s, 19, 14) != 0)
-			in->op = IA64_OP_ILLEGAL;	/* tnat's x bit and the rest are 0 */
 		in->pos = fld(s, 19, 14);
 		static const uint8_t ctype_of[4] = { IA64_CTYPE_NONE, IA64_CTYPE_OR, IA64_CTYPE_AND,
 						     IA64_CTYPE_OR_ANDCM };
@@ -687,8 +685,9 @@ static void decode_b(struct ia64_insn *in, uint64_t s, unsigned opcode)
 		in->hint = fld(s, 34, 32) >> 1;
 		return;
 	case 2:
-		if (x6 == 0) {
-			set_nop_or_break(in, s, true);
+		if (x6 == 0 || x6 == 1) {	/* B9: nop.b, hint.b (by x6, not y) */
+			in->op = x6 ? IA64_OP_HINT : IA64_OP_NOP;
+			in->imm = imm21(s);
 		} else if (x6 == 0x10 || x6 == 0x11) {	/* B7: brp b2,tag / brp.ret */
 			in->op = IA64_OP_BRP_IND;
 			in->btype = x6 & 1;

@@ -157,7 +157,7 @@ static void disasm_form(struct out *o, const struct ia64_form *f, const struct i
 	}
 }
 
-static void disasm_i(struct out *o, const struct ia64_insn *in)
+static void disasm_i(struct out *o, const struct ia64_insn *in, uint64_t addr)
 {
 	char tmp[8];
 	switch (in->op) {
@@ -202,8 +202,8 @@ static void disasm_i(struct out *o, const struct ia64_insn *in)
 		put(o, "mov%s%s%s b%u=r%u", in->btype ? ".ret" : "",
 		    in->hint == 1 ? "" : in->hint == 0 ? ".sptk" : in->hint == 2 ? ".dptk" : ".many",
 		    in->ph ? ".imp" : "", in->r1, in->r2);
-		if (in->imm)
-			put(o, ",%" PRId64, in->imm);
+		if (in->imm)	/* the tag: a bundle address */
+			put(o, ",%" PRIx64, addr + (uint64_t)in->imm);
 		return;
 	case IA64_OP_MOV_FROM_BR: put(o, "mov r%u=b%u", in->r1, in->r2); return;
 	case IA64_OP_MOV_TO_PR: put(o, "mov pr=r%u,0x%" PRIx64, in->r2, (uint64_t)in->imm); return;
@@ -489,7 +489,7 @@ size_t ia64_disasm_insn(char *buf, size_t len, const struct ia64_insn *in, uint6
 		if (in->op <= IA64_OP_ADDL)
 			disasm_a(&o, in);
 		else if (in->op <= IA64_OP_CHK_S_I && in->op != IA64_OP_CHK_S_I)
-			disasm_i(&o, in);
+			disasm_i(&o, in, bundle_addr);
 		else if (in->op <= IA64_OP_MOV_FROM_PMD)
 			disasm_m_other(&o, in, bundle_addr);
 		else if (in->op <= IA64_OP_FCHKF)

@@ -76,6 +76,22 @@ static long double approx(long double v)
 	return ldexpl(truncl(ldexpl(m, 11)), e - 11);
 }
 
+/* The forms on a significand holding two 32-bit halves (fswap, fmix, fsxt), by x6. */
+static uint64_t pair_op(unsigned x6, uint64_t a, uint64_t b)
+{
+	uint64_t ah = a >> 32, al = a & 0xffffffff, bh = b >> 32, bl = b & 0xffffffff;
+	switch (x6) {
+	case 0x34: return bl << 32 | ah;				/* fswap */
+	case 0x35: return (bl ^ 0x80000000) << 32 | ah;		/* fswap.nl */
+	case 0x36: return bl << 32 | (ah ^ 0x80000000);		/* fswap.nr */
+	case 0x39: return ah << 32 | bl;				/* fmix.lr */
+	case 0x3a: return al << 32 | bl;				/* fmix.r */
+	case 0x3b: return ah << 32 | bh;				/* fmix.l */
+	case 0x3c: return (al >> 31 ? 0xffffffff00000000ULL : 0) | bl;	/* fsxt.r */
+	default: return (ah >> 31 ? 0xffffffff00000000ULL : 0) | bh;	/* fsxt.l */
+	}
+}
+
 static bool fclass_match(struct ia64_fr r, unsigned fc)
 {
 	long double v = ia64_fr_value(r);
@@ -176,6 +192,10 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		}
 		case 0x1c:							/* fcvt.xf */
 			r = ia64_fr_of((long double)(int64_t)ra.sig);
+			break;
+		case 0x34: case 0x35: case 0x36: case 0x39: case 0x3a: case 0x3b: case 0x3c:
+		case 0x3d:
+			r = (struct ia64_fr){ pair_op(x6, ra.sig, rb.sig), EXP_INTEGER, false };
 			break;
 		case 0x2c: r = (struct ia64_fr){ ra.sig & rb.sig, EXP_INTEGER, false }; break;
 		case 0x2d: r = (struct ia64_fr){ ra.sig & ~rb.sig, EXP_INTEGER, false }; break;

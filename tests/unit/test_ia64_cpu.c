@@ -522,25 +522,94 @@ static const uint8_t hand_bundles[] = {
 	0x01, 0x00, 0x00, 0x90, 0x00, 0x55, 0x00, 0x80, 0x08, 0x00, 0x84, 0x00,
 };
 
+static unsigned bp_hits;
+static uint64_t bp_addr, bp_retired;
+
+static void on_breakpoint(void *ctx, uint64_t addr)
+{
+	struct run *r = ctx;
+	bp_hits++;
+	bp_addr = addr;
+	bp_retired = cpu_retired(r->cpu);
+}
+
+static void run_hand_bundles_counting(struct run *r, uint64_t breakpoint, bool count)
+{
+	memset(r, 0, sizeof *r);
+	gm_init(&r->gm, 4096, ~0ULL, false, 8);
+	const uint64_t code = 0x4000000000000000ULL;
+	cr_assert_eq(gm_map(&r->gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_poke(&r->gm, code, hand_bundles, sizeof hand_bundles), 0);
+	cr_assert_eq(gm_map(&r->gm, RBS_BASE, RBS_SIZE, GM_PROT_READ | GM_PROT_WRITE), 0);
+	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r->gm,
+				  .events = { .ctx = r, .syscall = on_syscall,
+					      .breakpoint = on_breakpoint } };
+	char err[128];
+	r->cpu = cpu_create(&cfg, err, sizeof err);
+	cr_assert_not_null(r->cpu, "%s", err);
+	if (breakpoint)
+		cr_assert_eq(cpu_add_breakpoint(r->cpu, breakpoint), 0);
+	if (count)
+		cr_assert_eq(cpu_count_insns(r->cpu), 0);
+	cpu_set_pc(r->cpu, code);
+	cpu_set_reg(r->cpu, IA64_AR(IA64_AR_BSP), RBS_BASE);
+	cpu_set_reg(r->cpu, IA64_PR, 0x300);		/* p8 and p9 set */
+	struct cpu_fault fault;
+	cr_assert_eq(cpu_run(r->cpu, &fault), CPU_STOP_REQUESTED, "%s", fault.detail);
+}
+
+static void run_hand_bundles(struct run *r, uint64_t breakpoint)
+{
+	run_hand_bundles_counting(r, breakpoint, false);
+}
+
+static uint64_t counted[64];	/* by (addr - code) / 16 * 3 + slot */
+static uint64_t counted_sum;
+
+static void on_count(void *ctx, uint64_t addr, uint64_t count)
+{
+	(void)ctx;
+	uint64_t off = addr - 0x4000000000000000ULL;
+	cr_assert_lt(off / 16 * 3 + (off & 15), 64);
+	counted[off / 16 * 3 + (off & 15)] += count;
+	counted_sum += count;
+}
+
+Test(ia64_cpu, per_address_counts_follow_the_executed_slots)
+{
+	struct run r;
+	memset(counted, 0, sizeof counted);
+	counted_sum = 0;
+	run_hand_bundles_counting(&r, 0, true);
+	cr_assert_eq(cpu_insn_counts(r.cpu, on_count, NULL), 0);
+	cr_expect_eq(counted_sum, cpu_retired(r.cpu));
+	static const uint8_t want[] = {	/* bundles 0x00-0x80, slots 0-2 */
+		1, 1, 1,  1, 1, 1,  1, 1, 1,  0, 0, 0,  1, 1, 0,  1, 1, 1,  1, 0, 0,  1, 1, 1,
+		1, 1, 1,
+	};
+	for (unsigned i = 0; i < sizeof want; i++)
+		cr_expect_eq(counted[i], want[i], "bundle %#x slot %u: %llu", i / 3 * 16, i % 3,
+			     (unsigned long long)counted[i]);
+	finish(&r);
+}
+
+Test(ia64_cpu, breakpoints_are_raised_before_their_instruction)
+{
+	struct run r;
+	bp_hits = 0;
+	run_hand_bundles(&r, 0x4000000000000071ULL);	/* slot 1 of the callee's bundle */
+	cr_expect_eq(bp_hits, 1);
+	cr_expect_eq(bp_addr, 0x4000000000000071ULL);
+	cr_expect_eq(bp_retired, 3 + 3 + 3 + 2 + 1, "before add r8, after the callee's alloc");
+	cr_expect_eq(cpu_retired(r.cpu), 21, "a breakpoint does not change the count");
+	finish(&r);
+}
+
 Test(ia64_cpu, hand_assembled_predication_branches_and_frames)
 {
 	struct run r;
-	memset(&r, 0, sizeof r);
-	gm_init(&r.gm, 4096, ~0ULL, false, 8);
+	run_hand_bundles(&r, 0);
 	const uint64_t code = 0x4000000000000000ULL;
-	cr_assert_eq(gm_map(&r.gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
-	cr_assert_eq(gm_poke(&r.gm, code, hand_bundles, sizeof hand_bundles), 0);
-	cr_assert_eq(gm_map(&r.gm, RBS_BASE, RBS_SIZE, GM_PROT_READ | GM_PROT_WRITE), 0);
-	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r.gm,
-				  .events = { .ctx = &r, .syscall = on_syscall } };
-	char err[128];
-	r.cpu = cpu_create(&cfg, err, sizeof err);
-	cr_assert_not_null(r.cpu, "%s", err);
-	cpu_set_pc(r.cpu, code);
-	cpu_set_reg(r.cpu, IA64_AR(IA64_AR_BSP), RBS_BASE);
-	cpu_set_reg(r.cpu, IA64_PR, 0x300);		/* p8 and p9 set */
-	struct cpu_fault fault;
-	cr_assert_eq(cpu_run(r.cpu, &fault), CPU_STOP_REQUESTED, "%s", fault.detail);
 	cr_expect(r.exited);
 	cr_expect_eq(r.status, 7, "exit status from out0 = r34 of the restored frame");
 	cr_expect_eq(cpu_retired(r.cpu), 3 + 3 + 3 + 2 + 3 + 3 + 3 + 1);
@@ -556,5 +625,38 @@ Test(ia64_cpu, hand_assembled_predication_branches_and_frames)
 	cr_expect_eq(cpu_reg(r.cpu, IA64_CFM) & 0x3fff, 4 | 2 << 7, "the caller's frame: sof 4 "
 		     "sol 2");
 	cr_expect_eq(cpu_reg(r.cpu, IA64_BR(0)), code + 0x50);
+	finish(&r);
+}
+
+/* Stopping at a tick (a timer signal's entry point) leaves the pc on the instruction the tick
+ * names, not yet run; resuming from there loses and repeats nothing. */
+static struct run *stop_run;
+static unsigned stop_ticks;
+
+static uint64_t stop_on_third_tick(void *ctx, uint64_t pc, uint64_t retired)
+{
+	(void)ctx;
+	(void)retired;
+	if (++stop_ticks == 3) {
+		cr_expect_eq(pc, cpu_pc(stop_run->cpu) & ~15ULL);
+		cpu_request_stop_at_tick(stop_run->cpu);
+	}
+	return 1000;
+}
+
+Test(ia64_cpu, stop_at_tick_then_resume_keeps_the_count)
+{
+	struct run r;
+	struct cpu_config cfg = { .first_tick = 1000 };
+	stop_run = &r;
+	stop_ticks = 0;
+	start_with(&r, "cloop", &cfg, stop_on_third_tick);
+	struct cpu_fault fault;
+	cr_assert_eq(cpu_run(r.cpu, &fault), CPU_STOP_REQUESTED);
+	cr_expect_eq(cpu_retired(r.cpu), 3000, "stopped before the 3001st instruction");
+	cr_assert_eq(cpu_run(r.cpu, &fault), CPU_STOP_REQUESTED);
+	cr_expect(r.exited);
+	cr_expect_eq(r.status, 224);
+	cr_expect_eq(cpu_retired(r.cpu), 6000009);
 	finish(&r);
 }
