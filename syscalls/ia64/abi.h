@@ -18,6 +18,9 @@ void ia64_set_entry_state(struct process *p, const struct sys_entry_state *e);
 /* errno and signal numbers: IA-64 Linux uses asm-generic's, as the (x86) host does */
 int ia64_same_number(int n);
 
+/* mmap2.c: the offset in the guest's pages */
+int64_t ia64_mmap2(struct process *p, const uint64_t *a);
+
 /* stat_layout.c: struct stat (144 bytes, little-endian; not x86-64's order) */
 enum { IA64_STAT_SIZE = 144 };
 int ia64_put_stat(struct process *p, uint64_t addr, const struct stat *st, enum stat_layout layout);

@@ -1,7 +1,7 @@
 /* IA-64 Linux system-call numbers: 1024 + the row of arch/ia64/kernel/syscalls/syscall.tbl,
  * sorted by number. Handlers are the shared ones. A row with no handler is known by name (for
  * --strace) and answers -ENOSYS: pipe returns its two descriptors in r8 and r9 (glibc uses
- * pipe2), and mmap2 counts its offset in the kernel's page size; glibc uses mmap. IA-64 has no
+ * pipe2). mmap2 counts its offset in pages of the guest's page size (mmap2.c). IA-64 has no
  * alarm, pause, time, fork or vfork calls (glibc builds them on others). */
 #include "../../emu/ia64/regs.h"
 #include "../abi_flags.h"
@@ -70,7 +70,7 @@ static const struct sys_entry table[] = {
 	ROW(132, mremap, "puuxp", 'p'),
 	ROW(140, sched_yield, "", 'd'),
 	ROW(144, nanosleep, "pp", 'd'),
-	NOSYS(148, mmap2, "pudxdx"),
+	{ 1024 + 148, "mmap2", ia64_mmap2, "pudxdx", 'p' },
 	ROW(152, sigaltstack, "pp", 'd'),
 	ROW(153, rt_sigaction, "dppu", 'd'),
 	ROW(154, rt_sigpending, "pu", 'd'),
