@@ -127,7 +127,7 @@ const struct sys_abi sys_abi_ia64 = {
 	.stack_reg = IA64_GR(12),
 	.flags = &abi_flags_ia64,
 	.default_sysroot = "/usr/ia64-linux-gnu",
-	.platform = "ia64",
+	.platform = NULL,	/* Linux ia64 has no ELF_PLATFORM: no AT_PLATFORM */
 	.set_entry_state = ia64_set_entry_state,
 	/* glibc's profil/sprofil are not redirected: the back end has no breakpoints yet */
 	.tls_variant = 1,
