@@ -177,6 +177,13 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		case 0x1c:							/* fcvt.xf */
 			r = ia64_fr_of((long double)(int64_t)ra.sig);
 			break;
+		case 0x3c: case 0x3d: {		/* fsxt.r, fsxt.l: f2's half's sign over f3's half */
+			bool left = x6 & 1;
+			uint64_t half = left ? rb.sig >> 32 : rb.sig & 0xffffffffu;
+			bool neg = ra.sig >> (left ? 63 : 31) & 1;
+			r = (struct ia64_fr){ (neg ? 0xffffffff00000000ULL : 0) | half, EXP_INTEGER, false };
+			break;
+		}
 		case 0x2c: r = (struct ia64_fr){ ra.sig & rb.sig, EXP_INTEGER, false }; break;
 		case 0x2d: r = (struct ia64_fr){ ra.sig & ~rb.sig, EXP_INTEGER, false }; break;
 		case 0x2e: r = (struct ia64_fr){ ra.sig | rb.sig, EXP_INTEGER, false }; break;
