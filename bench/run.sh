@@ -17,6 +17,9 @@
 #   BENCH_HPPA_GUEST=PATH  the hppa guest of the *-hppa rows (default: cpubench -O2 from
 #                       guests/hppa/checks; the rows are left out when it is not built)
 #   PROFEMU=PATH, QEMU=qemu-x86_64, QEMU_HPPA=qemu-hppa
+#   BENCH_IA64_ARGS="N SIZE ROUNDS"
+#                       arguments of the IA-64 cpubench rows (default "30 50000 10", about
+#                       0.28 G instructions), SKI=PATH (default /opt/ski/bin/bski, or bski on PATH)
 #
 # Rows are a list of named commands, declared below with `row NAME COMMAND...`; add one line
 # to add a row (e.g. profiling on and off). Rows whose program is missing are shown as n/a.
@@ -31,6 +34,11 @@ qemu=${QEMU:-qemu-x86_64}
 guest=${BENCH_GUEST:-$build/guests/x86_64/cpubench-static}
 floor=$build/profemu-engine-floor
 read -r -a gargs <<<"${BENCH_ARGS:-}"
+# IA-64: the committed cpubench (guests/ia64/bin) under HP's Ski and under profemu
+ia64_guest=$here/../guests/ia64/bin/cpubench
+read -r -a ia64_args <<<"${BENCH_IA64_ARGS:-30 50000 10}"
+ski=${SKI:-/opt/ski/bin/bski}
+[ -x "$ski" ] || ski=$(command -v bski || echo bski)
 
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench: BENCH_RUNS must be a positive integer" >&2; exit 1; }
 [ -x "$guest" ] || { echo "bench: guest $guest not built (ninja -C $build)" >&2; exit 1; }
@@ -72,6 +80,12 @@ row profemu-callgrind "$profemu" --callgrind="$tmp/callgrind.out" "$guest" "${ga
 row profemu-folded "$profemu" --folded="$tmp/folded.txt" "$guest" "${gargs[@]}"
 row profemu-counts "$profemu" --counts="$tmp/counts.json" "$guest" "${gargs[@]}"
 # The tool CI performance guards use today: exact Ir, natively, under valgrind.
+# IA-64 rows: their output is checked against the first IA-64 row's (Ski's notes on its stdout
+# left out); "profiling on" is --gmon: the tick histogram and the call arcs.
+row ia64-ski "$ski" -forceuser -noconsole "$ia64_guest" "${ia64_args[@]}"
+row ia64-profemu "$profemu" "$ia64_guest" "${ia64_args[@]}"
+row ia64-profemu-gmon "$profemu" --stats="$tmp/ia64-stats.json" --gmon="$tmp/ia64-gmon.out" \
+	"$ia64_guest" "${ia64_args[@]}"
 row valgrind-callgrind valgrind --tool=callgrind --callgrind-out-file="$tmp/vg.out" "$guest" "${gargs[@]}"
 # PA-RISC: the same cpubench built for hppa (-O2, static; guests/hppa/checks) on profemu's own
 # interpreter (emu/hppa/) against qemu-hppa, a JIT. Goal profemu-hppa-profil <= 2.0 x qemu-hppa.
@@ -147,10 +161,18 @@ for ((r = 1; r <= runs; r++)); do
 		awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >>"$tmp/$name.times"
 		if [ "$st" -ne 0 ]; then
 			status[$name]="FAILED (status $st: $(head -c 200 "$tmp/$name.err" | tr '\n' ' '))"
-		elif [ "$name" = native ]; then
-			cp "$tmp/$name.out" "$native_out"
-		elif [ -f "$native_out" ] && ! cmp -s "$native_out" "$tmp/$name.out"; then
-			status[$name]="WRONG output"
+		else
+			# each architecture's rows against its first row (x86: native); Ski's own
+			# notes are not the program's output
+			ref=$native_out
+			[[ $name == ia64-* ]] && ref=$tmp/ia64-reference.stdout
+			grep -v -e '^program exited with status' -e '^doSyscall: unimplemented' \
+				"$tmp/$name.out" >"$tmp/$name.prog.out" || true
+			if [ "$name" = native ] || [ ! -f "$ref" ]; then
+				cp "$tmp/$name.prog.out" "$ref"
+			elif ! cmp -s "$ref" "$tmp/$name.prog.out"; then
+				status[$name]="WRONG output"
+			fi
 		fi
 	done
 done
@@ -199,6 +221,20 @@ if [ -s "$hppa_stats" ] && [ -n "${med[profemu-hppa]:-}" ]; then
 		'BEGIN { if (t > 0) printf "%.1f", n / t / 1e6 }') M instructions/s;" \
 		"profemu-hppa/qemu-hppa = $(ratio "${med[profemu-hppa]}" "${med[qemu-hppa]:-}")," \
 		"profemu-hppa-profil/qemu-hppa = $(ratio "${med[profemu-hppa-profil]:-}" "${med[qemu-hppa]:-}") (goal <= 2.0)"
+fi
+if [ -s "$tmp/ia64-stats.json" ]; then
+	ia64_insns=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("instructions", ""))' \
+		"$tmp/ia64-stats.json" 2>/dev/null || true)
+	echo
+	echo "IA-64 cpubench ${ia64_args[*]}: $ia64_insns guest instructions (profemu's count)"
+	for name in ia64-ski ia64-profemu ia64-profemu-gmon; do
+		[ -n "${med[$name]:-}" ] && [ -n "$ia64_insns" ] || continue
+		awk -v n="$ia64_insns" -v t="${med[$name]}" -v r="$name" \
+			'BEGIN { if (t > 0) printf "  %s: %.1f M instructions/s (wall)\n", r, n / t / 1e6 }'
+	done
+	if [ -n "${med[ia64-ski]:-}" ] && [ -n "${med[ia64-profemu-gmon]:-}" ]; then
+		echo "  profemu with profiling on / Ski speed = $(ratio "${med[ia64-ski]}" "${med[ia64-profemu-gmon]}") (goal 3, resolved at 1.5)"
+	fi
 fi
 if [ -n "${med[profemu]:-}" ]; then
 	echo

@@ -86,8 +86,11 @@ static const struct addr_layout layout_hppa = {
  *   0x60000fffff7e0000   stack bottom = stack_top - 8 MiB (the ia64 back end puts the register
  *                        backing store where it wants; the stack itself is ordinary memory).
  *   0x60000ffffffe0000   stack top, as on Linux ia64 (region 3, below the unimplemented hole).
- * Pages are 16 KiB, the usual ia64 Linux kernel configuration; ia64 binaries align segments to
- * 64 KiB, so they load with any of the page sizes. addr_limit covers regions 0-3 (user space). */
+ * Pages are 4 KiB, as in HP's Ski simulator, the oracle the IA-64 guests are checked against
+ * (Linux ia64 kernels were mostly built with 16 KiB pages; glibc asks AT_PAGESZ, and malloc's
+ * and the guests' page arithmetic follow it, so only the same size gives Ski's output and
+ * counts). ia64 binaries align segments to 64 KiB, so they load with any of the page sizes.
+ * addr_limit covers regions 0-3 (user space). */
 static const struct addr_layout layout_ia64 = {
 	.exec_base = UINT64_C(0x4000000000000000),
 	.interp_base = UINT64_C(0x2000000000000000),
@@ -96,7 +99,7 @@ static const struct addr_layout layout_ia64 = {
 	.mmap_lo = UINT64_C(0x2000000001000000),
 	.mmap_hi = UINT64_C(0x4000000000000000),
 	.addr_limit = UINT64_C(0x8000000000000000),
-	.page_size = 16384,
+	.page_size = 4096,
 	.strings_align = 1,	/* arch/ia64/include/asm/exec.h: arch_align_stack(x) is x */
 	.sp_align = 16,
 	.sp_offset = -16,	/* start_thread: r12 = the address of argc - 16 */

@@ -115,8 +115,9 @@ uint64_t abi_bits_to_guest(const struct abi_map *m, uint64_t neutral);
 bool abi_value_to_neutral(const struct abi_map *m, uint64_t guest, uint32_t *neutral);
 bool abi_value_to_guest(const struct abi_map *m, uint32_t neutral, uint64_t *guest);
 
-/* The Linux-generic tables x86-64 and i386 share (syscalls/x86_64/flags.c), and hppa's. */
+/* The Linux-generic tables x86-64 and i386 share (syscalls/x86_64/flags.c), hppa's and IA-64's. */
 extern const struct abi_flags abi_flags_linux_x86;
 extern const struct abi_flags abi_flags_hppa;
+extern const struct abi_flags abi_flags_ia64;
 
 #endif

@@ -101,6 +101,7 @@ struct sys_abi {
 extern const struct sys_abi sys_abi_x86_64;
 extern const struct sys_abi sys_abi_i386;
 extern const struct sys_abi sys_abi_hppa;
+extern const struct sys_abi sys_abi_ia64;
 
 /* The Linux ABI of a CPU architecture, or NULL if there is none yet (abi_select.c). */
 const struct sys_abi *sys_abi_for_arch(enum cpu_arch arch);

@@ -660,3 +660,41 @@ Test(ia64_cpu, stop_at_tick_then_resume_keeps_the_count)
 	cr_expect_eq(cpu_retired(r.cpu), 6000009);
 	finish(&r);
 }
+
+/* fsxt (glibc's open executes fsxt.r): the sign of f2's right (left) 32-bit half extended over
+ * the upper word, f3's right (left) half in the lower word.
+ *   0x00 { .mmi setf.sig f6=r14 ; setf.sig f9=r15 ; nop.i 0 ;; }
+ *   0x10 { .mfi nop.m 0 ; fsxt.r f7=f6,f6 ; nop.i 0 }
+ *   0x20 { .mfi nop.m 0 ; fsxt.l f8=f9,f9 ; nop.i 0 ;; }
+ *   0x30 { .mmi getf.sig r8=f7 ; getf.sig r9=f8 ; nop.i 0 ;; } */
+static const uint8_t fsxt_bundles[] = {
+	0x09, 0x30, 0x38, 0x00, 0xe1, 0x18, 0x90, 0x78, 0x00, 0xc2, 0x31, 0x00,
+	0x00, 0x00, 0x04, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x01, 0x00, 0x70, 0x30,
+	0x18, 0x78, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x0d, 0x00, 0x00, 0x00,
+	0x01, 0x00, 0x80, 0x48, 0x24, 0x7a, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00,
+	0x09, 0x40, 0x1c, 0x00, 0xe1, 0x10, 0x90, 0x40, 0x00, 0xc2, 0x21, 0x00,
+	0x00, 0x00, 0x04, 0x00,
+};
+
+Test(ia64_cpu, fsxt_sign_extends_a_half)
+{
+	struct run r;
+	memset(&r, 0, sizeof r);
+	gm_init(&r.gm, 4096, ~0ULL, false, 8);
+	const uint64_t code = 0x4000000000000000ULL;
+	cr_assert_eq(gm_map(&r.gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_poke(&r.gm, code, fsxt_bundles, sizeof fsxt_bundles), 0);
+	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r.gm, .max_insns = 12,
+				  .events = { .ctx = &r, .syscall = on_syscall } };
+	char err[128];
+	r.cpu = cpu_create(&cfg, err, sizeof err);
+	cr_assert_not_null(r.cpu, "%s", err);
+	cpu_set_pc(r.cpu, code);
+	cpu_set_reg(r.cpu, IA64_GR(14), 0x0000000180000002ULL);
+	cpu_set_reg(r.cpu, IA64_GR(15), 0x8000000300000004ULL);
+	struct cpu_fault fault;
+	cr_assert_eq(cpu_run(r.cpu, &fault), CPU_STOP_INSN_LIMIT, "%s", fault.detail);
+	cr_expect_eq(cpu_reg(r.cpu, IA64_GR(8)), 0xffffffff80000002ULL, "fsxt.r");
+	cr_expect_eq(cpu_reg(r.cpu, IA64_GR(9)), 0xffffffff80000003ULL, "fsxt.l");
+	finish(&r);
+}

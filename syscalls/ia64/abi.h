@@ -1,0 +1,28 @@
+/* The IA-64 Linux ABI's pieces (struct sys_abi sys_abi_ia64, table.c). */
+#ifndef PROFEMU_IA64_ABI_H
+#define PROFEMU_IA64_ABI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include "../syscall.h"
+
+struct cpu;
+struct process;
+
+/* abi.c: the break trap, and the process entry state */
+void ia64_get_call(struct cpu *cpu, uint64_t *nr, uint64_t a[6]);
+void ia64_set_result(struct cpu *cpu, int64_t result);
+void ia64_set_entry_state(struct process *p, const struct sys_entry_state *e);
+/* errno and signal numbers: IA-64 Linux uses asm-generic's, as the (x86) host does */
+int ia64_same_number(int n);
+
+/* mmap2.c: the offset in the guest's pages */
+int64_t ia64_mmap2(struct process *p, const uint64_t *a);
+
+/* stat_layout.c: struct stat (144 bytes, little-endian; not x86-64's order) */
+enum { IA64_STAT_SIZE = 144 };
+int ia64_put_stat(struct process *p, uint64_t addr, const struct stat *st, enum stat_layout layout);
+
+#endif
