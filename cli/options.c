@@ -32,6 +32,9 @@ static const char usage_text[] =
 	"  --explain         print one line per clock tick: pc, region, arithmetic, bin\n"
 	"  --profil-max=N    sysconf(_SC_PROFIL_MAX): most sprofil regions (default 64)\n"
 	"  -0 ARGV0          the program's argv[0] (default: PROGRAM)\n"
+	"  --quantum=N       threads: instructions a thread runs before the next one's turn\n"
+	"                    (default 100000)\n"
+	"  --sched-seed=N    threads: a seeded random order and slice length instead\n"
 	"\nWhole-program profiles (no cooperation from the program needed):\n"
 	"  --prf=FILE        the PROFIL program: buckets over the program, I/O, DOS and high\n"
 	"                    hits, written to FILE at exit (read it with prohist)\n"
@@ -106,7 +109,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	enum { OPT_STRACE = 256, OPT_SEED, OPT_HZ, OPT_TICK, OPT_HOST_TIME, OPT_MAX_INSNS,
 	       OPT_STATS, OPT_VERSION, OPT_PERSONALITY, OPT_JITTER, OPT_EXPLAIN, OPT_PROFIL_MAX,
 	       OPT_PID, OPT_PRF, OPT_BUCKET_SIZE, OPT_INTERVAL, OPT_GMON, OPT_CALLGRIND,
-	       OPT_FOLDED };
+	       OPT_FOLDED, OPT_QUANTUM, OPT_SCHED_SEED };
 	static const struct option longopts[] = {
 		{ "strace", no_argument, NULL, OPT_STRACE },
 		{ "seed", required_argument, NULL, OPT_SEED },
@@ -126,6 +129,8 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		{ "gmon", required_argument, NULL, OPT_GMON },
 		{ "callgrind", required_argument, NULL, OPT_CALLGRIND },
 		{ "folded", required_argument, NULL, OPT_FOLDED },
+		{ "quantum", required_argument, NULL, OPT_QUANTUM },
+		{ "sched-seed", required_argument, NULL, OPT_SCHED_SEED },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -216,6 +221,15 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 				return usage_error("invalid --max-insns '%s'", optarg);
 			break;
 		case OPT_STATS: o->stats_path = optarg; break;
+		case OPT_QUANTUM:
+			if (!parse_u64(optarg, &o->quantum, false) || o->quantum > UINT32_MAX)
+				return usage_error("invalid --quantum '%s' (1 to 4294967295)", optarg);
+			break;
+		case OPT_SCHED_SEED:
+			if (!parse_u64(optarg, &o->sched_seed, true))
+				return usage_error("invalid --sched-seed '%s'", optarg);
+			o->sched_seeded = true;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			*done = true;

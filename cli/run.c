@@ -118,6 +118,9 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	p->cfg.pid = o->pid;
 	p->cfg.jitter = o->jitter;
 	p->cfg.explain = o->explain;
+	p->cfg.quantum = o->quantum;
+	p->cfg.sched_seeded = o->sched_seeded;
+	p->cfg.sched_seed = o->sched_seed;
 	p->cfg.pass_on = o->pass_on;
 	p->cfg.pass_on_count = o->pass_on_count;
 	p->rng_state = o->seed;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "options.h"
+#include "../syscalls/thread.h"
 
 /* SIGINT must reach the CPU that is running; a signal handler has no other way to find it. */
 static struct cpu *volatile interruptible_cpu;
@@ -32,8 +33,9 @@ void run_loop(struct process *p, const char *program, uint64_t max_insns,
 		struct cpu_fault fault;
 		enum cpu_stop stop = cpu_run(p->cpu, &fault);
 		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted) {
-			/* A stop for the back end's own reasons, or for signal work: go on. */
-			if (process_signal_work(p))
+			/* A stop for the back end's own reasons, for signal work or for the
+			 * scheduler (a slice ran out, a thread blocked): go on. */
+			if (process_signal_work(p) && process_schedule(p))
 				continue;
 		} else if (stop == CPU_STOP_FAULT && !p->ended &&
 			   process_signal_fault(p, &fault, report_fault_signal(fault.kind))) {

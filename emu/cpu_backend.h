@@ -7,7 +7,8 @@
  *     struct hppa_cpu { struct cpu base; ...registers, decode cache... };
  *
  * Only emu/ includes this header: everything outside emu/ uses cpu.h alone. Every operation has
- * the meaning its cpu.h counterpart documents; none may be NULL. */
+ * the meaning its cpu.h counterpart documents; none may be NULL
+ * except the thread operations at the end of struct cpu_ops. */
 #ifndef PROFEMU_CPU_BACKEND_H
 #define PROFEMU_CPU_BACKEND_H
 
@@ -38,6 +39,13 @@ struct cpu_ops {
 	void (*set_next_tick)(struct cpu *cpu, uint64_t interval);
 	void (*charge)(struct cpu *cpu, uint64_t instructions, uint64_t pc);
 	void (*dump_regs)(struct cpu *cpu, char *buf, size_t len);
+	/* Threads (optional: NULL in a back end that has no threads yet). */
+	struct cpu_context *(*context_new)(struct cpu *cpu);
+	void (*context_free)(struct cpu *cpu, struct cpu_context *ctx);
+	int (*context_save)(struct cpu *cpu, struct cpu_context *ctx);
+	int (*context_restore)(struct cpu *cpu, const struct cpu_context *ctx);
+	void (*set_quantum)(struct cpu *cpu, uint64_t n);
+	bool (*quantum_expired)(struct cpu *cpu);
 };
 
 /* One entry per architecture a back end serves; ops NULL where none is built in. */

@@ -10,16 +10,11 @@
 #include "process.h"
 #include "profil_glue.h"
 
-/* xorshift64*: small and seedable; the jitter stream is separate from getrandom's so that
- * turning jitter on does not change what the guest reads from getrandom. */
+/* The jitter stream is separate from getrandom's so that turning jitter on does not change what
+ * the guest reads from getrandom. */
 static uint64_t next_jitter(struct process *p)
 {
-	uint64_t x = p->jitter_state;
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	p->jitter_state = x;
-	return x * 0x2545f4914f6cdd1du;
+	return xorshift64s_next(&p->jitter_state);
 }
 
 static uint64_t next_interval(struct process *p)
