@@ -2,36 +2,24 @@
 #include "run_loop.h"
 
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 
 #include "options.h"
+#include "../syscalls/host_signals.h"
 #include "../syscalls/thread.h"
-
-/* SIGINT must reach the CPU that is running; a signal handler has no other way to find it. */
-static struct cpu *volatile interruptible_cpu;
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-	if (interruptible_cpu)
-		cpu_request_stop(interruptible_cpu);
-}
 
 void run_loop(struct process *p, const char *program, uint64_t max_insns,
 	      const struct run_messages *m, struct run_outcome *out)
 {
-	struct sigaction sa = { .sa_handler = on_sigint };
-	sigemptyset(&sa.sa_mask);
-	struct sigaction old_int;
-	interruptible_cpu = p->cpu;
-	sigaction(SIGINT, &sa, &old_int);
+	bool interrupted = false;
+	host_signals_install(p->cpu);
 
 	for (;;) {
 		struct cpu_fault fault;
 		enum cpu_stop stop = cpu_run(p->cpu, &fault);
+		/* Signals from outside reach the guest here, between two instructions. */
+		if (stop == CPU_STOP_REQUESTED && !p->ended)
+			interrupted = host_signals_take(p);
 		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted) {
 			/* A stop for the back end's own reasons, for signal work or for the
 			 * scheduler (a slice ran out, a thread blocked): go on. */
@@ -72,6 +60,5 @@ void run_loop(struct process *p, const char *program, uint64_t max_insns,
 		}
 		break;
 	}
-	interruptible_cpu = NULL;
-	sigaction(SIGINT, &old_int, NULL);
+	host_signals_restore();
 }

@@ -3,6 +3,7 @@
  * count that depends on the interleaving, and `deadlock` never ends by itself. */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +292,63 @@ static int run_racy(void)
 	return 0;
 }
 
+/* Signals from outside: the main thread blocks SIGUSR1, the worker waits for it in pause(). */
+static volatile sig_atomic_t usr1_seen;
+static void on_usr1(int sig)
+{
+	(void)sig;
+	usr1_seen = 1;
+}
+
+static void *wait_usr1(void *arg)
+{
+	(void)arg;
+	sigset_t s;
+	sigemptyset(&s);
+	sigaddset(&s, SIGUSR1);
+	pthread_sigmask(SIG_UNBLOCK, &s, NULL);
+	while (!usr1_seen)
+		pause();
+	return (void *)1;
+}
+
+static int run_outside(void)
+{
+	sigset_t s;
+	sigemptyset(&s);
+	sigaddset(&s, SIGUSR1);
+	signal(SIGUSR1, on_usr1);
+	pthread_sigmask(SIG_BLOCK, &s, NULL);
+	pthread_t t;
+	void *r;
+	pthread_create(&t, NULL, wait_usr1, NULL);
+	printf("ready\n");
+	fflush(stdout);
+	pthread_join(t, &r);
+	printf("worker saw SIGUSR1: %ld\n", (long)r);
+	return 0;
+}
+
+/* Spins until killed from outside (SIGTERM). */
+static void *spin_forever(void *arg)
+{
+	volatile unsigned long n = (unsigned long)arg;
+	for (;;)
+		n++;
+	return NULL;
+}
+
+static int run_spin(void)
+{
+	pthread_t t[2];
+	for (long i = 0; i < 2; i++)
+		pthread_create(&t[i], NULL, spin_forever, (void *)i);
+	printf("ready\n");
+	fflush(stdout);
+	spin_forever(NULL);
+	return 0;
+}
+
 /* CPU-bound work split over `n` threads (bench/run.sh): the same total either way. */
 static long work_per_thread;
 static void *spin(void *arg)
@@ -332,6 +390,8 @@ int main(int argc, char **argv)
 	if (!strcmp(c, "cancel")) return run_cancel();
 	if (!strcmp(c, "deadlock")) return run_deadlock();
 	if (!strcmp(c, "racy")) return run_racy();
+	if (!strcmp(c, "outside")) return run_outside();
+	if (!strcmp(c, "spin")) return run_spin();
 	if (!strcmp(c, "work")) {
 		int n = argc > 3 ? atoi(argv[3]) : 1;
 		return run_work(n < 1 ? 1 : n > 16 ? 16 : n, iterations);

@@ -178,6 +178,10 @@ void process_signal_raise(struct process *p, int sig, const struct guest_siginfo
 /* Sends sig to the process (sys_signal.c): ignored, fatal at once (default action), or
  * raised for the guest's handler. */
 void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info);
+/* The same to one thread (thread.h; NULL: the running one). */
+struct guest_thread;
+void process_signal_send_to(struct process *p, struct guest_thread *t, int sig,
+			    const struct guest_siginfo *info);
 /* Interval timers on the clock (sys_itimer.c): called on every tick, with its retired count. */
 void process_itimers_tick(struct process *p, uint64_t retired);
 /* Lets ns of guest wall time pass (UINT64_MAX: until a signal), firing ITIMER_REAL on the way;

@@ -20,6 +20,7 @@
 
 #include "../loader/loader.h"
 #include "guest_signal.h"
+#include "host_signals.h"
 #include "process.h"
 #include "thread.h"
 
@@ -219,6 +220,27 @@ static uint64_t now_ns(struct process *p)
 	return process_time_ns(p, CLK_MONOTONIC_);
 }
 
+bool sched_hold_shared(struct process *p, int sig)
+{
+	if (!p->sched || !(p->sigmask & sig_bit(sig)))
+		return false;
+	p->sched->shared_pending |= sig_bit(sig);
+	return true;
+}
+
+static void claim_shared(struct sched *s, uint64_t mask, uint64_t *pending)
+{
+	uint64_t take = s->shared_pending & ~mask;
+	*pending |= take;
+	s->shared_pending &= ~take;
+}
+
+void sched_claim_shared(struct process *p)
+{
+	if (p->sched)
+		claim_shared(p->sched, p->sigmask, &p->sigpending);
+}
+
 /* Rule 2. */
 static void wake_expired(struct process *p)
 {
@@ -228,6 +250,7 @@ static void wake_expired(struct process *p)
 		struct guest_thread *t = s->threads[i];
 		if (t->exited || t->wait == WAIT_NONE)
 			continue;
+		claim_shared(s, t->sigmask, &t->sigpending);
 		if (t->deadline_ns <= now)
 			sched_wake(t, t->wait == WAIT_FUTEX ? -ETIMEDOUT : 0);
 		else if (t->sigpending & ~t->sigmask)
@@ -267,6 +290,7 @@ static const char *wait_text(enum thread_wait w)
 	switch (w) {
 	case WAIT_FUTEX: return "futex";
 	case WAIT_SLEEP: return "sleep";
+	case WAIT_SIGNAL: return "a signal";
 	case WAIT_NONE: break;
 	}
 	return "nothing";
@@ -333,6 +357,7 @@ static bool switch_to(struct process *p, unsigned next)
 		if (p->abi->restore_tls)
 			p->abi->restore_tls(p, &to->tls);
 		swap_in(p, to);
+		sched_claim_shared(p);
 		s->cur = next;
 		s->switches++;
 	}
@@ -342,6 +367,41 @@ static bool switch_to(struct process *p, unsigned next)
 		p->abi->set_result(p->cpu, -(int64_t)p->abi->errno_to_guest((int)-r));
 	}
 	cpu_set_quantum(p->cpu, next_slice(s));
+	return true;
+}
+
+struct guest_thread *sched_signal_target(struct process *p, int sig)
+{
+	struct sched *s = p->sched;
+	uint64_t bit = sig_bit(sig);
+	if (!s || !(p->sigmask & bit))
+		return NULL;
+	for (unsigned i = 0; i < s->count; i++) {
+		struct guest_thread *t = s->threads[i];
+		if (!t->exited && i != s->cur && !(t->sigmask & bit))
+			return t;
+	}
+	return NULL;
+}
+
+/* Every thread waits and no deadline will come: a signal from outside may still wake one
+ * (pause with a handler installed). Waits on the host for it; false when none could. */
+static bool wait_outside(struct process *p)
+{
+	struct sched *s = p->sched;
+	bool could = false;
+	for (unsigned i = 0; i < s->count && !could; i++) {
+		struct guest_thread *t = s->threads[i];
+		uint64_t mask = i == s->cur ? p->sigmask : t->sigmask;
+		could = !t->exited && host_signals_could_wake(p, mask);
+	}
+	if (!could)
+		return false;
+	host_signals_wait();
+	if (host_signals_take(p) && !p->ended)
+		process_kill(p, guest_sig(p, SIGINT));	/* Ctrl-C, unhandled */
+	s->threads[s->cur]->sigpending = p->sigpending;
+	wake_expired(p);
 	return true;
 }
 
@@ -366,6 +426,10 @@ bool process_schedule(struct process *p)
 	int next = pick_next(s);
 	if (next < 0)
 		next = jump_to_deadline(p);
+	while (next < 0 && !p->ended && wait_outside(p))
+		next = pick_next(s);
+	if (p->ended)
+		return false;
 	if (next < 0) {
 		cur->pc = cpu_pc(p->cpu);
 		deadlock_report(p);

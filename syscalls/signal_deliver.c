@@ -18,6 +18,7 @@
 
 #include "guest_signal.h"
 #include "process.h"
+#include "thread.h"
 
 void process_signal_raise(struct process *p, int sig, const struct guest_siginfo *info)
 {
@@ -37,7 +38,7 @@ static void strace_delivery(struct process *p, int sig, const struct guest_sigin
 	if (!f)
 		return;
 	const char *name = sigabbrev_np(host_sig(p, sig));
-	fprintf(f, "%d --- SIG%s {si_signo=SIG%s, si_code=%d", (int)p->cfg.pid, name ? name : "?",
+	fprintf(f, "%d --- SIG%s {si_signo=SIG%s, si_code=%d", (int)sched_current_tid(p), name ? name : "?",
 		name ? name : "?", (int)info->code);
 	if (info->is_fault)
 		fprintf(f, ", si_addr=0x%llx", (unsigned long long)info->addr);

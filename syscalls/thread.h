@@ -21,6 +21,7 @@ enum thread_wait {
 	WAIT_NONE,
 	WAIT_FUTEX,	/* a futex word (futex_addr, bitset) */
 	WAIT_SLEEP,	/* guest time (deadline_ns) */
+	WAIT_SIGNAL,	/* pause, rt_sigsuspend: a signal it does not block */
 };
 
 /* The thread pointer as an ABI keeps it per thread when the CPU context does not hold it all
@@ -78,6 +79,8 @@ struct sched {
 	bool switch_due;		/* the running thread blocked, exited or yielded */
 	struct thread_start start;	/* start.t: a clone to complete */
 	uint64_t switches;
+	/* Process-directed signals every thread blocks: the first to unblock one takes it. */
+	uint64_t shared_pending;
 };
 
 /* The default --quantum: instructions a thread runs before the next one's turn. */
@@ -103,6 +106,13 @@ void sched_wake(struct guest_thread *t, int64_t r);
  * switches threads when the slice ran out or the thread blocked. False when the process
  * ended instead (a deadlock: the report is on stderr, the process killed by SIGABRT). */
 bool process_schedule(struct process *p);
+/* The thread a process-directed signal goes to: NULL for the running one (it does not block
+ * sig, or no thread does not), else the first in creation order that does not block it. */
+struct guest_thread *sched_signal_target(struct process *p, int sig);
+/* A process-directed signal every thread blocks stays with the process (true); else false. */
+bool sched_hold_shared(struct process *p, int sig);
+/* The running thread takes the held signals its mask lets through (after its mask changed). */
+void sched_claim_shared(struct process *p);
 /* A forked child keeps only the thread that called fork. */
 void sched_forget_others(struct process *p);
 /* The futex words of a dying thread's robust list are marked FUTEX_OWNER_DIED and a waiter

@@ -14,6 +14,10 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
                            run; seeds 1 to 5 give at least two different counts
   threads-ARCH-LINK-determinism  10 runs of the condvar case give identical stdout, --stats
                            and (static) gmon.out
+  threads-ARCH-static-outside  SIGUSR1 sent to profemu reaches the thread that waits for it in
+                           pause() (the main thread blocks it); the program ends normally
+  threads-ARCH-static-sigterm  SIGTERM sent to profemu kills the spinning threaded guest with
+                           status 143, and --gmon and --stats are still written
   threads-errors-options   a bad --quantum or --sched-seed: status 2 and a message
 
 Usage:
@@ -26,6 +30,7 @@ Exit status (one case): 0 pass, 1 fail, 77 skipped, 99 harness error.
 import filecmp
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -49,6 +54,8 @@ class Case:
 
 CASES = [Case("threads-%s-%s-%s" % (a, l, w), a, l, w)
          for a in ARCHES for l in LINKAGES for w in COMPARED + OWN]
+CASES += [Case("threads-%s-static-%s" % (a, w), a, "static", w)
+          for a in ARCHES for w in ["outside", "sigterm"]]
 CASES.append(Case("threads-errors-options"))
 
 
@@ -140,6 +147,45 @@ def determinism(ctx, case):
                 raise Failure("run %d's %s differs from run 0's" % (i, what))
 
 
+def signalled(ctx, case, what, sig, options):
+    """Starts the guest case `what`, sends sig once it printed "ready", returns (status,
+    stdout, stderr)."""
+    guest = ctx.guest("threads", case.arch, case.link)
+    cwd = ctx.fresh_dir("signal")
+    proc = subprocess.Popen([ctx.profemu] + options + [guest, what], cwd=cwd,
+                            env=e2e_harness.environment(ENV), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    if first != b"ready\n":
+        proc.kill()
+        raise Failure("no 'ready' line: %r" % first)
+    proc.send_signal(sig)
+    try:
+        out, err = proc.communicate(timeout=ctx.timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise Failure("profemu did not end after the signal")
+    return proc.returncode, out, err.decode(), cwd
+
+
+def outside(ctx, case):
+    status, out, err, _ = signalled(ctx, case, "outside", signal.SIGUSR1, ["--strace"])
+    if status != 0 or out != b"worker saw SIGUSR1: 1\n":
+        raise Failure("status %d, stdout %r\n%s" % (status, out, err[-2000:]))
+    if not re.search(r"\d+ --- SIGUSR1 \{si_signo=SIGUSR1", err):
+        raise Failure("--strace does not show the delivery:\n" + err[-2000:])
+
+
+def sigterm(ctx, case):
+    status, out, err, cwd = signalled(ctx, case, "spin", signal.SIGTERM,
+                                      ["--gmon=gmon.out", "--stats=stats.json"])
+    if status != 128 + signal.SIGTERM or "SIGTERM" not in err:
+        raise Failure("status %d (not 143)\n%s" % (status, err))
+    for f in ["gmon.out", "stats.json"]:
+        if not os.path.getsize(os.path.join(cwd, f)):
+            raise Failure(f + " not written")
+
+
 def errors(ctx, case):
     guest = ctx.guest("threads", "x86_64", "static")
     for opt in ["--quantum=0", "--quantum=x", "--sched-seed=-1"]:
@@ -152,7 +198,8 @@ def run_case(case, args):
     ctx = e2e_harness.Context(args, "threads")
     if not ctx.profemu:
         return e2e_harness.ERROR, "--profemu is required"
-    body = {"deadlock": deadlock, "racy": racy, "determinism": determinism}.get(case.what, compared)
+    body = {"deadlock": deadlock, "racy": racy, "determinism": determinism, "outside": outside,
+            "sigterm": sigterm}.get(case.what, compared)
     if case.what is None:
         body = errors
     return e2e_harness.run_in_context(ctx, lambda c: body(c, case))
