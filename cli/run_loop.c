@@ -3,10 +3,28 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "options.h"
 #include "../syscalls/host_signals.h"
 #include "../syscalls/thread.h"
+
+/* Per-thread counts for --stats; kept (and reused) until the next run, which is after the
+ * stats are written. */
+static struct run_thread *thread_stats;
+
+static void count_threads(struct process *p, struct run_outcome *out)
+{
+	unsigned n = sched_thread_count(p);
+	struct run_thread *t = n ? realloc(thread_stats, n * sizeof(*t)) : NULL;
+	if (!t)
+		return;
+	thread_stats = t;
+	for (unsigned i = 0; i < n; i++)
+		sched_thread_stat(p, i, &t[i].tid, &t[i].instructions);
+	out->threads = t;
+	out->thread_count = n;
+}
 
 void run_loop(struct process *p, const char *program, uint64_t max_insns,
 	      const struct run_messages *m, struct run_outcome *out)
@@ -31,6 +49,7 @@ void run_loop(struct process *p, const char *program, uint64_t max_insns,
 		}
 		out->instructions = cpu_retired(p->cpu);
 		out->ticks = p->ticks;
+		count_threads(p, out);
 		if (stop == CPU_STOP_FAULT || stop == CPU_STOP_ERROR) {
 			int sig = report_fault_signal(fault.kind);
 			m->fault(m->ctx, p->cpu, &fault, sig);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -162,6 +163,29 @@ static int run_join(void)
 	while (!__atomic_load_n(&detached_done, __ATOMIC_SEQ_CST))
 		sched_yield();
 	printf("join %ld, detached ran %d\n", (long)r, detached_done);
+	return 0;
+}
+
+/* Sleeping threads wake in deadline order while the others run. */
+static void *sleep_then_print(void *arg)
+{
+	long ms = (long)arg;
+	struct timespec ts = { 0, ms * 1000000 };
+	nanosleep(&ts, NULL);
+	pthread_mutex_lock(&lock);
+	printf("slept %ld ms\n", ms);
+	pthread_mutex_unlock(&lock);
+	return NULL;
+}
+
+static int run_sleep(void)
+{
+	pthread_t t[3];
+	long ms[3] = { 30, 10, 20 };
+	for (int i = 0; i < 3; i++)
+		pthread_create(&t[i], NULL, sleep_then_print, (void *)ms[i]);
+	for (int i = 0; i < 3; i++)
+		pthread_join(t[i], NULL);
 	return 0;
 }
 
@@ -386,6 +410,7 @@ int main(int argc, char **argv)
 	if (!strcmp(c, "tls")) return run_tls();
 	if (!strcmp(c, "join")) return run_join();
 	if (!strcmp(c, "many")) return run_many();
+	if (!strcmp(c, "sleep")) return run_sleep();
 	if (!strcmp(c, "fork")) return run_fork();
 	if (!strcmp(c, "cancel")) return run_cancel();
 	if (!strcmp(c, "deadlock")) return run_deadlock();

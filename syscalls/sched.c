@@ -108,6 +108,7 @@ bool sched_init(struct process *p)
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
 	s->rng = (z ^ (z >> 31)) | 1;
 	s->slice_start = cpu_retired(p->cpu);
+	t->retired = s->slice_start;	/* all of it so far was this thread's */
 	p->sched = s;
 	cpu_set_quantum(p->cpu, next_slice(s));
 	return true;
@@ -457,4 +458,18 @@ void sched_forget_others(struct process *p)
 	free(s);
 	p->sched = NULL;
 	cpu_set_quantum(p->cpu, 0);
+}
+
+unsigned sched_thread_count(const struct process *p)
+{
+	return p->sched ? p->sched->count : 0;
+}
+
+void sched_thread_stat(struct process *p, unsigned i, int32_t *tid, uint64_t *instructions)
+{
+	struct sched *s = p->sched;
+	*tid = s->threads[i]->tid;
+	*instructions = s->threads[i]->retired;
+	if (i == s->cur)
+		*instructions += cpu_retired(p->cpu) - s->slice_start;
 }

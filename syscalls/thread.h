@@ -113,6 +113,10 @@ struct guest_thread *sched_signal_target(struct process *p, int sig);
 bool sched_hold_shared(struct process *p, int sig);
 /* The running thread takes the held signals its mask lets through (after its mask changed). */
 void sched_claim_shared(struct process *p);
+/* For --stats: how many threads the process had, and thread i's id and the instructions it
+ * retired, in creation order (0 threads: it never had a second). */
+unsigned sched_thread_count(const struct process *p);
+void sched_thread_stat(struct process *p, unsigned i, int32_t *tid, uint64_t *instructions);
 /* A forked child keeps only the thread that called fork. */
 void sched_forget_others(struct process *p);
 /* The futex words of a dying thread's robust list are marked FUTEX_OWNER_DIED and a waiter
