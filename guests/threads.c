@@ -373,6 +373,33 @@ static int run_spin(void)
 	return 0;
 }
 
+/* Thread switches (bench/run.sh): `n` threads each yield `count` times; alone (n = 1), the
+ * main thread makes all the calls itself, with no thread to switch to. */
+static long yields;
+static void *yielder(void *arg)
+{
+	for (long i = 0; i < yields; i++)
+		sched_yield();
+	return arg;
+}
+
+static int run_yield(int n, long count)
+{
+	pthread_t t[16];
+	yields = count;
+	if (n == 1) {
+		yields = 2 * count;
+		yielder(NULL);
+	} else {
+		for (long i = 0; i < n; i++)
+			pthread_create(&t[i], NULL, yielder, NULL);
+		for (int i = 0; i < n; i++)
+			pthread_join(t[i], NULL);
+	}
+	printf("yield done\n");
+	return 0;
+}
+
 /* CPU-bound work split over `n` threads (bench/run.sh): the same total either way. */
 static long work_per_thread;
 static void *spin(void *arg)
@@ -417,6 +444,10 @@ int main(int argc, char **argv)
 	if (!strcmp(c, "racy")) return run_racy();
 	if (!strcmp(c, "outside")) return run_outside();
 	if (!strcmp(c, "spin")) return run_spin();
+	if (!strcmp(c, "yield")) {
+		int n = argc > 3 ? atoi(argv[3]) : 2;
+		return run_yield(n < 1 ? 1 : n > 16 ? 16 : n, iterations);
+	}
 	if (!strcmp(c, "work")) {
 		int n = argc > 3 ? atoi(argv[3]) : 1;
 		return run_work(n < 1 ? 1 : n > 16 ? 16 : n, iterations);

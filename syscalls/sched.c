@@ -246,13 +246,15 @@ void sched_claim_shared(struct process *p)
 static void wake_expired(struct process *p)
 {
 	struct sched *s = p->sched;
-	uint64_t now = now_ns(p);
+	uint64_t now = UINT64_MAX;	/* read once, when a deadline needs it */
 	for (unsigned i = 0; i < s->count; i++) {
 		struct guest_thread *t = s->threads[i];
 		if (t->exited || t->wait == WAIT_NONE)
 			continue;
 		claim_shared(s, t->sigmask, &t->sigpending);
-		if (t->deadline_ns <= now)
+		if (t->deadline_ns != UINT64_MAX && now == UINT64_MAX)
+			now = now_ns(p);
+		if (t->deadline_ns != UINT64_MAX && t->deadline_ns <= now)
 			sched_wake(t, t->wait == WAIT_FUTEX ? -ETIMEDOUT : 0);
 		else if (t->sigpending & ~t->sigmask)
 			sched_wake(t, -EINTR);

@@ -98,6 +98,9 @@ static bool deliver(struct process *p, int sig)
 
 bool process_signal_work(struct process *p)
 {
+	/* Most stops have no signal work (a thread switch, say): leave at once. */
+	if (!p->sigreturn_due && !(p->sigpending & ~p->sigmask) && !p->suspend_mask_active)
+		return true;
 	if (p->sigreturn_due) {
 		bool rt = p->sigreturn_due == 1;
 		uint64_t mask;
