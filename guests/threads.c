@@ -189,6 +189,47 @@ static int run_sleep(void)
 	return 0;
 }
 
+/* A thread reading an empty pipe waits for the writer without stopping it. */
+static int pipe_fds[2];
+
+static void *pipe_reader(void *arg)
+{
+	(void)arg;
+	char buf[8];
+	long total = 0;
+	for (int i = 0; i < 3; i++) {
+		ssize_t n = read(pipe_fds[0], buf, sizeof(buf));
+		if (n != (ssize_t)sizeof(buf))
+			return (void *)-1L;
+		total += buf[0] - '0';
+		pthread_mutex_lock(&lock);
+		printf("reader got %.7s\n", buf);
+		pthread_mutex_unlock(&lock);
+	}
+	return (void *)total;
+}
+
+static int run_pipe(void)
+{
+	pthread_t t;
+	void *r;
+	if (pipe(pipe_fds) != 0)
+		return 1;
+	pthread_create(&t, NULL, pipe_reader, NULL);
+	for (int i = 1; i <= 3; i++) {
+		volatile long spin = 0;
+		for (long k = 0; k < 300000; k++)
+			spin += k;
+		char msg[8];
+		snprintf(msg, sizeof(msg), "%d-piece", i);
+		if (write(pipe_fds[1], msg, sizeof(msg)) != (ssize_t)sizeof(msg))
+			return 1;
+	}
+	pthread_join(t, &r);
+	printf("pipe total %ld\n", (long)r);
+	return 0;
+}
+
 static void *nothing(void *arg)
 {
 	return arg;
@@ -438,6 +479,7 @@ int main(int argc, char **argv)
 	if (!strcmp(c, "join")) return run_join();
 	if (!strcmp(c, "many")) return run_many();
 	if (!strcmp(c, "sleep")) return run_sleep();
+	if (!strcmp(c, "pipe")) return run_pipe();
 	if (!strcmp(c, "fork")) return run_fork();
 	if (!strcmp(c, "cancel")) return run_cancel();
 	if (!strcmp(c, "deadlock")) return run_deadlock();

@@ -13,7 +13,9 @@
  *     nothing can ever wake them: the deadlock report, and the process dies of SIGABRT.
  * All of it depends on retired instructions only, never on the host. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +142,36 @@ void sched_block(struct process *p, enum thread_wait wait, uint64_t deadline_ns)
 	cpu_request_stop(p->cpu);
 }
 
+bool sched_would_block(struct process *p, int fd, short events)
+{
+	if (!p->sched || !p->abi->restart_call || fd < 0 || p->cfg.host_time)
+		return false;
+	int fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || (fl & O_NONBLOCK))
+		return false;
+	struct pollfd pf = { .fd = fd, .events = events };
+	return poll(&pf, 1, 0) == 0;
+}
+
+int64_t sched_block_fd(struct process *p, int fd, short events)
+{
+	struct guest_thread *t = sched_current(p);
+	uint64_t nr, args[6];
+	p->abi->get_call(p->cpu, &nr, args);
+	t->fd = fd;
+	t->events = events;
+	t->restart_due = true;
+	t->restart_nr = nr;
+	sched_block(p, WAIT_FD, UINT64_MAX);
+	return 0;
+}
+
+static bool fd_ready(const struct guest_thread *t)
+{
+	struct pollfd pf = { .fd = t->fd, .events = t->events };
+	return poll(&pf, 1, 0) != 0;
+}
+
 void sched_thread_exit(struct process *p)
 {
 	sched_current(p)->exited = true;
@@ -256,8 +288,13 @@ static void wake_expired(struct process *p)
 			now = now_ns(p);
 		if (t->deadline_ns != UINT64_MAX && t->deadline_ns <= now)
 			sched_wake(t, t->wait == WAIT_FUTEX ? -ETIMEDOUT : 0);
-		else if (t->sigpending & ~t->sigmask)
+		else if (t->wait == WAIT_FD && fd_ready(t))
+			sched_wake(t, 0);
+		else if (t->sigpending & ~t->sigmask) {
+			/* The call is interrupted rather than run again (no SA_RESTART here). */
+			t->restart_due = false;
 			sched_wake(t, -EINTR);
+		}
 	}
 }
 
@@ -294,6 +331,7 @@ static const char *wait_text(enum thread_wait w)
 	case WAIT_FUTEX: return "futex";
 	case WAIT_SLEEP: return "sleep";
 	case WAIT_SIGNAL: return "a signal";
+	case WAIT_FD: return "a file descriptor";
 	case WAIT_NONE: break;
 	}
 	return "nothing";
@@ -364,7 +402,11 @@ static bool switch_to(struct process *p, unsigned next)
 		s->cur = next;
 		s->switches++;
 	}
-	if (to->wake_result_due) {
+	if (to->restart_due) {
+		/* Its file descriptor is ready: the call runs again, and now completes. */
+		to->restart_due = false;
+		p->abi->restart_call(p, to->restart_nr);
+	} else if (to->wake_result_due) {
 		to->wake_result_due = false;
 		int64_t r = to->wake_result;
 		p->abi->set_result(p->cpu, -(int64_t)p->abi->errno_to_guest((int)-r));
@@ -387,20 +429,30 @@ struct guest_thread *sched_signal_target(struct process *p, int sig)
 	return NULL;
 }
 
-/* Every thread waits and no deadline will come: a signal from outside may still wake one
- * (pause with a handler installed). Waits on the host for it; false when none could. */
+/* Every thread waits and no deadline will come: the host may still wake one, by a file
+ * descriptor becoming ready or a signal from outside that has a handler (pause). Waits on the
+ * host for either; false when neither could come. */
 static bool wait_outside(struct process *p)
 {
 	struct sched *s = p->sched;
 	bool could = false;
-	for (unsigned i = 0; i < s->count && !could; i++) {
+	struct pollfd fds[64];
+	nfds_t n = 0;
+	for (unsigned i = 0; i < s->count; i++) {
 		struct guest_thread *t = s->threads[i];
+		if (t->exited)
+			continue;
 		uint64_t mask = i == s->cur ? p->sigmask : t->sigmask;
-		could = !t->exited && host_signals_could_wake(p, mask);
+		could = could || host_signals_could_wake(p, mask);
+		if (t->wait == WAIT_FD && n < sizeof(fds) / sizeof(fds[0]))
+			fds[n++] = (struct pollfd){ .fd = t->fd, .events = t->events };
 	}
-	if (!could)
+	if (!could && n == 0)
 		return false;
-	host_signals_wait();
+	if (n)
+		poll(fds, n, -1);	/* a host signal interrupts it */
+	else
+		host_signals_wait();
 	if (host_signals_take(p) && !p->ended)
 		process_kill(p, guest_sig(p, SIGINT));	/* Ctrl-C, unhandled */
 	s->threads[s->cur]->sigpending = p->sigpending;

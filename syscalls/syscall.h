@@ -107,6 +107,10 @@ struct sys_abi {
 	void (*restore_tls)(struct process *p, const struct thread_tls *t);
 	/* What the running thread's pointer is now, for restore_tls; NULL with restore_tls. */
 	void (*current_tls)(struct process *p, struct thread_tls *t);
+	/* Between runs, after the call `nr` returned: sets the registers so that the trap runs
+	 * again (the kernel's -ERESTARTSYS), for a call that blocked its thread. NULL: calls
+	 * that would block on the host block the whole process. */
+	void (*restart_call)(struct process *p, uint64_t nr);
 };
 
 extern const struct sys_abi sys_abi_x86_64;

@@ -22,6 +22,7 @@ enum thread_wait {
 	WAIT_FUTEX,	/* a futex word (futex_addr, bitset) */
 	WAIT_SLEEP,	/* guest time (deadline_ns) */
 	WAIT_SIGNAL,	/* pause, rt_sigsuspend: a signal it does not block */
+	WAIT_FD,	/* a host fd to become ready (fd, events); the call then runs again */
 };
 
 /* The thread pointer as an ABI keeps it per thread when the CPU context does not hold it all
@@ -43,6 +44,10 @@ struct guest_thread {
 	/* The system call's result once it wakes, set by whoever ends the wait (0: woken). */
 	int64_t wake_result;
 	bool wake_result_due;
+	int fd;
+	short events;
+	bool restart_due;	/* run the call `restart_nr` again when switched in */
+	uint64_t restart_nr;
 
 	struct cpu_context *ctx;	/* registers while not running */
 	bool ctx_valid;
@@ -98,6 +103,12 @@ struct guest_thread *sched_add_thread(struct process *p, int32_t tid, const stru
 /* The running thread waits: the CPU stops and another thread runs. The call's result is 0 if
  * woken, else what the waker or the timeout sets in wake_result. */
 void sched_block(struct process *p, enum thread_wait wait, uint64_t deadline_ns);
+/* A read (events POLLIN) or write (POLLOUT) on a blocking host fd that is not ready and would
+ * block the host, while other threads could run: true. */
+bool sched_would_block(struct process *p, int fd, short events);
+/* The running thread waits for fd; its call runs again once fd is ready. Returns the call's
+ * provisional result (the restart replaces it). */
+int64_t sched_block_fd(struct process *p, int fd, short events);
 /* The running thread ends (its clear_child_tid and robust futexes are handled by the caller). */
 void sched_thread_exit(struct process *p);
 /* Wakes t with result r. */

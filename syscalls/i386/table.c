@@ -160,6 +160,7 @@ const struct sys_abi sys_abi_i386 = {
 	.call_redirect = i386_call_redirect,
 	.call_return = i386_call_return,
 	.tls_variant = 2,
+	.restart_call = x86_restart_call,
 	.clone_tls = i386_clone_tls,
 	.restore_tls = i386_restore_tls,
 	.current_tls = i386_current_tls,

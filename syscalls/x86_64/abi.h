@@ -8,6 +8,8 @@ struct cpu;
 
 void x86_64_get_call(struct cpu *cpu, uint64_t *nr, uint64_t a[6]);
 void x86_64_set_result(struct cpu *cpu, int64_t result);
+/* Runs the call's trap again (sys_abi.restart_call; x86-64 and i386 alike). */
+void x86_restart_call(struct process *p, uint64_t nr);
 /* errno and signal numbers of x86 Linux guests equal the host's. */
 int x86_same_number(int n);
 

@@ -145,6 +145,7 @@ const struct sys_abi sys_abi_x86_64 = {
 	.call_redirect = x86_64_call_redirect,
 	.call_return = x86_64_call_return,
 	.tls_variant = 2,
+	.restart_call = x86_restart_call,
 	.clone_tls = x86_64_clone_tls,
 	.signal_pop = x86_64_signal_pop,
 };
