@@ -22,6 +22,7 @@
 #include "shell_words.h"
 #include "report.h"
 #include "run_loop.h"
+#include "thread_stacks.h"
 #include "run_dos.h"
 
 /* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
@@ -323,6 +324,7 @@ int run_program(const struct options *given)
 		}
 	}
 	struct wprof wp;
+	struct thread_stacks stacks = { 0 };
 	if (status == 0 && (o->gmon_path || o->callgrind_path || o->folded_path)) {
 		rc.bias = img.load_bias;
 		rc.addr_mask = probe.word_size == 8 ? UINT64_MAX : UINT32_MAX;
@@ -337,6 +339,9 @@ int run_program(const struct options *given)
 			status = EXIT_CANNOT_EXECUTE;
 		} else {
 			rc.wp = &wp;
+			thread_stacks_init(&stacks, &wp);
+			p->on_thread_switch = thread_stacks_switch;
+			p->on_thread_switch_ctx = &stacks;
 		}
 	}
 	if (status == 0) {
@@ -364,8 +369,10 @@ int run_program(const struct options *given)
 			status = EXIT_CANNOT_EXECUTE;
 		symtab_free(syms);
 	}
-	if (rc.wp)
+	if (rc.wp) {
+		thread_stacks_free(&stacks);
 		wprof_free(&wp);
+	}
 	if (rc.prf)
 		prf_mode_free(&prf);
 	prf_settings_free(&eff, &asked);

@@ -170,7 +170,7 @@ static int run_join(void)
 static void *sleep_then_print(void *arg)
 {
 	long ms = (long)arg;
-	struct timespec ts = { 0, ms * 1000000 };
+	struct timespec ts = { ms / 1000, ms % 1000 * 1000000 };
 	nanosleep(&ts, NULL);
 	pthread_mutex_lock(&lock);
 	printf("slept %ld ms\n", ms);
@@ -181,7 +181,7 @@ static void *sleep_then_print(void *arg)
 static int run_sleep(void)
 {
 	pthread_t t[3];
-	long ms[3] = { 30, 10, 20 };
+	long ms[3] = { 300, 100, 200 };
 	for (int i = 0; i < 3; i++)
 		pthread_create(&t[i], NULL, sleep_then_print, (void *)ms[i]);
 	for (int i = 0; i < 3; i++)

@@ -157,6 +157,10 @@ struct process {
 
 	/* Its threads, once it has more than one (thread.h); NULL until then. */
 	struct sched *sched;
+	/* Told of every thread switch, by thread index in creation order (the whole-program
+	 * profile keeps a call stack per thread); NULL: nobody listens. */
+	void (*on_thread_switch)(void *ctx, unsigned from, unsigned to);
+	void *on_thread_switch_ctx;
 
 	/* How the process ended (valid once `ended`). */
 	bool ended;

@@ -399,6 +399,8 @@ static bool switch_to(struct process *p, unsigned next)
 			p->abi->restore_tls(p, &to->tls);
 		swap_in(p, to);
 		sched_claim_shared(p);
+		if (p->on_thread_switch)
+			p->on_thread_switch(p->on_thread_switch_ctx, s->cur, next);
 		s->cur = next;
 		s->switches++;
 	}

@@ -6,7 +6,7 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
   threads-ARCH-LINK-CASE   CASE in mutex (8 threads, one mutex), condvar (producer/consumer),
                            barrier, tls (__thread variables), join (join and detach), many
                            (200 threads created and joined), fork (a thread forks), cancel (a
-                           cancelled thread), sleep (three threads sleep 30, 10, 20 ms), pipe (a thread reads an empty pipe
+                           cancelled thread), sleep (three threads sleep 300, 100, 200 ms), pipe (a thread reads an empty pipe
                            while the main thread computes and writes to it): stdout and exit status equal the native run's
   threads-ARCH-LINK-deadlock  two threads lock two mutexes in opposite orders: profemu ends
                            with status 134 (SIGABRT) and a report naming both threads, their
@@ -19,6 +19,9 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
                            pause() (the main thread blocks it); the program ends normally
   threads-ARCH-static-sigterm  SIGTERM sent to profemu kills the spinning threaded guest with
                            status 143, and --gmon and --stats are still written
+  threads-ARCH-static-folded  --folded on the mutex case: each thread has its own call stack,
+                           so every stack through add_locked starts at start_thread (never
+                           main's), and --callgrind is written too
   threads-errors-options   a bad --quantum or --sched-seed: status 2 and a message
 
 Usage:
@@ -56,7 +59,7 @@ class Case:
 CASES = [Case("threads-%s-%s-%s" % (a, l, w), a, l, w)
          for a in ARCHES for l in LINKAGES for w in COMPARED + OWN]
 CASES += [Case("threads-%s-static-%s" % (a, w), a, "static", w)
-          for a in ARCHES for w in ["outside", "sigterm"]]
+          for a in ARCHES for w in ["outside", "sigterm", "folded"]]
 CASES.append(Case("threads-errors-options"))
 
 
@@ -187,6 +190,21 @@ def sigterm(ctx, case):
             raise Failure(f + " not written")
 
 
+def folded(ctx, case):
+    guest = ctx.guest("threads", case.arch, case.link)
+    cwd = ctx.fresh_dir("folded")
+    got = profemu(ctx, ["--folded=stacks.txt", "--callgrind=cg.out"], guest, ["mutex"], cwd)
+    if got.returncode != 0:
+        raise Failure("status %d\n%s" % (got.returncode, got.stderr.decode()))
+    with open(os.path.join(cwd, "stacks.txt")) as f:
+        lines = [l for l in f if "add_locked" in l]
+    bad = [l for l in lines if not l.startswith("start_thread;add_locked")]
+    if not lines or bad:
+        raise Failure("stacks through add_locked not rooted at start_thread:\n" + "".join(bad[:5]))
+    if not os.path.getsize(os.path.join(cwd, "cg.out")):
+        raise Failure("--callgrind wrote nothing")
+
+
 def errors(ctx, case):
     guest = ctx.guest("threads", "x86_64", "static")
     for opt in ["--quantum=0", "--quantum=x", "--sched-seed=-1"]:
@@ -200,7 +218,7 @@ def run_case(case, args):
     if not ctx.profemu:
         return e2e_harness.ERROR, "--profemu is required"
     body = {"deadlock": deadlock, "racy": racy, "determinism": determinism, "outside": outside,
-            "sigterm": sigterm}.get(case.what, compared)
+            "sigterm": sigterm, "folded": folded}.get(case.what, compared)
     if case.what is None:
         body = errors
     return e2e_harness.run_in_context(ctx, lambda c: body(c, case))
