@@ -394,6 +394,38 @@ static int run_outside(void)
 	return 0;
 }
 
+/* Every thread waits: guest time jumps to ITIMER_REAL's expiry, whose SIGALRM goes to the one
+ * thread that does not block it. */
+static volatile sig_atomic_t alarm_seen;
+static void on_alarm(int sig)
+{
+	(void)sig;
+	alarm_seen = 1;
+}
+
+static void *wait_alarm(void *arg)
+{
+	(void)arg;
+	while (!alarm_seen)
+		pause();
+	return NULL;
+}
+
+static int run_alarm(void)
+{
+	pthread_t t;
+	signal(SIGALRM, on_alarm);
+	pthread_create(&t, NULL, wait_alarm, NULL);
+	sigset_t s;
+	sigemptyset(&s);
+	sigaddset(&s, SIGALRM);
+	pthread_sigmask(SIG_BLOCK, &s, NULL);
+	alarm(1);
+	pthread_join(t, NULL);
+	printf("the alarm woke the waiting thread\n");
+	return 0;
+}
+
 /* Spins until killed from outside (SIGTERM). */
 static void *spin_forever(void *arg)
 {
@@ -485,6 +517,7 @@ int main(int argc, char **argv)
 	if (!strcmp(c, "deadlock")) return run_deadlock();
 	if (!strcmp(c, "racy")) return run_racy();
 	if (!strcmp(c, "outside")) return run_outside();
+	if (!strcmp(c, "alarm")) return run_alarm();
 	if (!strcmp(c, "spin")) return run_spin();
 	if (!strcmp(c, "yield")) {
 		int n = argc > 3 ? atoi(argv[3]) : 2;

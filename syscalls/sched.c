@@ -361,7 +361,8 @@ static void deadlock_report(struct process *p)
 	}
 }
 
-/* Rule 5: the waiter with the nearest deadline, after moving guest time there; -1: none. */
+/* Rule 5: guest time moves to the nearest deadline, or to ITIMER_REAL's expiry if that comes
+ * first (its signal then wakes a waiter); the thread to run then, or -1 if nothing came. */
 static int jump_to_deadline(struct process *p)
 {
 	struct sched *s = p->sched;
@@ -372,13 +373,27 @@ static int jump_to_deadline(struct process *p)
 		    (best < 0 || t->deadline_ns < s->threads[best]->deadline_ns))
 			best = (int)i;
 	}
-	if (best < 0)
+	uint64_t now = now_ns(p), left;
+	uint64_t ns = best < 0 ? UINT64_MAX : s->threads[best]->deadline_ns > now ? s->threads[best]->deadline_ns - now : 0;
+	bool moved = process_sleep(p, ns, &left);
+	if (p->ended || (best < 0 && !moved))
 		return -1;
-	uint64_t now = now_ns(p), at = s->threads[best]->deadline_ns;
-	if (at > now)
-		p->sleep_ns += at - now;
+	s->threads[s->cur]->sigpending = p->sigpending;
 	wake_expired(p);
-	return best;
+	return pick_next(s);
+}
+
+bool sched_signal_waiting(const struct process *p)
+{
+	const struct sched *s = p->sched;
+	if (!s)
+		return false;
+	for (unsigned i = 0; i < s->count; i++) {
+		const struct guest_thread *t = s->threads[i];
+		if (!t->exited && i != s->cur && (t->sigpending & ~t->sigmask))
+			return true;
+	}
+	return false;
 }
 
 static bool switch_to(struct process *p, unsigned next)

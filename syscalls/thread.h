@@ -128,6 +128,9 @@ void sched_claim_shared(struct process *p);
  * retired, in creation order (0 threads: it never had a second). */
 unsigned sched_thread_count(const struct process *p);
 void sched_thread_stat(struct process *p, unsigned i, int32_t *tid, uint64_t *instructions);
+/* Whether a thread other than the running one has a signal it does not block (a timer's
+ * signal went to it). */
+bool sched_signal_waiting(const struct process *p);
 /* A forked child keeps only the thread that called fork. */
 void sched_forget_others(struct process *p);
 /* The futex words of a dying thread's robust list are marked FUTEX_OWNER_DIED and a waiter

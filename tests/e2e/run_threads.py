@@ -7,7 +7,8 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
                            barrier, tls (__thread variables), join (join and detach), many
                            (200 threads created and joined), fork (a thread forks), cancel (a
                            cancelled thread), sleep (three threads sleep 300, 100, 200 ms), pipe (a thread reads an empty pipe
-                           while the main thread computes and writes to it): stdout and exit status equal the native run's
+                           while the main thread computes and writes to it), alarm (every thread waits
+                           until ITIMER_REAL's SIGALRM wakes the thread that takes it): stdout and exit status equal the native run's
   threads-ARCH-LINK-deadlock  two threads lock two mutexes in opposite orders: profemu ends
                            with status 134 (SIGABRT) and a report naming both threads, their
                            pc and the futex each waits on, never a hang
@@ -45,7 +46,7 @@ from e2e_harness import Failure, HarnessError
 
 ARCHES = ["x86_64", "i386"]
 LINKAGES = ["static", "dynamic"]
-COMPARED = ["mutex", "condvar", "barrier", "tls", "join", "many", "fork", "cancel", "sleep", "pipe"]
+COMPARED = ["mutex", "condvar", "barrier", "tls", "join", "many", "fork", "cancel", "sleep", "pipe", "alarm"]
 OWN = ["deadlock", "racy", "determinism"]
 ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C", "LC_ALL": "C", "TZ": "UTC"}
 RACY_ITERATIONS = "200000"
