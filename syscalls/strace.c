@@ -214,6 +214,14 @@ void strace_exit(struct process *p, const struct sys_entry *e, const uint64_t *a
 	FILE *f = p->cfg.strace;
 	if (!f)
 		return;
+	struct guest_thread *t = sched_current(p);
+	if (t && (t->wait != WAIT_NONE || t->exited)) {
+		/* The thread waits (its result comes when it wakes) or ended: as strace -f shows
+		 * a call another thread's activity interrupts. */
+		fputs(t->exited ? ") = ?\n" : " <unfinished ...>\n", f);
+		fflush(f);
+		return;
+	}
 	if (e)
 		put_args(f, p, e, a, first_after_call(e), arg_count(e), result_host);
 	if (p->ended) {
