@@ -79,5 +79,6 @@ void run_loop(struct process *p, const char *program, uint64_t max_insns,
 		}
 		break;
 	}
+	sched_forget_others(p);	/* the threads' records, now that --stats has their counts */
 	host_signals_restore();
 }

@@ -131,7 +131,8 @@ void sched_thread_stat(struct process *p, unsigned i, int32_t *tid, uint64_t *in
 /* Whether a thread other than the running one has a signal it does not block (a timer's
  * signal went to it). */
 bool sched_signal_waiting(const struct process *p);
-/* A forked child keeps only the thread that called fork. */
+/* A forked child keeps only the thread that called fork; at the end of a run, this frees the
+ * records of every thread. */
 void sched_forget_others(struct process *p);
 /* The futex words of a dying thread's robust list are marked FUTEX_OWNER_DIED and a waiter
  * of each is woken (sys_futex.c). */
