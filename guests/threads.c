@@ -267,11 +267,15 @@ static void *forker(void *arg)
 	return (void *)(long)WEXITSTATUS(status);
 }
 
+/* The forking thread waits for its child while the main thread keeps computing. */
 static int run_fork(void)
 {
 	pthread_t t;
 	void *r;
 	pthread_create(&t, NULL, forker, NULL);
+	volatile long spin = 0;
+	for (long k = 0; k < 2000000; k++)
+		spin += k;
 	pthread_join(t, &r);
 	printf("thread's child exited %ld\n", (long)r);
 	return 0;

@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 
 #include "../loader/loader.h"
 #include "guest_signal.h"
@@ -153,17 +154,45 @@ bool sched_would_block(struct process *p, int fd, short events)
 	return poll(&pf, 1, 0) == 0;
 }
 
-int64_t sched_block_fd(struct process *p, int fd, short events)
+/* The running thread waits, and its call runs again once the wait ends. */
+static int64_t block_restart(struct process *p, enum thread_wait wait)
 {
 	struct guest_thread *t = sched_current(p);
 	uint64_t nr, args[6];
 	p->abi->get_call(p->cpu, &nr, args);
-	t->fd = fd;
-	t->events = events;
 	t->restart_due = true;
 	t->restart_nr = nr;
-	sched_block(p, WAIT_FD, UINT64_MAX);
+	sched_block(p, wait, UINT64_MAX);
 	return 0;
+}
+
+int64_t sched_block_fd(struct process *p, int fd, short events)
+{
+	struct guest_thread *t = sched_current(p);
+	t->fd = fd;
+	t->events = events;
+	return block_restart(p, WAIT_FD);
+}
+
+static bool child_ready(int host_pid)
+{
+	siginfo_t info;
+	info.si_pid = 0;
+	idtype_t type = host_pid > 0 ? P_PID : P_ALL;
+	if (waitid(type, host_pid > 0 ? (id_t)host_pid : 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+		return true;	/* an error (no such child): the call runs again and reports it */
+	return info.si_pid != 0;
+}
+
+bool sched_would_block_child(struct process *p, int host_pid)
+{
+	return p->sched && p->abi->restart_call && !p->cfg.host_time && !child_ready(host_pid);
+}
+
+int64_t sched_block_child(struct process *p, int host_pid)
+{
+	sched_current(p)->child = host_pid;
+	return block_restart(p, WAIT_CHILD);
 }
 
 static bool fd_ready(const struct guest_thread *t)
@@ -290,6 +319,8 @@ static void wake_expired(struct process *p)
 			sched_wake(t, t->wait == WAIT_FUTEX ? -ETIMEDOUT : 0);
 		else if (t->wait == WAIT_FD && fd_ready(t))
 			sched_wake(t, 0);
+		else if (t->wait == WAIT_CHILD && child_ready(t->child))
+			sched_wake(t, 0);
 		else if (t->sigpending & ~t->sigmask) {
 			/* The call is interrupted rather than run again (no SA_RESTART here). */
 			t->restart_due = false;
@@ -332,6 +363,7 @@ static const char *wait_text(enum thread_wait w)
 	case WAIT_SLEEP: return "sleep";
 	case WAIT_SIGNAL: return "a signal";
 	case WAIT_FD: return "a file descriptor";
+	case WAIT_CHILD: return "a child process";
 	case WAIT_NONE: break;
 	}
 	return "nothing";
@@ -455,6 +487,7 @@ static bool wait_outside(struct process *p)
 	bool could = false;
 	struct pollfd fds[64];
 	nfds_t n = 0;
+	int child = 0;	/* a child some thread waits for (-1: any) */
 	for (unsigned i = 0; i < s->count; i++) {
 		struct guest_thread *t = s->threads[i];
 		if (t->exited)
@@ -463,12 +496,17 @@ static bool wait_outside(struct process *p)
 		could = could || host_signals_could_wake(p, mask);
 		if (t->wait == WAIT_FD && n < sizeof(fds) / sizeof(fds[0]))
 			fds[n++] = (struct pollfd){ .fd = t->fd, .events = t->events };
+		if (t->wait == WAIT_CHILD)
+			child = t->child;
 	}
-	if (!could && n == 0)
+	if (!could && n == 0 && child == 0)
 		return false;
 	if (n)
-		poll(fds, n, -1);	/* a host signal interrupts it */
-	else
+		poll(fds, n, child ? 10 : -1);	/* a host signal interrupts it */
+	else if (child) {
+		siginfo_t info;
+		waitid(child > 0 ? P_PID : P_ALL, child > 0 ? (id_t)child : 0, &info, WEXITED | WNOWAIT);
+	} else
 		host_signals_wait();
 	if (host_signals_take(p) && !p->ended)
 		process_kill(p, guest_sig(p, SIGINT));	/* Ctrl-C, unhandled */

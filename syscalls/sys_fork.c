@@ -150,6 +150,9 @@ int64_t sys_wait4(struct process *p, const uint64_t *a)
 	int64_t err = wait_target(p, sys_arg_int(a[0]), &host);
 	if (err)
 		return err;
+	/* With threads, a wait for a child still running waits in its thread only. */
+	if (!(sys_arg_int(a[2]) & WNOHANG) && sched_would_block_child(p, host))
+		return sched_block_child(p, host);
 	int status;
 	pid_t got = wait4(host, &status, sys_arg_int(a[2]), NULL);
 	if (got < 0)

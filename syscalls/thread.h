@@ -23,6 +23,7 @@ enum thread_wait {
 	WAIT_SLEEP,	/* guest time (deadline_ns) */
 	WAIT_SIGNAL,	/* pause, rt_sigsuspend: a signal it does not block */
 	WAIT_FD,	/* a host fd to become ready (fd, events); the call then runs again */
+	WAIT_CHILD,	/* a host child to change state (child: its host pid, -1 any); likewise */
 };
 
 /* The thread pointer as an ABI keeps it per thread when the CPU context does not hold it all
@@ -46,6 +47,7 @@ struct guest_thread {
 	bool wake_result_due;
 	int fd;
 	short events;
+	int child;
 	bool restart_due;	/* run the call `restart_nr` again when switched in */
 	uint64_t restart_nr;
 
@@ -109,6 +111,11 @@ bool sched_would_block(struct process *p, int fd, short events);
 /* The running thread waits for fd; its call runs again once fd is ready. Returns the call's
  * provisional result (the restart replaces it). */
 int64_t sched_block_fd(struct process *p, int fd, short events);
+/* wait4/waitid for a host child (-1: any) that has not ended yet, while other threads could
+ * run: the running thread waits for it and its call runs again; the call's provisional
+ * result. NULL-safe: false when the process has no threads. */
+bool sched_would_block_child(struct process *p, int host_pid);
+int64_t sched_block_child(struct process *p, int host_pid);
 /* The running thread ends (its clear_child_tid and robust futexes are handled by the caller). */
 void sched_thread_exit(struct process *p);
 /* Wakes t with result r. */
