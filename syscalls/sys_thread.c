@@ -33,6 +33,8 @@ int64_t thread_clone(struct process *p, uint64_t flags, uint64_t sp, uint64_t pa
 		return -EINVAL;
 	if (!(flags & GUEST_CLONE_THREAD))
 		return -ENOSYS;	/* a process sharing our memory: not offered */
+	if (!p->abi->clone_tls)
+		return -ENOSYS;	/* the ABI has no thread conventions yet (syscall.h) */
 	if (!p->sched && !sched_init(p))
 		return -ENOMEM;
 	int32_t tid = process_next_pid(p);
