@@ -132,7 +132,9 @@ void cpu_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc);
 
 /* ---- threads: one CPU runs every thread of a process in turn (syscalls/sched.c) ----
  * A context holds one thread's registers (the x86 back end: Unicorn's whole CPU state, the
- * segment bases with it). Save and restore are called between runs, never from an event.
+ * segment bases with it). Measured with Unicorn 2.1: saving and restoring one (5552 bytes)
+ * takes 0.25 us, where a Unicorn CPU per thread would cost 1.4 ms to create with its mappings
+ * and translate all code again. Save and restore are called between runs, never from an event.
  * A back end without them returns NULL / -ENOSYS: its programs cannot start threads. */
 struct cpu_context;
 struct cpu_context *cpu_context_new(struct cpu *cpu);
