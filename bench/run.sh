@@ -63,8 +63,14 @@ row profemu-profil env PROFEMU_BENCH_PROFIL=1 "$profemu" "$guest" "${gargs[@]}"
 # The floor: the same build with no counting hook (Unicorn by itself; no counts, no ticks).
 # engine-floor/qemu is what no way of counting on top of Unicorn can go below.
 row engine-floor "$floor" "$guest" "${gargs[@]}"
-# Later rows, for instance:
-# row profemu-profile "$profemu" --profile="$tmp/profile" "$guest" "${gargs[@]}"
+# Whole-program profiles (calls and returns watched; callgrind also counts every instruction
+# address): the ratio to the profemu row is their cost (goal <= 1.2).
+row profemu-gmon "$profemu" --gmon="$tmp/gmon.out" "$guest" "${gargs[@]}"
+row profemu-callgrind "$profemu" --callgrind="$tmp/callgrind.out" "$guest" "${gargs[@]}"
+row profemu-folded "$profemu" --folded="$tmp/folded.txt" "$guest" "${gargs[@]}"
+row profemu-counts "$profemu" --counts="$tmp/counts.json" "$guest" "${gargs[@]}"
+# The tool CI performance guards use today: exact Ir, natively, under valgrind.
+row valgrind-callgrind valgrind --tool=callgrind --callgrind-out-file="$tmp/vg.out" "$guest" "${gargs[@]}"
 
 # --- measuring --------------------------------------------------------------------------------
 now() { date +%s.%N; }
@@ -180,6 +186,13 @@ if [ -n "${med[profemu]:-}" ]; then
 fi
 if [ -n "${med[engine-floor]:-}" ] && [ -n "${med[profemu]:-}" ]; then
 	echo "engine floor (Unicorn, no counting)/qemu = $(ratio "${med[engine-floor]}" "${med[qemu]:-}"), counting costs profemu/floor = $(ratio "${med[profemu]}" "${med[engine-floor]}")"
+fi
+for name in profemu-gmon profemu-callgrind profemu-folded profemu-counts; do
+	[ -n "${med[$name]:-}" ] && [ -n "${med[profemu]:-}" ] || continue
+	echo "$name/profemu = $(ratio "${med[$name]}" "${med[profemu]}") (goal <= 1.2)"
+done
+if [ -n "${med[valgrind-callgrind]:-}" ] && [ -n "${med[profemu-callgrind]:-}" ]; then
+	echo "valgrind-callgrind/profemu-callgrind = $(ratio "${med[valgrind-callgrind]}" "${med[profemu-callgrind]}")"
 fi
 if [ -n "${med[profemu-profil]:-}" ] && [ -n "${med[profemu]:-}" ]; then
 	echo "profiling on/off = $(ratio "${med[profemu-profil]}" "${med[profemu]}") (goal <= 1.05)"

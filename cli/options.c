@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../output/atomic_file.h"
 #include "../profil/profil.h"
 
 extern char **environ;
@@ -31,6 +32,7 @@ static const char usage_text[] =
 	"  --jitter          draw each tick interval uniformly from [N/2, 3N/2] (seeded)\n"
 	"  --explain         print one line per clock tick: pc, region, arithmetic, bin\n"
 	"  --profil-max=N    sysconf(_SC_PROFIL_MAX): most sprofil regions (default 64)\n"
+	"  --syscall-cost    system calls cost guest time (I/O 2000 + 1 per 4 bytes, others 500)\n"
 	"  -0 ARGV0          the program's argv[0] (default: PROGRAM)\n"
 	"  --quantum=N       threads: instructions a thread runs before the next one's turn\n"
 	"                    (default 100000)\n"
@@ -39,10 +41,11 @@ static const char usage_text[] =
 	"  --prf=FILE        the PROFIL program: buckets over the program, I/O, DOS and high\n"
 	"                    hits, written to FILE at exit (read it with prohist)\n"
 	"  --bucket-size=N   PROFIL bucket size: bytes (paragraphs for DOS programs)\n"
-	"  --interval=USEC   PROFIL clock interval in virtual microseconds (sets the tick)\n"
+	"  --interval=USEC   clock interval in virtual microseconds (sets the tick)\n"
 	"  --gmon=FILE       gmon.out for gprof: histogram of the program and its exact call graph\n"
 	"  --callgrind=FILE  per-instruction ticks and call arcs for callgrind_annotate/kcachegrind\n"
 	"  --folded=FILE     one line per call stack with its ticks, for flame graphs\n"
+	"  --counts=FILE     JSON: exact instructions per function (self, inclusive) and calls\n"
 	"  --stats=FILE      write run statistics as JSON to FILE\n"
 	"  -h, --help        show this help\n"
 	"  --version         show the version\n";
@@ -109,7 +112,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	enum { OPT_STRACE = 256, OPT_SEED, OPT_HZ, OPT_TICK, OPT_HOST_TIME, OPT_MAX_INSNS,
 	       OPT_STATS, OPT_VERSION, OPT_PERSONALITY, OPT_JITTER, OPT_EXPLAIN, OPT_PROFIL_MAX,
 	       OPT_PID, OPT_PRF, OPT_BUCKET_SIZE, OPT_INTERVAL, OPT_GMON, OPT_CALLGRIND,
-	       OPT_FOLDED, OPT_QUANTUM, OPT_SCHED_SEED };
+	       OPT_FOLDED, OPT_SYSCALL_COST, OPT_COUNTS, OPT_QUANTUM, OPT_SCHED_SEED };
 	static const struct option longopts[] = {
 		{ "strace", no_argument, NULL, OPT_STRACE },
 		{ "seed", required_argument, NULL, OPT_SEED },
@@ -131,6 +134,8 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		{ "folded", required_argument, NULL, OPT_FOLDED },
 		{ "quantum", required_argument, NULL, OPT_QUANTUM },
 		{ "sched-seed", required_argument, NULL, OPT_SCHED_SEED },
+		{ "syscall-cost", no_argument, NULL, OPT_SYSCALL_COST },
+		{ "counts", required_argument, NULL, OPT_COUNTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -195,6 +200,8 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		case OPT_GMON: o->gmon_path = optarg; break;
 		case OPT_CALLGRIND: o->callgrind_path = optarg; break;
 		case OPT_FOLDED: o->folded_path = optarg; break;
+		case OPT_SYSCALL_COST: o->syscall_cost = true; break;
+		case OPT_COUNTS: o->counts_path = optarg; break;
 		case OPT_PID: {
 			uint64_t pid;
 			if (!parse_u64(optarg, &pid, false) || pid > INT32_MAX)
@@ -254,10 +261,26 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	}
 	if (optind >= argc)
 		return usage_error("%s", "no program given");
+	/* A directory can never take an output file: say so before a long run, not after. */
+	const char *outputs[] = { o->stats_path, o->prf_path, o->gmon_path, o->callgrind_path,
+				  o->folded_path, o->counts_path };
+	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
+		if (outputs[i] && out_check_name(outputs[i]) == -EISDIR)
+			return usage_error("%s: is a directory (an output needs a file name)", outputs[i]);
+	}
+	/* The clock is the same whatever outputs are asked for: --interval sets it for all. */
+	if (o->interval_us)
+		options_apply_interval(o);
 	o->program = argv[optind];
 	o->argc = argc - optind;
 	o->argv = argv + optind;
 	return -1;
+}
+
+void options_apply_interval(struct options *o)
+{
+	uint64_t tick = o->interval_us * (o->hz * o->tick) / 1000000u;
+	o->tick = tick ? tick : 1;
 }
 
 void options_free(struct options *o)

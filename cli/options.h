@@ -19,8 +19,10 @@ struct options {
 	bool jitter;
 	bool explain;
 	uint64_t profil_max;
+	bool syscall_cost;		/* --syscall-cost: system calls cost guest time */
 	int32_t pid;			/* the guest's pid (kept across execve) */
-	/* The PROFIL program: --prf=FILE, --bucket-size=N, --interval=USEC (0: not given). */
+	/* The PROFIL program: --prf=FILE, --bucket-size=N; --interval=USEC (0: not given), which
+	 * sets the tick for every run, with or without --prf. */
 	const char *prf_path;
 	uint64_t bucket_size;
 	uint64_t interval_us;
@@ -32,6 +34,7 @@ struct options {
 	uint64_t quantum;
 	bool sched_seeded;
 	uint64_t sched_seed;
+	const char *counts_path;	/* --counts: exact instruction counts per function */
 	const char *argv0;		/* -0: the guest's argv[0], if not PROGRAM */
 	/* Options to pass on when the guest execs another program (no -E/-U/-0/--pid). */
 	char **pass_on;
@@ -55,5 +58,7 @@ enum {
  * prints and returns 0 with *done set; returns -1 when the program should run. */
 int options_parse(struct options *o, int argc, char **argv, bool *done);
 void options_free(struct options *o);
+/* The tick from interval_us at the virtual CPU's speed (hz x tick instructions per second). */
+void options_apply_interval(struct options *o);
 
 #endif

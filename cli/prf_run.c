@@ -10,9 +10,8 @@
 #include "shell_words.h"
 
 /* The PROFIL program's settings: from the command line, else asked at the terminal in the
- * seed's order, else defaults (16-byte buckets, one paragraph for DOS; the --tick clock). The
- * clock interval sets the tick: at the virtual CPU's speed (hz x tick instructions per
- * second, 1 M/s by default), USEC microseconds are that many instructions' worth. */
+ * seed's order, else defaults (16-byte buckets, one paragraph for DOS; the --tick clock). An
+ * interval answered here sets the tick as --interval does (options_apply_interval). */
 int resolve_prf_settings(struct options *o, bool dos, struct prf_answers *asked)
 {
 	memset(asked, 0, sizeof(*asked));
@@ -23,8 +22,10 @@ int resolve_prf_settings(struct options *o, bool dos, struct prf_answers *asked)
 		}
 		if (!o->bucket_size)
 			o->bucket_size = asked->bucket_size;
-		if (!o->interval_us)
+		if (!o->interval_us) {	/* (--interval set the tick already in options_parse) */
 			o->interval_us = asked->interval_us;
+			options_apply_interval(o);
+		}
 		if (asked->params) {
 			/* the typed parameters replace the command line's */
 			char **argv = calloc((size_t)asked->nparams + 2, sizeof(*argv));
@@ -39,13 +40,8 @@ int resolve_prf_settings(struct options *o, bool dos, struct prf_answers *asked)
 	}
 	if (!o->bucket_size)
 		o->bucket_size = dos ? 1 : 16;
-	uint64_t per_second = o->hz * o->tick;
-	if (o->interval_us) {
-		uint64_t tick = o->interval_us * per_second / 1000000u;
-		o->tick = tick ? tick : 1;
-	} else {
-		o->interval_us = o->tick * 1000000u / per_second;
-	}
+	if (!o->interval_us)
+		o->interval_us = 1000000u / o->hz;	/* one tick */
 	return 0;
 }
 

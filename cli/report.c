@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../output/atomic_file.h"
+#include "../output/json_text.h"
+
 int report_fault_signal(enum cpu_fault_kind kind)
 {
 	switch (kind) {
@@ -37,30 +40,11 @@ void report_fault(const char *program, const struct cpu_fault *f, int signal,
 	fputc('\n', stderr);
 }
 
-static void json_string(FILE *out, const char *s)
+static int emit_stats(FILE *out, const void *ctx)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-int report_stats(const char *path, const struct run_outcome *r)
-{
-	FILE *out = fopen(path, "w");
-	if (!out) {
-		fprintf(stderr, "profemu: %s: %s\n", path, strerror(errno));
-		return -1;
-	}
+	const struct run_outcome *r = ctx;
 	fprintf(out, "{\n  \"program\": ");
-	json_string(out, r->program);
+	out_json_string(out, r->program);
 	fprintf(out, ",\n  \"arch\": \"%s\",\n  \"instructions\": %" PRIu64 ",\n  \"ticks\": %" PRIu64
 		     ",\n  \"stop\": \"%s\",\n",
 		cpu_arch_name(r->arch), r->instructions, r->ticks, r->stop);
@@ -76,8 +60,14 @@ int report_stats(const char *path, const struct run_outcome *r)
 		fprintf(out, "\n  ],\n");
 	}
 	fprintf(out, "  \"exit_status\": %d\n}\n", r->exit_status);
-	if (fclose(out) != 0) {
-		fprintf(stderr, "profemu: %s: %s\n", path, strerror(errno));
+	return ferror(out) ? -EIO : 0;
+}
+
+int report_stats(const char *path, const struct run_outcome *r)
+{
+	int err = out_atomic_write(path, emit_stats, r);
+	if (err) {
+		fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
 		return -1;
 	}
 	return 0;

@@ -1,6 +1,7 @@
 /* From options to an exit status: probe, load, build the stack, run, report. */
 #include "run.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -12,7 +13,9 @@
 
 #include "../loader/loader.h"
 #include "../syscalls/process.h"
+#include "../output/atomic_file.h"
 #include "../output/callgrind.h"
+#include "../output/counts.h"
 #include "../output/folded.h"
 #include "../output/gmon.h"
 #include "../output/wprof.h"
@@ -33,6 +36,7 @@ struct run_ctx {
 	struct process *p;
 	struct prf_mode *prf;	/* the PROFIL program, or NULL */
 	struct wprof *wp;	/* --gmon, --callgrind, --folded, or NULL */
+	struct icount *ic;	/* --counts, or NULL */
 	/* The program's load bias: call graphs are kept in link-time addresses, which is what
 	 * gprof and callgrind tools read against the ELF file (a PIE's run-time addresses are
 	 * not in its symbol table). */
@@ -48,14 +52,19 @@ static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target
 {
 	struct run_ctx *rc = ctx;
 	if (rc->wp)
-		wprof_call(rc->wp, link_addr(rc, site), link_addr(rc, ret_addr), link_addr(rc, target));
+		wprof_call_at(rc->wp, link_addr(rc, site), link_addr(rc, ret_addr), link_addr(rc, target),
+			      cpu_retired(rc->p->cpu));
+	if (rc->ic)
+		icount_call(rc->ic, link_addr(rc, ret_addr), link_addr(rc, target), cpu_retired(rc->p->cpu));
 }
 
 static void ev_ret(void *ctx, uint64_t target)
 {
 	struct run_ctx *rc = ctx;
 	if (rc->wp)
-		wprof_return(rc->wp, link_addr(rc, target));
+		wprof_return_at(rc->wp, link_addr(rc, target), cpu_retired(rc->p->cpu));
+	if (rc->ic)
+		icount_return(rc->ic, link_addr(rc, target), cpu_retired(rc->p->cpu));
 }
 
 static void ev_syscall(void *ctx)
@@ -124,6 +133,8 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	p->cfg.sched_seed = o->sched_seed;
 	p->cfg.pass_on = o->pass_on;
 	p->cfg.pass_on_count = o->pass_on_count;
+	/* the clock's one rule: the cost model only when asked for, whatever the outputs */
+	p->syscall_costs = o->syscall_cost;
 	p->rng_state = o->seed;
 	struct prof_config pc = {
 		.personality = (enum prof_personality)o->personality,
@@ -147,7 +158,7 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	};
 	if (abi->interrupt)
 		cc.events.interrupt = ev_interrupt;
-	if (o->gmon_path || o->callgrind_path || o->folded_path) {
+	if (o->gmon_path || o->callgrind_path || o->folded_path || o->counts_path) {
 		/* calls and returns are watched only when a call graph is asked for */
 		cc.events.call = ev_call;
 		cc.events.ret = ev_ret;
@@ -155,6 +166,12 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	p->cpu = cpu_create(&cc, err, sizeof(err));
 	if (!p->cpu) {
 		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
+		return EXIT_CANNOT_EXECUTE;
+	}
+	/* callgrind's Ir: the back end's exact per-instruction counts (without them, where a back
+	 * end has none, the file holds ticks only) */
+	if (o->callgrind_path && cpu_count_insns(p->cpu) == -ENOMEM) {
+		fprintf(stderr, "profemu: out of memory\n");
 		return EXIT_CANNOT_EXECUTE;
 	}
 	enum load_error le = elf_load(&p->mem, lay, o->program, p->cfg.sysroot, img, err, sizeof(err));
@@ -190,17 +207,17 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	uint64_t r0 = process_random(p), r1 = process_random(p);
 	bo_put64(sp.random, r0, false);
 	bo_put64(sp.random + 8, r1, false);
-	uint64_t stack_pointer;
-	int serr = stack_build(&p->mem, lay, img, &sp, &stack_pointer);
+	struct initial_stack is;
+	int serr = stack_build_at(&p->mem, lay, img, &sp, &is);
 	free(argv);
 	if (serr) {
 		fprintf(stderr, "profemu: %s: cannot build the initial stack: %s\n", o->program,
 			strerror(-serr));
 		return EXIT_CANNOT_EXECUTE;
 	}
-	/* stack_build gives sp only: where argc and argv lie is the layout's to say (0: not
-	 * known here; x86 needs only sp). */
-	const struct sys_entry_state entry = { .sp = stack_pointer, .entry = img->entry };
+	/* hppa's entry passes argc and argv in registers: where the stack put them. */
+	const struct sys_entry_state entry = { .sp = is.sp, .entry = img->entry,
+					       .argc_at = is.argc_at, .argv_at = is.argv_at };
 	abi->set_entry_state(p, &entry);
 	return 0;
 }
@@ -237,13 +254,21 @@ static const char *symbol_name(void *ctx, uint64_t addr, uint64_t *off)
 	return symtab_lookup(n->syms, addr + n->bias, off);
 }
 
-/* A forked child writes PATH.PID, not its parent's file (as gprof's GMON_OUT_PREFIX does). */
+/* A forked child writes PATH.PID, not its parent's file (as gprof's GMON_OUT_PREFIX does);
+ * a device, FIFO or socket is written in place by every process. */
 static const char *output_path(const struct process *p, const char *path, char *buf, size_t len)
 {
-	if (!p->forked)
+	if (!p->forked || out_written_in_place(path))
 		return path;
 	snprintf(buf, len, "%s.%d", path, p->cfg.pid);
 	return buf;
+}
+
+static void add_ir(void *ctx, uint64_t pc, uint64_t count)
+{
+	struct run_ctx *rc = ctx;
+	if (wprof_add_ir(rc->wp, link_addr(rc, pc), count))
+		rc->wp->dropped++;
 }
 
 /* --gmon, --callgrind, --folded at the end of the run. 0, or -1 after a message. */
@@ -280,6 +305,31 @@ static int write_call_graphs(const struct process *p, const struct options *o,
 		}
 	}
 	return failed;
+}
+
+/* icount's resolver: the start of the symbol a link-time address lies in. */
+static uint64_t function_start(void *ctx, uint64_t addr)
+{
+	uint64_t off;
+	return symbol_name(ctx, addr, &off) && off <= addr ? addr - off : addr;
+}
+
+/* --counts at the end of the run. 0, or -1 after a message. */
+static int write_counts(const struct process *p, const struct options *o, const struct symtab *syms,
+			struct icount *ic, uint64_t bias, uint64_t retired)
+{
+	struct link_names ln = { syms, bias };
+	struct out_symbols names = { .name = syms ? symbol_name : NULL, .ctx = &ln };
+	struct counts_info info = { .program = o->program, .arch = cpu_arch_name(p->arch) };
+	char buf[PATH_MAX];
+	icount_finish(ic, retired);
+	const char *path = output_path(p, o->counts_path, buf, sizeof(buf));
+	int err = counts_write(path, ic, &names, &info);
+	if (err) {
+		fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
+		return -1;
+	}
+	return 0;
 }
 
 int run_program(const struct options *given)
@@ -320,19 +370,19 @@ int run_program(const struct options *given)
 			prf.data.arch = (uint32_t)probe.arch;
 			prf.data.program = p->exe_path[0] ? strdup(p->exe_path) : NULL;
 			rc.prf = &prf;
-			p->syscall_costs = true;
 		}
 	}
 	struct wprof wp;
 	struct thread_stacks stacks = { 0 };
+	struct icount ic;
+	rc.bias = img.load_bias;
+	rc.addr_mask = probe.word_size == 8 ? UINT64_MAX : UINT32_MAX;
 	if (status == 0 && (o->gmon_path || o->callgrind_path || o->folded_path)) {
-		rc.bias = img.load_bias;
-		rc.addr_mask = probe.word_size == 8 ? UINT64_MAX : UINT32_MAX;
 		struct wprof_config wc = {
 			.text_lo = link_addr(&rc, img.text_lo), .text_hi = link_addr(&rc, img.text_hi),
 			.bin_bytes = 2,	/* x86: the finest bin gprof accepts */
 			.word_size = probe.word_size, .big_endian = probe.big_endian,
-			.track_stacks = o->callgrind_path || o->folded_path,
+			.track_stacks = o->folded_path != NULL,	/* callgrind needs arcs only */
 		};
 		if (wprof_init(&wp, &wc) != 0) {
 			fprintf(stderr, "profemu: out of memory\n");
@@ -346,6 +396,16 @@ int run_program(const struct options *given)
 	}
 	if (status == 0) {
 		struct symtab *syms = symtab_load(o->program, img.load_bias);
+		struct link_names ln = { syms, rc.bias };
+		bool counts_failed = false;
+		if (o->counts_path) {
+			if (icount_init(&ic, link_addr(&rc, img.entry), syms ? function_start : NULL, &ln)) {
+				fprintf(stderr, "profemu: out of memory: no --counts file\n");
+				counts_failed = true;
+			} else {
+				rc.ic = &ic;
+			}
+		}
 		p->syms = syms;
 		profil_glibc_attach(p, syms);
 		struct run_outcome out = { .program = o->program, .arch = p->arch };
@@ -363,7 +423,15 @@ int run_program(const struct options *given)
 					status = EXIT_CANNOT_EXECUTE;
 			}
 		}
+		if (rc.wp) {
+			wprof_finish(&wp, out.instructions);
+			if (o->callgrind_path)
+				cpu_insn_counts(p->cpu, add_ir, &rc);	/* -ENOSYS: ticks only */
+		}
 		if (rc.wp && write_call_graphs(p, o, syms, &wp, rc.bias) != 0 && status == 0)
+			status = EXIT_CANNOT_EXECUTE;
+		if ((counts_failed || (rc.ic && write_counts(p, o, syms, &ic, rc.bias, out.instructions))) &&
+		    status == 0)
 			status = EXIT_CANNOT_EXECUTE;
 		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
@@ -373,6 +441,8 @@ int run_program(const struct options *given)
 		thread_stacks_free(&stacks);
 		wprof_free(&wp);
 	}
+	if (rc.ic)
+		icount_free(&ic);
 	if (rc.prf)
 		prf_mode_free(&prf);
 	prf_settings_free(&eff, &asked);

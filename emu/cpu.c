@@ -1,5 +1,6 @@
 /* emu/cpu.h's operations, forwarded to the back end that created the CPU: cpu_create picks it
  * from cpu_backends[] by architecture, and every later call goes through its ops table. */
+#include <errno.h>
 #include <stdio.h>
 
 #include "cpu_backend.h"
@@ -140,4 +141,14 @@ void cpu_set_quantum(struct cpu *cpu, uint64_t n)
 bool cpu_quantum_expired(struct cpu *cpu)
 {
 	return cpu->ops->quantum_expired ? cpu->ops->quantum_expired(cpu) : false;
+}
+
+int cpu_count_insns(struct cpu *cpu)
+{
+	return cpu->ops->count_insns ? cpu->ops->count_insns(cpu) : -ENOSYS;
+}
+
+int cpu_insn_counts(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count), void *ctx)
+{
+	return cpu->ops->insn_counts ? cpu->ops->insn_counts(cpu, fn, ctx) : -ENOSYS;
 }

@@ -117,6 +117,15 @@ uint64_t cpu_thread_pointer(struct cpu *cpu);
 
 /* Instructions retired so far, exact at any event. */
 uint64_t cpu_retired(struct cpu *cpu);
+
+/* Exact execution counts per instruction address (callgrind's Ir), kept by the back end itself
+ * (x86: a counter per translated block, bumped on the block hook's fast path; no event).
+ * cpu_count_insns turns them on, before the first cpu_run; 0, -ENOMEM, or -ENOSYS for a back
+ * end without them. cpu_insn_counts then calls fn once for every instruction address that
+ * retired at least once, with the number of times it retired (their sum is cpu_retired), in
+ * no particular order; 0 or -errno. */
+int cpu_count_insns(struct cpu *cpu);
+int cpu_insn_counts(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count), void *ctx);
 /* Sets the instructions until the next tick (0: none), e.g. when profiling starts. */
 void cpu_set_next_tick(struct cpu *cpu, uint64_t interval);
 

@@ -7,8 +7,7 @@
  *     struct hppa_cpu { struct cpu base; ...registers, decode cache... };
  *
  * Only emu/ includes this header: everything outside emu/ uses cpu.h alone. Every operation has
- * the meaning its cpu.h counterpart documents; none may be NULL
- * except the thread operations at the end of struct cpu_ops. */
+ * the meaning its cpu.h counterpart documents; none may be NULL unless marked optional. */
 #ifndef PROFEMU_CPU_BACKEND_H
 #define PROFEMU_CPU_BACKEND_H
 
@@ -46,6 +45,10 @@ struct cpu_ops {
 	int (*context_restore)(struct cpu *cpu, const struct cpu_context *ctx);
 	void (*set_quantum)(struct cpu *cpu, uint64_t n);
 	bool (*quantum_expired)(struct cpu *cpu);
+	/* Optional (NULL: cpu_count_insns answers -ENOSYS). */
+	int (*count_insns)(struct cpu *cpu);
+	int (*insn_counts)(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count),
+			   void *ctx);
 };
 
 /* One entry per architecture a back end serves; ops NULL where none is built in. */

@@ -14,19 +14,19 @@
 extern const struct cpu_ops x86_cpu_ops;
 
 /* PA-RISC 1.1: emu/hppa/. */
-/* extern const struct cpu_ops hppa_cpu_ops; */
+extern const struct cpu_ops hppa_cpu_ops;
 
 /* IA-64: emu/ia64/. */
-/* extern const struct cpu_ops ia64_cpu_ops; */
+extern const struct cpu_ops ia64_cpu_ops;
 
 const struct cpu_backend cpu_backends[] = {
 	{ CPU_ARCH_X86_64, "x86_64", &x86_cpu_ops },
 	{ CPU_ARCH_I386, "i386", &x86_cpu_ops },
 	{ CPU_ARCH_I8086, "i8086", &x86_cpu_ops },
 
-	{ CPU_ARCH_HPPA, "hppa", NULL },
+	{ CPU_ARCH_HPPA, "hppa", &hppa_cpu_ops },
 
-	{ CPU_ARCH_IA64, "ia64", NULL },
+	{ CPU_ARCH_IA64, "ia64", &ia64_cpu_ops },
 
 	{ 0, NULL, NULL },
 };

@@ -16,6 +16,7 @@ struct cg_item {
 	uint64_t addr;		/* the pc, or the call site */
 	bool is_call;		/* a cost line sorts before a call at the same address */
 	uint64_t count;		/* ticks, or calls */
+	uint64_t ir;		/* retired instructions at addr, or inside the calls */
 	uint64_t target;	/* calls: the callee's address, name, inclusive ticks */
 	char *cname;
 	uint64_t incl;
@@ -71,6 +72,7 @@ static struct cg_item *collect(const struct wprof *w, const struct out_symbols *
 		struct cg_item *it = &items[(*n)++];
 		it->addr = pcs[i].pc;
 		it->count = pcs[i].ticks;
+		it->ir = pcs[i].ir;
 		*total += pcs[i].ticks;
 		if (!(it->fname = out_func_name(syms, it->addr, &it->fstart)))
 			goto fail;
@@ -83,6 +85,7 @@ static struct cg_item *collect(const struct wprof *w, const struct out_symbols *
 		it->count = arcs[i].calls;
 		it->target = arcs[i].self;
 		it->incl = arcs[i].incl;
+		it->ir = arcs[i].incl_ir;
 		if (!(it->fname = out_func_name(syms, it->addr, &it->fstart)) ||
 		    !(it->cname = out_func_name(syms, it->target, &cstart)))
 			goto fail;
@@ -111,18 +114,33 @@ int callgrind_write_stream(FILE *f, const struct wprof *w, const struct out_symb
 	fprintf(f, "# callgrind format\nversion: 1\ncreator: profemu\n");
 	if (info && info->cmd)
 		fprintf(f, "cmd: %s\n", info->cmd);
-	fprintf(f, "positions: instr\nevents: Ticks\n\nob=%s\nfl=???\n", object);
+	/* With the back end's exact counts, Ir comes first: callgrind's own event, which the
+	 * tools show by default. */
+	bool ir = w->has_ir;
+	fprintf(f, "positions: instr\nevents: %s\n\nob=%s\nfl=???\n", ir ? "Ir Ticks" : "Ticks", object);
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_item *it = &items[i];
+		char cost[48];
+		/* A function calling itself: its callee's instructions are its own self cost
+		 * already (the tools add a call's cost to the caller's), so the call carries none. */
+		bool recursive = it->is_call && strcmp(it->fname, it->cname) == 0;
+		if (ir)
+			snprintf(cost, sizeof(cost), "%" PRIu64 " %" PRIu64, recursive ? 0 : it->ir,
+				 it->is_call ? it->incl : it->count);
+		else
+			snprintf(cost, sizeof(cost), "%" PRIu64, it->is_call ? it->incl : it->count);
 		if (i == 0 || it->fstart != items[i - 1].fstart || strcmp(it->fname, items[i - 1].fname))
 			fprintf(f, "\nfn=%s\n", it->fname);
 		if (it->is_call)
-			fprintf(f, "cfn=%s\ncalls=%" PRIu64 " 0x%" PRIx64 "\n0x%" PRIx64 " %" PRIu64 "\n",
-				it->cname, it->count, it->target, it->addr, it->incl);
+			fprintf(f, "cfn=%s\ncalls=%" PRIu64 " 0x%" PRIx64 "\n0x%" PRIx64 " %s\n",
+				it->cname, it->count, it->target, it->addr, cost);
 		else
-			fprintf(f, "0x%" PRIx64 " %" PRIu64 "\n", it->addr, it->count);
+			fprintf(f, "0x%" PRIx64 " %s\n", it->addr, cost);
 	}
-	fprintf(f, "\ntotals: %" PRIu64 "\n", total);
+	if (ir)
+		fprintf(f, "\ntotals: %" PRIu64 " %" PRIu64 "\n", w->total_ir, total);
+	else
+		fprintf(f, "\ntotals: %" PRIu64 "\n", total);
 	free_items(items, n);
 	return ferror(f) ? -EIO : 0;
 }

@@ -124,6 +124,46 @@ static uint32_t child_node(struct wprof *w, uint32_t parent, uint64_t func)
 
 void wprof_call(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_t target)
 {
+	wprof_call_at(w, site, return_addr, target, 0);
+}
+
+void wprof_return(struct wprof *w, uint64_t target)
+{
+	wprof_return_at(w, target, 0);
+}
+
+/* Closes the top frame: the outermost activation of its arc gets the instructions. */
+static void pop_frame(struct wprof *w, uint64_t retired)
+{
+	struct wprof_frame *f = &w->stack[--w->depth];
+	if (f->arc == UINT32_MAX)
+		return;
+	struct wprof_arc *arc = pairtab_at(&w->arcs, f->arc);
+	if (--arc->active == 0)
+		arc->incl_ir += retired - f->entered;
+}
+
+void wprof_finish(struct wprof *w, uint64_t retired)
+{
+	while (w->depth)
+		pop_frame(w, retired);
+}
+
+int wprof_add_ir(struct wprof *w, uint64_t pc, uint64_t count)
+{
+	uint32_t i;
+	struct wprof_pc *p = pairtab_get(&w->pcs, pc, 0, &i);
+	if (!p)
+		return -ENOMEM;
+	p->ir += count;
+	w->total_ir += count;
+	w->has_ir = true;
+	return 0;
+}
+
+void wprof_call_at(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_t target,
+		   uint64_t retired)
+{
 	uint32_t a;
 	struct wprof_arc *arc = pairtab_get(&w->arcs, return_addr, target, &a);
 	if (arc) {
@@ -141,12 +181,15 @@ void wprof_call(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_t t
 	struct wprof_frame *f = &w->stack[w->depth];
 	f->target = target;
 	f->return_addr = return_addr;
+	f->entered = retired;
 	f->arc = a;
+	if (a != UINT32_MAX)
+		((struct wprof_arc *)pairtab_at(&w->arcs, a))->active++;
 	f->node = w->cfg.track_stacks ? child_node(w, top_node(w), target) : WPROF_ROOT;
 	w->depth++;
 }
 
-void wprof_return(struct wprof *w, uint64_t target)
+void wprof_return_at(struct wprof *w, uint64_t target, uint64_t retired)
 {
 	if (w->lost) {
 		w->lost--;
@@ -156,7 +199,8 @@ void wprof_return(struct wprof *w, uint64_t target)
 	 * that then returns, exceptions unwinding). */
 	for (uint32_t i = w->depth; i > 0; i--) {
 		if (w->stack[i - 1].return_addr == target) {
-			w->depth = i - 1;
+			while (w->depth > i - 1)
+				pop_frame(w, retired);
 			return;
 		}
 	}

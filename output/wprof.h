@@ -45,10 +45,11 @@ struct wprof_config {
 	bool track_stacks;		/* keep the call tree (folded stacks) */
 };
 
-/* Ticks at one exact pc (callgrind's cost lines). */
+/* Ticks at one exact pc, and the times it retired (callgrind's cost lines). */
 struct wprof_pc {
 	uint64_t pc, zero;		/* key */
 	uint64_t ticks;
+	uint64_t ir;			/* wprof_add_ir */
 };
 
 /* One call arc. calls is exact; incl counts the ticks during which the arc was on the shadow
@@ -59,7 +60,9 @@ struct wprof_arc {
 	uint64_t site;
 	uint64_t calls;
 	uint64_t incl;
+	uint64_t incl_ir;		/* instructions retired inside its outermost calls (the _at events) */
 	uint64_t stamp;			/* internal: the tick that last charged incl */
+	uint32_t active;		/* internal: its frames on the shadow stack */
 };
 
 /* A call-tree node: the stack of call targets from the root. The root (index WPROF_ROOT) has
@@ -78,6 +81,7 @@ struct wprof_leaf {
 
 struct wprof_frame {
 	uint64_t target, return_addr;
+	uint64_t entered;		/* the retired count at the call */
 	uint32_t node;			/* call-tree node (WPROF_ROOT without track_stacks) */
 	uint32_t arc;			/* index in arcs, UINT32_MAX if it could not be recorded */
 };
@@ -96,6 +100,8 @@ struct wprof {
 	struct pairtab leaves;		/* struct wprof_leaf (track_stacks) */
 	struct wprof_frame *stack;	/* WPROF_MAX_DEPTH frames */
 	uint32_t depth;
+	bool has_ir;			/* wprof_add_ir was called: the Ir columns mean something */
+	uint64_t total_ir;
 };
 
 /* 0, -EINVAL (word size not 4/8, bin_bytes 0, more than 2^32-1 bins or a range gmon.out cannot
@@ -110,6 +116,15 @@ void wprof_call(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_t t
  * has it (a longjmp, a hand-made stack, `push; ret` used as a jump), nothing changes: the next
  * return to a recorded address resynchronises the stack. */
 void wprof_return(struct wprof *w, uint64_t target);
+/* The same with the retired count at the event: an arc's incl_ir counts the instructions from
+ * its outermost call to the matching return (recursion once, as callgrind). */
+void wprof_call_at(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_t target,
+		   uint64_t retired);
+void wprof_return_at(struct wprof *w, uint64_t target, uint64_t retired);
+/* At the end of the run: closes the frames still open (their calls never returned). */
+void wprof_finish(struct wprof *w, uint64_t retired);
+/* pc retired `count` times (the back end's exact counts, read at the end). 0 or -ENOMEM. */
+int wprof_add_ir(struct wprof *w, uint64_t pc, uint64_t count);
 
 /* The writers' view. The sorted_* functions return a malloc'd copy sorted by key (so output
  * never depends on insertion or hash order), with the count in *n; NULL with *n = 0 if empty

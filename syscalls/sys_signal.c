@@ -52,11 +52,11 @@ static int put_sigset(struct process *p, uint64_t addr, uint64_t set)
 	return 0;
 }
 
-/* The kernel's struct sigaction for rt_sigaction: {handler, flags, restorer, mask} in longs
- * on x86-64 and i386; hppa has no restorer field. */
+/* The kernel's struct sigaction for rt_sigaction: {handler, flags, restorer, mask} in longs;
+ * an ABI without SA_RESTORER (hppa, IA-64) has no restorer field either. */
 static bool has_restorer(const struct process *p)
 {
-	return p->arch != CPU_ARCH_HPPA;
+	return abi_bits_to_guest(&p->abi->flags->sa, ABI_SA_RESTORER) != 0;
 }
 
 static int get_sigaction(struct process *p, uint64_t addr, struct guest_sigaction *sa)

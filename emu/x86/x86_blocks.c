@@ -36,6 +36,9 @@ void block_cache_destroy(struct block_cache *bc)
 
 void block_cache_clear(struct block_cache *bc)
 {
+	for (size_t i = 0; bc->forget && i < bc->cap; i++)
+		if (bc->slots[i].offsets)
+			bc->forget(bc->ctx, &bc->slots[i]);
 	memset(bc->hot, 0, sizeof(bc->hot));
 	memset(bc->slots, 0, bc->cap * sizeof(*bc->slots));
 	bc->used = 0;
@@ -142,6 +145,8 @@ const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_m
 		memset(h, 0, sizeof(*h));
 	if (!bc->slots[s].offsets)
 		bc->used++;
+	else if (bc->forget)
+		bc->forget(bc->ctx, &bc->slots[s]);
 	bc->slots[s] = (struct block_info){ .addr = addr, .size = size, .icount = n, .offsets = offsets,
 					    .ends_with = ends_with };
 	return &bc->slots[s];

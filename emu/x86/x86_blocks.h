@@ -5,6 +5,7 @@
 #define PROFEMU_X86_BLOCKS_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct guest_mem;
@@ -15,6 +16,7 @@ struct block_info {
 	uint32_t icount;	/* instructions in the block */
 	uint16_t *offsets;	/* byte offset of each instruction; icount entries */
 	uint8_t ends_with;	/* BLOCK_ENDS_PLAIN, _CALL or _RET: a call always ends a block */
+	uint64_t execs;		/* times the block hook entered it (cpu_insn_counts) */
 };
 
 /* The per-block fast path: a direct-mapped table of recently executed blocks holding what the
@@ -42,7 +44,11 @@ struct block_cache {
 	struct block_hot hot[BLOCK_HOT_SLOTS];	/* in place: the hook reads it at a fixed offset */
 	/* Called for each x87 instruction the host must execute (x87_host.h), at decode time. */
 	void (*found_x87)(void *ctx, uint64_t addr);
+	/* Called with each cached block about to be forgotten (cleared, or decoded again in
+	 * place), so that its execution count can be kept; may be NULL. */
+	void (*forget)(void *ctx, struct block_info *b);
 	void *ctx;
+	bool slow_calls;		/* blocks ending with a call or return skip the hot path */
 };
 
 int block_cache_init(struct block_cache *bc, int mode_bits);
@@ -82,12 +88,16 @@ static inline const struct block_info *block_cache_lookup(struct block_cache *bc
 							  uint64_t addr, uint32_t size)
 {
 	struct block_hot *h = block_cache_hot_slot(bc, addr);
-	if (h->addr == addr && h->size == size)
-		return h->b;
+	if (h->addr == addr && (h->size == size || (h->size == 0 && h->b->size == size)))
+		return h->b;	/* (size 0: a call or return block kept off the hook's fast path) */
 	const struct block_info *b = block_cache_get(bc, mem, addr, size);
 	if (b) {
 		h = block_cache_hot_slot(bc, addr);	/* unchanged: the table is not moved */
-		*h = (struct block_hot){ .addr = addr, .size = size, .icount = b->icount,
+		/* A block ending with a call or return must reach the slow path when calls are
+		 * watched: its hot entry then holds size 0, which no executed block has, so the
+		 * block hook's test fails and this lookup goes to the full table (x86_count.c). */
+		uint32_t hot_size = bc->slow_calls && b->ends_with ? 0 : size;
+		*h = (struct block_hot){ .addr = addr, .size = hot_size, .icount = b->icount,
 					 .b = (struct block_info *)b };
 	}
 	return b;

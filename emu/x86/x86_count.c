@@ -18,7 +18,8 @@ uint64_t x86_retired_at(const struct x86_cpu *cpu, uint64_t pc)
 
 uint64_t x86_retired(struct x86_cpu *cpu)
 {
-	return x86_retired_at(cpu, x86_pc(cpu));
+	/* between blocks (call and return events) the pc need not be read from Unicorn */
+	return cpu->cur ? x86_retired_at(cpu, x86_pc(cpu)) : cpu->retired_base;
 }
 
 void x86_set_next_tick(struct x86_cpu *cpu, uint64_t interval)
@@ -73,7 +74,9 @@ void x86_request_stop_at_tick(struct x86_cpu *cpu)
 }
 
 /* The nearest retired count at which the block hook has something to do besides counting:
- * the next tick or the instruction limit, whichever comes first. */
+ * the next tick or the instruction limit, whichever comes first. With calls watched, the block
+ * after one that ends with a call or return must take the slow path to raise the event:
+ * fast_until is then 0 (such blocks themselves never pass the hot test: block_cache.slow_calls). */
 void x86_update_event_at(struct x86_cpu *cpu)
 {
 	uint64_t at = UINT64_MAX;
@@ -84,7 +87,7 @@ void x86_update_event_at(struct x86_cpu *cpu)
 	if (cpu->quantum_end && cpu->quantum_end < at)
 		at = cpu->quantum_end;
 	cpu->event_at = at;
-	cpu->fast_until = cpu->track_calls ? 0 : at;
+	cpu->fast_until = cpu->track_calls && cpu->cur && cpu->cur->ends_with ? 0 : at;
 }
 
 void x86_set_quantum(struct x86_cpu *cpu, uint64_t n)
@@ -177,14 +180,24 @@ static __attribute__((noinline)) void call_events(struct x86_cpu *cpu, const str
  * from the hot table, a tick or the instruction limit inside this block. */
 static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_t addr, uint32_t size)
 {
+	struct block_info *prev = cpu->cur;
 	cpu->retired_base += cpu->cur_icount;
-	if (cpu->track_calls && cpu->cur && cpu->cur->ends_with)
-		call_events(cpu, cpu->cur, addr);	/* before anything can move the cache */
-	x86_set_cur(cpu, find_block(cpu, addr, size));	/* the hot table first, as below */
-	if (!cpu->cur)
+	/* Between blocks: the count is retired_base exactly (cpu_retired in the event must not
+	 * add the previous block a second time). */
+	x86_set_cur(cpu, NULL);
+	if (cpu->track_calls && prev && prev->ends_with)
+		call_events(cpu, prev, addr);	/* before anything can move the cache */
+	/* The hot table first (call and return blocks are found there too), else find_block. */
+	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
+	struct block_info *b = h->addr == addr && h->b && h->b->size == size && !cpu->retranslate
+				       ? h->b : find_block(cpu, addr, size);
+	x86_set_cur(cpu, b);
+	if (!b)
 		return;
 	if (cpu->retired_base + cpu->cur_icount > cpu->event_at)
-		block_events(cpu, cpu->cur, addr);
+		block_events(cpu, b, addr);	/* may stop, and sets fast_until itself */
+	else	/* fast_until for the next block, as x86_update_event_at would set it */
+		cpu->fast_until = cpu->track_calls && b->ends_with ? 0 : cpu->event_at;
 }
 
 /* Per block: count, and raise the ticks whose instruction lies in this block. This runs once
@@ -199,8 +212,10 @@ void x86_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 	uint64_t base = cpu->retired_base + cpu->cur_icount;
 	if (h->addr == addr && h->size == size && base + h->icount <= cpu->fast_until) {
 		cpu->retired_base = base;
+		cpu->cur_base = base;
 		cpu->cur = h->b;
 		cpu->cur_icount = h->icount;
+		h->b->execs++;
 		return;
 	}
 	on_block_slow(cpu, addr, size);
@@ -210,4 +225,47 @@ void x86_retire_current_block(struct x86_cpu *cpu)
 {
 	cpu->retired_base += cpu->cur_icount;
 	x86_set_cur(cpu, NULL);
+}
+
+/* The block was left after `ran` of its instructions: the rest did not retire this time. */
+void x86_uncount_tail(struct x86_cpu *cpu, const struct block_info *b, uint64_t ran)
+{
+	for (uint64_t i = ran; i < b->icount; i++)
+		addr_counts_add(&cpu->insns, b->addr + b->offsets[i], UINT64_MAX);	/* -1 */
+}
+
+/* A block's entries go to the per-address counts (before it is forgotten, or when read). */
+static void fold_block(void *ctx, struct block_info *b)
+{
+	struct x86_cpu *cpu = ctx;
+	for (uint32_t i = 0; b->execs && i < b->icount; i++)
+		addr_counts_add(&cpu->insns, b->addr + b->offsets[i], b->execs);
+	b->execs = 0;
+}
+
+int x86_count_insns(struct cpu *base)
+{
+	struct x86_cpu *cpu = (struct x86_cpu *)base;
+	if (!cpu->counting && addr_counts_init(&cpu->insns))
+		return -12;	/* ENOMEM */
+	/* Entries before now do not count. */
+	for (size_t i = 0; i < cpu->blocks.cap; i++)
+		cpu->blocks.slots[i].execs = 0;
+	cpu->counting = true;
+	cpu->blocks.forget = fold_block;
+	return 0;
+}
+
+/* Exact once cpu_run has returned (the current block is then none); inside an event, the
+ * current block counts as run to its end. */
+int x86_insn_counts(struct cpu *base, void (*fn)(void *ctx, uint64_t addr, uint64_t count), void *ctx)
+{
+	struct x86_cpu *cpu = (struct x86_cpu *)base;
+	if (!cpu->counting)
+		return -22;	/* EINVAL */
+	for (size_t i = 0; i < cpu->blocks.cap; i++)
+		if (cpu->blocks.slots[i].offsets)
+			fold_block(cpu, &cpu->blocks.slots[i]);
+	addr_counts_each(&cpu->insns, fn, ctx);
+	return 0;
 }

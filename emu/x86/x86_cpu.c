@@ -85,6 +85,7 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 		x86_enable_sse(cpu);	/* DOS programs set up the x87 themselves (fninit) */
 	cpu->blocks.found_x87 = x86_found_x87;
 	cpu->blocks.ctx = cpu;
+	cpu->blocks.slow_calls = cpu->track_calls;
 
 	uc_hook h;
 	e = count_blocks ? uc_hook_add(cpu->uc, &h, UC_HOOK_BLOCK, (void *)x86_on_block, cpu, 1, 0) : UC_ERR_OK;
@@ -129,6 +130,7 @@ static void x86_destroy(struct cpu *base)
 	if (cpu->uc)
 		uc_close(cpu->uc);
 	block_cache_destroy(&cpu->blocks);
+	addr_counts_free(&cpu->insns);
 	free(cpu->x87_sites);
 	free(cpu);
 }
@@ -345,4 +347,6 @@ const struct cpu_ops x86_cpu_ops = {
 	.context_restore = op_context_restore,
 	.set_quantum = op_set_quantum,
 	.quantum_expired = op_quantum_expired,
+	.count_insns = x86_count_insns,
+	.insn_counts = x86_insn_counts,
 };

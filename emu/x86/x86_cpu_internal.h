@@ -11,6 +11,7 @@
 #include <unicorn/unicorn.h>
 
 #include "../cpu_backend.h"
+#include "../addr_counts.h"
 #include "x86_blocks.h"
 
 struct x86_cpu {
@@ -25,6 +26,13 @@ struct x86_cpu {
 	uint64_t retired_base;
 	struct block_info *cur;
 	uint64_t cur_icount;
+	/* cpu_insn_counts: every block entered counts once in its execs; when it is left before
+	 * its end (retired_base then says how far it ran: cur_base is retired_base at its entry),
+	 * the instructions that did not run are taken off in `insns`, where forgotten blocks'
+	 * counts go too. */
+	uint64_t cur_base;
+	bool counting;
+	struct addr_counts insns;
 	uint64_t next_tick;	/* absolute retired count of the next tick; 0: none */
 	uint64_t max_insns;
 	uint64_t event_at;	/* min(next_tick, max_insns, quantum_end) */
@@ -76,11 +84,19 @@ static inline struct x86_cpu *x86_cpu_of(struct cpu *cpu)
 }
 
 /* x86_count.c: the current block and the clock. */
+void x86_uncount_tail(struct x86_cpu *cpu, const struct block_info *b, uint64_t ran);
 static inline void x86_set_cur(struct x86_cpu *cpu, struct block_info *b)
 {
+	if (cpu->counting && cpu->cur && cpu->retired_base - cpu->cur_base < cpu->cur->icount)
+		x86_uncount_tail(cpu, cpu->cur, cpu->retired_base - cpu->cur_base);
 	cpu->cur = b;
 	cpu->cur_icount = b ? b->icount : 0;
+	cpu->cur_base = cpu->retired_base;
+	if (b)
+		b->execs++;
 }
+int x86_count_insns(struct cpu *base);
+int x86_insn_counts(struct cpu *base, void (*fn)(void *ctx, uint64_t addr, uint64_t count), void *ctx);
 /* Exact count at pc: inside the current block, the instructions before pc; elsewhere (the next
  * block has not started), the whole current block. */
 uint64_t x86_retired_at(const struct x86_cpu *cpu, uint64_t pc);

@@ -231,3 +231,35 @@ Test(callgrind_writer, deterministic)
 	wprof_free(&a);
 	wprof_free(&b);
 }
+
+/* Exact instruction counts: main (2 instructions at 0x1010, retired counts 0..2) calls work at
+ * retired 3 (the call at 0x1020 is main's third instruction); work runs 4 and calls itself at
+ * 0x1130 (7), the inner work runs 2 and returns (9), the outer returns at 11; main's last
+ * instruction retires at 12. Ir per address comes from the back end (wprof_add_ir); the calls=
+ * line of main->work carries 11 - 3 = 8, the recursive one 0 (its instructions are work's own
+ * self cost); the totals are the Ir sum and the ticks. */
+Test(callgrind_writer, exact_ir)
+{
+	struct wprof w;
+	init(&w);
+	wprof_call_at(&w, 0x1020, 0x1025, 0x1100, 3);
+	wprof_tick(&w, 0x1110);
+	wprof_call_at(&w, 0x1130, 0x1135, 0x1100, 7);
+	wprof_return_at(&w, 0x1135, 9);
+	wprof_return_at(&w, 0x1025, 11);
+	wprof_finish(&w, 12);
+	static const uint64_t ir[][2] = { { 0x1010, 2 }, { 0x1020, 1 }, { 0x1025, 1 }, { 0x1100, 2 },
+					  { 0x1110, 2 }, { 0x1130, 2 }, { 0x1140, 2 } };
+	for (size_t i = 0; i < sizeof(ir) / sizeof(ir[0]); i++)
+		cr_assert_eq(wprof_add_ir(&w, ir[i][0], ir[i][1]), 0);
+	char *text = write_text(&w, &syms);
+	cr_expect_str_eq(text,
+		"# callgrind format\nversion: 1\ncreator: profemu\ncmd: prog -x\npositions: instr\n"
+		"events: Ir Ticks\n\nob=/bin/prog\nfl=???\n"
+		"\nfn=main\n0x1010 2 0\n0x1020 1 0\ncfn=work\ncalls=1 0x1100\n0x1020 8 1\n0x1025 1 0\n"
+		"\nfn=work\n0x1100 2 0\n0x1110 2 1\n0x1130 2 0\ncfn=work\ncalls=1 0x1100\n0x1130 0 0\n"
+		"0x1140 2 0\n"
+		"\ntotals: 12 1\n");
+	free(text);
+	wprof_free(&w);
+}

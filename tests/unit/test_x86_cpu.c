@@ -295,3 +295,91 @@ Test(x86_cpu, calls_and_returns_are_seen_with_site_and_target)
 	cpu_destroy(cpu);
 	gm_destroy(&gm);
 }
+
+/* cpu_insn_counts: exact per-address counts, whatever ended the blocks (a trap, a fault, the
+ * instruction limit, ticks). */
+struct insn_tally {
+	uint64_t addr[16], count[16];
+	int n;
+	uint64_t sum;
+};
+
+static void tally(void *ctx, uint64_t addr, uint64_t count)
+{
+	struct insn_tally *t = ctx;
+	cr_assert_lt(t->n, 16);
+	t->addr[t->n] = addr;
+	t->count[t->n++] = count;
+	t->sum += count;
+}
+
+static uint64_t tally_of(const struct insn_tally *t, uint64_t addr)
+{
+	for (int i = 0; i < t->n; i++)
+		if (t->addr[i] == addr)
+			return t->count[i];
+	return 0;
+}
+
+static void counted_loop(enum cpu_arch arch, uint64_t interval, uint64_t max)
+{
+	uint8_t code[64];
+	memcpy(code, loop_code, sizeof(loop_code));
+	memcpy(code + sizeof(loop_code), arch == CPU_ARCH_X86_64 ? "\x0f\x05" : "\xcd\x80", 2);
+	struct guest_mem gm;
+	struct recorder r = { .interval = interval };
+	struct cpu *cpu = make_cpu(arch, &gm, &r, code, sizeof(loop_code) + 2, interval, max);
+	cr_assert_eq(cpu_count_insns(cpu), 0);
+	struct cpu_fault f;
+	enum cpu_stop stop = cpu_run(cpu, &f);
+	cr_assert_eq(stop, max ? CPU_STOP_INSN_LIMIT : CPU_STOP_REQUESTED);
+	struct insn_tally t = { 0 };
+	cr_assert_eq(cpu_insn_counts(cpu, tally, &t), 0);
+	cr_expect_eq(t.sum, cpu_retired(cpu), "counts add up to %llu, retired %llu",
+		     (unsigned long long)t.sum, (unsigned long long)cpu_retired(cpu));
+	if (!max) {
+		cr_expect_eq(tally_of(&t, CODE), 1);
+		for (int i = 0; i < 3; i++)
+			cr_expect_eq(tally_of(&t, CODE + body[i]), LOOP_N, "body %d: %llu", i,
+				     (unsigned long long)tally_of(&t, CODE + body[i]));
+		cr_expect_eq(tally_of(&t, CODE + sizeof(loop_code)), 1, "the trap");
+	} else {
+		/* the first max instructions of the stream, each where the reference puts it */
+		uint64_t want[16] = { 0 };
+		for (uint64_t k = 0; k < cpu_retired(cpu); k++)
+			want[reference_pc(k) - CODE]++;
+		for (int a = 0; a < 16; a++)
+			cr_expect_eq(tally_of(&t, CODE + (uint64_t)a), want[a], "at +%d", a);
+	}
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, insn_counts_are_exact_per_address)
+{
+	counted_loop(CPU_ARCH_X86_64, 0, 0);
+	counted_loop(CPU_ARCH_I386, 0, 0);
+	counted_loop(CPU_ARCH_X86_64, 7, 0);
+	counted_loop(CPU_ARCH_I386, 97, 0);
+	counted_loop(CPU_ARCH_X86_64, 0, 100);
+	counted_loop(CPU_ARCH_I386, 3, 2000);
+}
+
+Test(x86_cpu, insn_counts_leave_out_a_faulting_instruction)
+{
+	static const uint8_t code[] = { 0x90, 0x90, 0x89, 0x04, 0x25, 0x10, 0x00, 0x00, 0x00 };
+	struct guest_mem gm;
+	struct recorder r = { 0 };
+	struct cpu *cpu = make_cpu(CPU_ARCH_X86_64, &gm, &r, code, sizeof(code), 0, 0);
+	cr_assert_eq(cpu_count_insns(cpu), 0);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_FAULT);
+	struct insn_tally t = { 0 };
+	cr_assert_eq(cpu_insn_counts(cpu, tally, &t), 0);
+	cr_expect_eq(t.sum, 2);
+	cr_expect_eq(tally_of(&t, CODE), 1);
+	cr_expect_eq(tally_of(&t, CODE + 1), 1);
+	cr_expect_eq(tally_of(&t, CODE + 2), 0);
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}

@@ -1,0 +1,940 @@
+/* The hppa interpreter: PA-RISC 1.1 user mode behind struct cpu_ops.
+ *
+ * Both instruction-address queues are kept: every instruction runs at IAOQ front and the next
+ * front is the back, so each branch has its delay slot. An instruction that nullifies its
+ * successor skips it at once: a nullified instruction never retires and no tick names it.
+ * Instructions come from a page-granular decode cache (hppa_code_page); retired instructions
+ * are counted in the loop, and ticks and --max-insns are checked against one precomputed limit.
+ *
+ * The gateway page (page 0) is the kernel's: a branch reaching 0x100 is a system call (the pc
+ * is set to r31, the return address, before events.syscall runs), 0xe0 sets the thread pointer
+ * cr27 from r26 here, and 0xb0 (light-weight syscalls) is raised as events.interrupt with
+ * vector 0xb0, the pc again already at r31. Any other address there is a SIGSEGV. */
+#include "hppa_cpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../byteorder.h"
+#include "../guest_mem.h"
+#include "regs.h"
+
+#define PAGE_MASK 0xfffu
+#define PRIV_USER 3u	/* privilege level kept in the low bits of link registers */
+
+static struct hppa_cpu *H(struct cpu *c)
+{
+	return (struct hppa_cpu *)c;
+}
+
+static uint64_t min64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+/* The retired count at which the loop must stop and look: the next tick or the limit. */
+static void update_limit(struct hppa_cpu *c)
+{
+	uint64_t tick = c->tick_at == HPPA_NO_TICK ? UINT64_MAX :
+		c->tick_at > c->charged ? c->tick_at - c->charged : 0;
+	c->limit = min64(tick, c->max_insns ? c->max_insns : UINT64_MAX);
+}
+
+/* ---- decode cache ---- */
+
+static bool is_breakpoint(const struct hppa_cpu *c, uint32_t addr)
+{
+	for (unsigned i = 0; i < c->nbkpts; i++)
+		if (c->bkpts[i] == addr)
+			return true;
+	return false;
+}
+
+static void drop_cache(struct hppa_cpu *c)
+{
+	for (unsigned i = 0; i < HPPA_DCACHE_SLOTS; i++)
+		if (c->pages[i])
+			c->pages[i]->vaddr = HPPA_NO_PAGE;
+	c->cache_gen = c->mem->generation;
+	c->rtlb.vaddr = c->wtlb.vaddr = HPPA_NO_PAGE;
+}
+
+static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i)
+{
+	uint32_t w = bo_get32(p->host + i * 4, true);
+	p->raw[i] = w;
+	hppa_decode(w, &p->insn[i]);
+	if (c->nbkpts && is_breakpoint(c, p->vaddr + i * 4))
+		p->insn[i].op = HOP_BKPT;
+}
+
+/* The decoded page holding pc, or NULL if it is not mapped executable. */
+static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
+{
+	uint32_t va = pc & ~PAGE_MASK;
+	unsigned slot = (va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS;
+	struct hppa_code_page *p = c->pages[slot];
+	if (c->cache_gen != c->mem->generation)
+		drop_cache(c);
+	if (p && p->vaddr == va)
+		return p;
+	const struct gm_region *r = gm_region_at(c->mem, va);
+	if (!r || !(r->prot & GM_PROT_EXEC) || r->end - va < 4096)
+		return NULL;
+	if (!p) {
+		p = malloc(sizeof *p);
+		if (!p)
+			return NULL;
+		c->pages[slot] = p;
+	}
+	p->vaddr = va;
+	p->host = r->host + (va - r->start);
+	p->writable = (r->prot & GM_PROT_WRITE) != 0;
+	for (unsigned i = 0; i < HPPA_PAGE_INSNS; i++)
+		decode_one(c, p, i);
+	return p;
+}
+
+/* ---- data memory ---- */
+
+static uint8_t *data_host(struct hppa_cpu *c, struct hppa_tlb *tlb, uint32_t addr, int prot)
+{
+	uint32_t va = addr & ~PAGE_MASK;
+	if (tlb->vaddr == va && tlb->gen == c->mem->generation)
+		return tlb->host + (addr & PAGE_MASK);
+	uint8_t *h = gm_host(c->mem, va, 4096, prot);
+	if (!h)
+		return NULL;
+	tlb->vaddr = va;
+	tlb->host = h;
+	tlb->gen = c->mem->generation;
+	return h + (addr & PAGE_MASK);
+}
+
+static enum cpu_stop mem_fault(struct hppa_cpu *c, struct cpu_fault *f, uint32_t addr, int prot)
+{
+	const struct gm_region *r = gm_region_at(c->mem, addr);
+	f->kind = r ? CPU_FAULT_SEGV_ACCERR : CPU_FAULT_SEGV_MAPERR;
+	f->pc = c->iaoq_f;
+	f->addr = addr;
+	f->has_addr = true;
+	snprintf(f->detail, sizeof f->detail, "%s at 0x%08x", prot == GM_PROT_WRITE ? "write" : "read",
+		 addr);
+	return CPU_STOP_FAULT;
+}
+
+static enum cpu_stop fault(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_fault_kind kind,
+			   const char *what, uint32_t word)
+{
+	f->kind = kind;
+	f->pc = c->iaoq_f;
+	f->addr = 0;
+	f->has_addr = false;
+	snprintf(f->detail, sizeof f->detail, "%s (0x%08x)", what, word);
+	return CPU_STOP_FAULT;
+}
+
+/* ---- conditions ---- */
+
+/* Arithmetic conditions (PA 1.1 table 5-3/5-4): the add and compare/subtract tables share
+ * their formulas on the result, the carry out and the signed overflow. */
+static bool cond_arith(unsigned cf, uint32_t res, uint32_t carry, uint32_t sv)
+{
+	bool r, n = (int32_t)res < 0, z = res == 0, v = sv != 0;
+	switch (cf >> 1) {
+	case 0: r = false; break;
+	case 1: r = z; break;
+	case 2: r = n != v; break;
+	case 3: r = (n != v) || z; break;
+	case 4: r = !carry; break;
+	case 5: r = !carry || z; break;
+	case 6: r = v; break;
+	default: r = res & 1; break;
+	}
+	return r != (cf & 1);
+}
+
+static bool cond_logic(unsigned cf, uint32_t res)
+{
+	bool r;
+	switch (cf >> 1) {
+	case 0: r = false; break;
+	case 1: r = res == 0; break;
+	case 2: r = (int32_t)res < 0; break;
+	case 3: r = (int32_t)res <= 0; break;
+	default: r = res & 1; break;
+	}
+	return r != (cf & 1);
+}
+
+/* Shift, extract, deposit and MOVB conditions: 3 bits, the upper one negating. */
+static bool cond_shift(unsigned c3, uint32_t res)
+{
+	static const uint8_t as_logic[4] = {0, 2, 4, 14};
+	return cond_logic(as_logic[c3 & 3] | (c3 >> 2), res);
+}
+
+/* Unit conditions on the result and the carry out of each bit. */
+static bool cond_unit(unsigned cf, uint32_t res, uint32_t cv)
+{
+	bool r;
+	switch (cf >> 1) {
+	case 0: r = false; break;
+	case 2: r = ((res - 0x01010101u) & ~res & 0x80808080u) != 0; break;
+	case 3: r = ((res - 0x00010001u) & ~res & 0x80008000u) != 0; break;
+	case 4: r = (cv & 0x88888888u) != 0; break;
+	case 6: r = (cv & 0x80808080u) != 0; break;
+	case 7: r = (cv & 0x80008000u) != 0; break;
+	default: r = false; break;
+	}
+	return r != (cf & 1);
+}
+
+struct sum {
+	uint32_t res, cv, sv;
+};
+
+/* a + b + cin with the carry out of every bit and the signed overflow (bit 31). */
+static struct sum add3(uint32_t a, uint32_t b, uint32_t cin)
+{
+	struct sum s;
+	s.res = a + b + cin;
+	s.cv = (a & b) | ((a ^ b) & ~s.res);
+	s.sv = (~(a ^ b) & (a ^ s.res)) >> 31;
+	return s;
+}
+
+/* ---- field operations ---- */
+
+static uint32_t mask_len(unsigned len)
+{
+	return len >= 32 ? 0xffffffffu : (1u << len) - 1;
+}
+
+static uint32_t extract(uint32_t v, unsigned pos, unsigned len, bool sign)
+{
+	unsigned shift = 31 - pos;
+	if (len > pos + 1)
+		len = pos + 1;
+	uint32_t x = (v >> shift) & mask_len(len);
+	if (sign && len < 32 && (x >> (len - 1)) & 1)
+		x |= ~mask_len(len);
+	return x;
+}
+
+static uint32_t deposit(uint32_t old, uint32_t val, unsigned pos, unsigned len)
+{
+	unsigned shift = 31 - pos;
+	if (shift + len > 32)
+		len = 32 - shift;
+	uint32_t m = mask_len(len) << shift;
+	return (old & ~m) | ((val << shift) & m);
+}
+
+/* ---- events ---- */
+
+static void raise_tick(struct hppa_cpu *c, uint32_t pc)
+{
+	uint64_t n = c->ev.tick ? c->ev.tick(c->ev.ctx, pc, c->retired) : 0;
+	/* the clock as the handler left it (a charge from there moves it) */
+	c->tick_at = n ? c->retired + c->charged + n : HPPA_NO_TICK;
+	update_limit(c);
+}
+
+static void raise_call(struct hppa_cpu *c, uint32_t site, uint32_t ret, uint32_t target)
+{
+	if (c->ev.call)
+		c->ev.call(c->ev.ctx, site, ret, target);
+}
+
+/* The nullification of a conditional branch's delay slot under ,n: when taken forward or
+ * not taken backward. */
+static bool cbranch_nullifies(const struct hppa_insn *in, bool taken)
+{
+	return (in->flags & HF_N) && (taken ? in->imm >= 0 : in->imm < 0);
+}
+
+/* The kernel's gateway page. Returns true to go on running. */
+static bool gateway(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
+{
+	uint32_t pc = c->iaoq_f;
+	if ((pc != 0x100 && pc != 0xb0 && pc != 0xe0) || c->iaoq_b != pc + 4) {
+		if (pc == 0x100 || pc == 0xb0 || pc == 0xe0)
+			*stop = fault(c, f, CPU_FAULT_ILL, "gateway entered from a delay slot", pc);
+		else
+			*stop = mem_fault(c, f, pc, GM_PROT_EXEC);
+		return false;
+	}
+	c->iaoq_f = c->gr[31] & ~3u;
+	c->iaoq_b = c->iaoq_f + 4;
+	if (c->iaoq_f < 4096) {
+		/* a return into the gateway page itself would run no instruction forever */
+		*stop = mem_fault(c, f, c->iaoq_f, GM_PROT_EXEC);
+		c->iaoq_f = pc;
+		c->iaoq_b = pc + 4;
+		return false;
+	}
+	if (pc == 0xe0)
+		c->cr27 = c->gr[26];
+	else if (pc == 0x100 && c->ev.syscall)
+		c->ev.syscall(c->ev.ctx);
+	else if (pc == 0xb0 && c->ev.interrupt)
+		c->ev.interrupt(c->ev.ctx, 0xb0);
+	return true;
+}
+
+/* ---- the loop ---- */
+
+static uint32_t ld(const uint8_t *h, unsigned lg)
+{
+	switch (lg) {
+	case 0: return h[0];
+	case 1: return bo_get16(h, true);
+	default: return bo_get32(h, true);
+	}
+}
+
+static void st(uint8_t *h, unsigned lg, uint32_t v)
+{
+	switch (lg) {
+	case 0: h[0] = (uint8_t)v; break;
+	case 1: bo_put16(h, (uint16_t)v, true); break;
+	default: bo_put32(h, v, true); break;
+	}
+}
+
+/* Effective address and modified base of a load or store. */
+static uint32_t mem_ea(const struct hppa_cpu *c, const struct hppa_insn *in, unsigned lg,
+		       uint32_t *newbase)
+{
+	uint32_t base = c->gr[in->r2];
+	uint32_t off = (in->flags & HF_IDX) ?
+		c->gr[in->r1] << ((in->flags & HF_SCALE) ? lg : 0) : (uint32_t)in->imm;
+	*newbase = base + off;
+	return (in->flags & HF_MOD) && !(in->flags & HF_MB) ? base : base + off;
+}
+
+static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
+{
+	struct hppa_cpu *c = H(cpu);
+	struct hppa_code_page *page = NULL;
+	enum cpu_stop stop;
+	c->stop_req = false;
+	c->stop_at_tick = false;
+	if (c->psw_n) {
+		c->psw_n = false;
+		c->iaoq_f = c->iaoq_b;
+		c->iaoq_b += 4;
+	}
+	for (;;) {
+		uint32_t *gr = c->gr;
+		uint32_t pc = c->iaoq_f;
+		if (c->retired >= c->limit) {
+			if (c->max_insns && c->retired >= c->max_insns)
+				return CPU_STOP_INSN_LIMIT;
+			if (c->tick_at != HPPA_NO_TICK && c->retired + c->charged >= c->tick_at) {
+				c->in_tick = true;
+				raise_tick(c, pc);
+				c->in_tick = false;
+				if (c->stop_req || c->stop_at_tick)
+					return CPU_STOP_REQUESTED;
+				continue;
+			}
+			update_limit(c);
+		}
+		if (!page || (pc & ~PAGE_MASK) != page->vaddr || c->cache_gen != c->mem->generation) {
+			if (pc < 4096) {
+				if (!gateway(c, f, &stop))
+					return stop;
+				if (c->stop_req)
+					return CPU_STOP_REQUESTED;
+				page = NULL;
+				continue;
+			}
+			page = code_page(c, pc);
+			if (!page)
+				return mem_fault(c, f, pc, GM_PROT_EXEC);
+		}
+		unsigned idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);
+		if (page->writable && bo_get32(page->host + idx * 4, true) != page->raw[idx])
+			decode_one(c, page, idx);
+		struct hppa_insn insn = page->insn[idx];
+		const struct hppa_insn *in = &insn;
+		uint32_t next = c->iaoq_b + 4;
+		bool nul = false;
+		bool event = false;
+	dispatch:
+		switch (in->op) {
+		case HOP_BKPT:
+			if (c->ev.breakpoint) {
+				c->ev.breakpoint(c->ev.ctx, pc);
+				if (c->iaoq_f != pc || c->stop_req) {
+					if (c->stop_req)
+						return CPU_STOP_REQUESTED;
+					page = NULL;
+					continue;
+				}
+			}
+			hppa_decode(page->raw[idx], &insn);
+			goto dispatch;
+		case HOP_ILLEGAL:
+			return fault(c, f, CPU_FAULT_ILL, "illegal instruction", page->raw[idx]);
+		case HOP_PRIV:
+			return fault(c, f, CPU_FAULT_ILL, "privileged instruction", page->raw[idx]);
+		case HOP_BREAK:
+			return fault(c, f, CPU_FAULT_TRAP, "break", page->raw[idx]);
+
+		case HOP_ADDL_FAST:
+			gr[in->t] = gr[in->r1] + gr[in->r2];
+			break;
+		case HOP_COPY:
+			gr[in->t] = gr[in->r1];
+			break;
+		case HOP_ADD: {
+			uint32_t a = gr[in->r1], sh = a << in->sub;
+			struct sum s = add3(sh, gr[in->r2], (in->flags & HF_CIN) ? c->psw_cb >> 31 : 0);
+			if (in->sub && (uint32_t)((int32_t)sh >> in->sub) != a)
+				s.sv = 1;	/* bits shifted out overflow too */
+			if ((in->flags & HF_TSV) && s.sv)
+				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
+			if (!(in->flags & HF_NOCB))
+				c->psw_cb = s.cv;
+			gr[in->t] = s.res;
+			break;
+		}
+		case HOP_SUB: {
+			struct sum s = add3(gr[in->r1], ~gr[in->r2],
+					    (in->flags & HF_CIN) ? c->psw_cb >> 31 : 1);
+			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
+			if ((in->flags & HF_TSV) && s.sv)
+				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+			if (in->flags & HF_TC) {
+				if (nul)
+					return fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]);
+			} else {
+				c->psw_cb = s.cv;
+			}
+			gr[in->t] = s.res;
+			break;
+		}
+		case HOP_DS: {
+			uint32_t vmask = (int32_t)c->psw_v >> 31;
+			uint32_t a = gr[in->r1] << 1 | c->psw_cb >> 31;
+			uint32_t b = gr[in->r2];
+			struct sum s = add3(a, b ^ vmask, vmask & 1);
+			c->psw_cb = s.cv;
+			c->psw_v = ((s.cv >> 31) ^ (b >> 31)) << 31;
+			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
+			gr[in->t] = s.res;
+			break;
+		}
+		case HOP_CMPCLR: {
+			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);
+			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
+			gr[in->t] = 0;
+			break;
+		}
+		case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM: {
+			uint32_t a = gr[in->r1], b = gr[in->r2];
+			uint32_t r = in->op == HOP_OR ? a | b : in->op == HOP_AND ? a & b :
+				in->op == HOP_XOR ? a ^ b : a & ~b;
+			nul = cond_logic(in->cond, r);
+			gr[in->t] = r;
+			break;
+		}
+		case HOP_UXOR: {
+			uint32_t r = gr[in->r1] ^ gr[in->r2];
+			nul = cond_unit(in->cond, r, 0);
+			gr[in->t] = r;
+			break;
+		}
+		case HOP_UADDCM: {
+			struct sum s = add3(gr[in->r1], ~gr[in->r2], 0);
+			nul = cond_unit(in->cond, s.res, s.cv);
+			if ((in->flags & HF_TC) && nul)
+				return fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]);
+			gr[in->t] = s.res;
+			break;
+		}
+		case HOP_DCOR: {
+			/* decimal correct: 6 in every digit without (dcor) or with (idcor) a carry */
+			uint32_t digits = (c->psw_cb >> 3) & 0x11111111u;
+			if (!in->sub)
+				digits ^= 0x11111111u;
+			uint32_t adj = digits * 6;
+			uint32_t r = in->sub ? gr[in->r2] + adj : gr[in->r2] - adj;
+			nul = cond_unit(in->cond, r, 0);
+			gr[in->t] = r;
+			break;
+		}
+		case HOP_ADDI: {
+			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
+			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
+			if ((in->flags & HF_TSV) && s.sv)
+				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+			if ((in->flags & HF_TC) && nul)
+				return fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]);
+			if (in->flags & HF_TC)
+				nul = false;
+			c->psw_cb = s.cv;
+			gr[in->t] = s.res;
+			break;
+		}
+		case HOP_SUBI: case HOP_CMPICLR: {
+			struct sum s = add3((uint32_t)in->imm, ~gr[in->r2], 1);
+			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
+			if (in->op == HOP_CMPICLR) {
+				gr[in->t] = 0;
+				break;
+			}
+			if ((in->flags & HF_TSV) && s.sv)
+				return fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]);
+			c->psw_cb = s.cv;
+			gr[in->t] = s.res;
+			break;
+		}
+		case HOP_LDO:
+			gr[in->t] = gr[in->r2] + (uint32_t)in->imm;
+			break;
+		case HOP_LDIL:
+			gr[in->t] = (uint32_t)in->imm;
+			break;
+		case HOP_ADDIL:
+			gr[1] = gr[in->r2] + (uint32_t)in->imm;
+			break;
+
+		case HOP_LOAD: case HOP_LDCW: {
+			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
+			if (ea & ((1u << in->sub) - 1)) {
+				f->kind = CPU_FAULT_BUS;
+				goto unaligned;
+			}
+			uint8_t *h = data_host(c, in->op == HOP_LDCW ? &c->wtlb : &c->rtlb, ea,
+					       in->op == HOP_LDCW ? GM_PROT_READ | GM_PROT_WRITE : GM_PROT_READ);
+			if (!h)
+				return mem_fault(c, f, ea, in->op == HOP_LDCW ? GM_PROT_WRITE : GM_PROT_READ);
+			uint32_t v = ld(h, in->sub);
+			if (in->op == HOP_LDCW)
+				st(h, 2, 0);
+			if (in->flags & HF_MOD)
+				gr[in->r2] = nb;
+			gr[in->t] = v;
+			break;
+		}
+		case HOP_STORE: {
+			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
+			if (ea & ((1u << in->sub) - 1)) {
+				f->kind = CPU_FAULT_BUS;
+				goto unaligned;
+			}
+			uint8_t *h = data_host(c, &c->wtlb, ea, GM_PROT_WRITE);
+			if (!h)
+				return mem_fault(c, f, ea, GM_PROT_WRITE);
+			st(h, in->sub, gr[in->r1]);
+			if (in->flags & HF_MOD)
+				gr[in->r2] = nb;
+			break;
+		}
+		case HOP_STBY: {
+			uint32_t ea = gr[in->r2] + (uint32_t)in->imm, v = gr[in->r1];
+			uint8_t *h = data_host(c, &c->wtlb, ea & ~3u, GM_PROT_WRITE);
+			unsigned k = ea & 3;
+			if (!h)
+				return mem_fault(c, f, ea & ~3u, GM_PROT_WRITE);
+			if (in->flags & HF_STBY_E) {
+				for (unsigned i = 0; i < k; i++)	/* leftmost k bytes */
+					h[i] = (uint8_t)(v >> (24 - 8 * i));
+			} else {
+				for (unsigned i = k; i < 4; i++)	/* from ea to the word's end */
+					h[i] = (uint8_t)(v >> (24 - 8 * i));
+			}
+			if (in->flags & HF_MOD)
+				gr[in->r2] = ea & ~3u;
+			break;
+		}
+		case HOP_FLOAD: case HOP_FSTORE: {
+			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
+			bool store = in->op == HOP_FSTORE;
+			if (ea & ((1u << in->sub) - 1)) {
+				f->kind = CPU_FAULT_BUS;
+				goto unaligned;
+			}
+			uint8_t *h = data_host(c, store ? &c->wtlb : &c->rtlb, ea,
+					       store ? GM_PROT_WRITE : GM_PROT_READ);
+			if (!h)
+				return mem_fault(c, f, ea, store ? GM_PROT_WRITE : GM_PROT_READ);
+			uint64_t *r = &c->fr[in->sub == 3 ? in->t : in->t >> 1];
+			if (in->sub == 3) {
+				if (store)
+					bo_put64(h, *r, true);
+				else
+					*r = bo_get64(h, true);
+			} else if (store) {
+				bo_put32(h, (in->t & 1) ? (uint32_t)*r : (uint32_t)(*r >> 32), true);
+			} else if (in->t & 1) {
+				*r = (*r & 0xffffffff00000000ull) | bo_get32(h, true);
+			} else {
+				*r = (*r & 0xffffffffull) | (uint64_t)bo_get32(h, true) << 32;
+			}
+			if (in->flags & HF_MOD)
+				gr[in->r2] = nb;
+			break;
+		}
+
+		case HOP_BL: {
+			uint32_t link = next | PRIV_USER;
+			next = pc + 8 + (uint32_t)in->imm;
+			nul = in->flags & HF_N;
+			gr[in->t] = link;
+			if (in->t) {
+				raise_call(c, pc, link & ~3u, next);
+				event = true;
+			}
+			break;
+		}
+		case HOP_BLR: {
+			uint32_t link = next | PRIV_USER;
+			next = pc + 8 + (gr[in->r1] << 3);
+			nul = in->flags & HF_N;
+			gr[in->t] = link;
+			if (in->t) {
+				raise_call(c, pc, link & ~3u, next);
+				event = true;
+			}
+			break;
+		}
+		case HOP_BV:
+			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
+			nul = in->flags & HF_N;
+			if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31) && c->ev.ret) {
+				c->ev.ret(c->ev.ctx, next);
+				event = true;
+			}
+			break;
+		case HOP_BE: case HOP_BLE: {
+			uint32_t link = next | PRIV_USER;
+			next = (gr[in->r2] + (uint32_t)in->imm) & ~3u;
+			nul = in->flags & HF_N;
+			if (in->op == HOP_BLE) {
+				gr[31] = link;
+				c->sr[0] = c->sr[in->sub];
+				if (next >= 4096) {
+					raise_call(c, pc, link & ~3u, next);
+					event = true;
+				}
+			}
+			break;
+		}
+		case HOP_CMPB: case HOP_CMPIB: {
+			uint32_t a = in->op == HOP_CMPB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
+			struct sum s = add3(a, ~gr[in->r2], 1);
+			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
+			if (taken)
+				next = pc + 8 + (uint32_t)in->imm;
+			nul = cbranch_nullifies(in, taken);
+			break;
+		}
+		case HOP_ADDB: case HOP_ADDIB: {
+			uint32_t a = in->op == HOP_ADDB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
+			struct sum s = add3(a, gr[in->r2], 0);
+			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
+			gr[in->r2] = s.res;
+			if (taken)
+				next = pc + 8 + (uint32_t)in->imm;
+			nul = cbranch_nullifies(in, taken);
+			break;
+		}
+		case HOP_MOVB: case HOP_MOVIB: {
+			uint32_t v = in->op == HOP_MOVB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
+			bool taken = cond_shift(in->cond, v);
+			gr[in->r2] = v;
+			if (taken)
+				next = pc + 8 + (uint32_t)in->imm;
+			nul = cbranch_nullifies(in, taken);
+			break;
+		}
+		case HOP_BB: case HOP_BVB: {
+			unsigned p = in->op == HOP_BB ? in->sub : c->sar;
+			bool bit = (gr[in->r1] >> (31 - p)) & 1;
+			bool taken = in->cond ? !bit : bit;
+			if (taken)
+				next = pc + 8 + (uint32_t)in->imm;
+			nul = cbranch_nullifies(in, taken);
+			break;
+		}
+
+		case HOP_SHRPW: case HOP_VSHRPW: {
+			unsigned sa = in->op == HOP_SHRPW ? in->sub : c->sar;
+			uint32_t r = (uint32_t)(((uint64_t)gr[in->r1] << 32 | gr[in->r2]) >> sa);
+			nul = cond_shift(in->cond, r);
+			gr[in->t] = r;
+			break;
+		}
+		case HOP_EXTRU: case HOP_EXTRS: case HOP_VEXTRU: case HOP_VEXTRS: {
+			unsigned pos = (in->op == HOP_EXTRU || in->op == HOP_EXTRS) ? in->sub : c->sar;
+			uint32_t r = extract(gr[in->r2], pos, in->len,
+					     in->op == HOP_EXTRS || in->op == HOP_VEXTRS);
+			nul = cond_shift(in->cond, r);
+			gr[in->t] = r;
+			break;
+		}
+		case HOP_DEP: case HOP_ZDEP: case HOP_VDEP: case HOP_ZVDEP:
+		case HOP_DEPI: case HOP_ZDEPI: case HOP_VDEPI: case HOP_ZVDEPI: {
+			bool var = in->op == HOP_VDEP || in->op == HOP_ZVDEP || in->op == HOP_VDEPI ||
+				in->op == HOP_ZVDEPI;
+			bool zero = in->op == HOP_ZDEP || in->op == HOP_ZVDEP || in->op == HOP_ZDEPI ||
+				in->op == HOP_ZVDEPI;
+			bool imm = in->op >= HOP_DEPI;
+			uint32_t val = imm ? (uint32_t)in->imm : gr[in->r1];
+			uint32_t r = deposit(zero ? 0 : gr[in->t], val, var ? c->sar : in->sub, in->len);
+			nul = cond_shift(in->cond, r);
+			gr[in->t] = r;
+			break;
+		}
+
+		case HOP_MFCTL:
+			gr[in->t] = in->sub == 11 ? c->sar : in->sub == 26 ? c->cr26 : c->cr27;
+			break;
+		case HOP_MTSAR:
+			c->sar = gr[in->r1] & 31;
+			break;
+		case HOP_MFSP:
+			gr[in->t] = c->sr[in->sub];
+			break;
+		case HOP_MTSP:
+			c->sr[in->sub] = gr[in->r1];
+			break;
+		case HOP_SYNC:
+			break;
+		case HOP_LDSID:
+			gr[in->t] = 0;
+			break;
+		case HOP_PROBE: {
+			int prot = (in->flags & HF_PROBEW) ? GM_PROT_WRITE : GM_PROT_READ;
+			gr[in->t] = gm_host(c->mem, gr[in->r2], 1, prot) != NULL;
+			break;
+		}
+		default:
+			nul = hppa_fp_exec(c, in);
+			break;
+		}
+		gr[0] = 0;
+		c->retired++;
+		c->iaoq_f = c->iaoq_b;
+		c->iaoq_b = next;
+		if (nul) {
+			c->iaoq_f = next;
+			c->iaoq_b = next + 4;
+		}
+		if (event && c->stop_req)
+			return CPU_STOP_REQUESTED;
+		continue;
+	unaligned:
+		{
+			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
+			f->pc = pc;
+			f->addr = ea;
+			f->has_addr = true;
+			snprintf(f->detail, sizeof f->detail, "unaligned access at 0x%08x", ea);
+			return CPU_STOP_FAULT;
+		}
+	}
+}
+
+/* ---- the rest of cpu_ops ---- */
+
+static struct cpu *create(const struct cpu_config *cfg, char *err, size_t errlen)
+{
+	struct hppa_cpu *c = calloc(1, sizeof *c);
+	if (!c) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	c->base.ops = &hppa_cpu_ops;
+	c->base.arch = CPU_ARCH_HPPA;
+	c->mem = cfg->mem;
+	c->ev = cfg->events;
+	c->max_insns = cfg->max_insns;
+	c->tick_at = cfg->first_tick ? cfg->first_tick : HPPA_NO_TICK;
+	c->cache_gen = cfg->mem->generation;
+	c->rtlb.vaddr = c->wtlb.vaddr = HPPA_NO_PAGE;
+	update_limit(c);
+	return &c->base;
+}
+
+static void destroy(struct cpu *cpu)
+{
+	struct hppa_cpu *c = H(cpu);
+	if (!c)
+		return;
+	for (unsigned i = 0; i < HPPA_DCACHE_SLOTS; i++)
+		free(c->pages[i]);
+	free(c);
+}
+
+static void request_stop(struct cpu *cpu)
+{
+	H(cpu)->stop_req = true;
+}
+
+static void request_stop_at_tick(struct cpu *cpu)
+{
+	struct hppa_cpu *c = H(cpu);
+	if (c->in_tick)
+		c->stop_at_tick = true;
+	else
+		c->stop_req = true;
+}
+
+static uint64_t get_pc(struct cpu *cpu)
+{
+	return H(cpu)->iaoq_f;
+}
+
+static void set_pc(struct cpu *cpu, uint64_t pc)
+{
+	struct hppa_cpu *c = H(cpu);
+	c->iaoq_f = (uint32_t)pc & ~3u;
+	c->iaoq_b = c->iaoq_f + 4;
+	c->psw_n = false;
+}
+
+static uint32_t psw_get(const struct hppa_cpu *c)
+{
+	uint32_t psw = (c->psw_n ? HPPA_PSW_N : 0) | (c->psw_v >> 31 ? HPPA_PSW_V : 0);
+	for (unsigned k = 0; k < 8; k++)
+		psw |= ((c->psw_cb >> (4 * k + 3)) & 1) << (8 + k);
+	return psw;
+}
+
+static void psw_set(struct hppa_cpu *c, uint32_t psw)
+{
+	c->psw_n = (psw & HPPA_PSW_N) != 0;
+	c->psw_v = (psw & HPPA_PSW_V) ? 1u << 31 : 0;
+	c->psw_cb = 0;
+	for (unsigned k = 0; k < 8; k++)
+		c->psw_cb |= ((psw >> (8 + k)) & 1) << (4 * k + 3);
+}
+
+static uint64_t reg(struct cpu *cpu, int r)
+{
+	struct hppa_cpu *c = H(cpu);
+	if (r >= 0 && r < 32)
+		return c->gr[r];
+	if (r >= HPPA_REG_FR0 && r < HPPA_REG_FR0 + 32)
+		return c->fr[r - HPPA_REG_FR0];
+	switch (r) {
+	case HPPA_REG_PC: return c->iaoq_f;
+	case HPPA_REG_SAR: return c->sar;
+	case HPPA_REG_CR27: return c->cr27;
+	case HPPA_REG_IAOQ_B: return c->iaoq_b;
+	case HPPA_REG_PSW: return psw_get(c);
+	default: return 0;
+	}
+}
+
+static void set_reg(struct cpu *cpu, int r, uint64_t v)
+{
+	struct hppa_cpu *c = H(cpu);
+	if (r > 0 && r < 32) {
+		c->gr[r] = (uint32_t)v;
+		return;
+	}
+	if (r >= HPPA_REG_FR0 && r < HPPA_REG_FR0 + 32) {
+		c->fr[r - HPPA_REG_FR0] = v;
+		return;
+	}
+	switch (r) {
+	case HPPA_REG_PC: set_pc(cpu, v); break;
+	case HPPA_REG_SAR: c->sar = (uint32_t)v & 31; break;
+	case HPPA_REG_CR27: c->cr27 = (uint32_t)v; break;
+	case HPPA_REG_IAOQ_B: c->iaoq_b = (uint32_t)v & ~3u; break;
+	case HPPA_REG_PSW: psw_set(c, (uint32_t)v); break;
+	default: break;
+	}
+}
+
+static int set_tls(struct cpu *cpu, int which, uint64_t base)
+{
+	(void)which;
+	H(cpu)->cr27 = (uint32_t)base;
+	return 0;
+}
+
+static int add_breakpoint(struct cpu *cpu, uint64_t addr)
+{
+	struct hppa_cpu *c = H(cpu);
+	if (c->nbkpts == HPPA_MAX_BREAKPOINTS)
+		return -1;
+	c->bkpts[c->nbkpts++] = (uint32_t)addr;
+	drop_cache(c);
+	return 0;
+}
+
+static uint64_t thread_pointer(struct cpu *cpu)
+{
+	return H(cpu)->cr27;
+}
+
+static uint64_t retired(struct cpu *cpu)
+{
+	return H(cpu)->retired;
+}
+
+static void set_next_tick(struct cpu *cpu, uint64_t interval)
+{
+	struct hppa_cpu *c = H(cpu);
+	c->tick_at = interval ? c->retired + c->charged + interval : HPPA_NO_TICK;
+	update_limit(c);
+}
+
+static void charge(struct cpu *cpu, uint64_t n, uint64_t pc)
+{
+	struct hppa_cpu *c = H(cpu);
+	uint64_t end = c->retired + c->charged + n;
+	/* A charge from inside a tick (not a documented caller) only moves the clock: raising
+	 * ticks from there would recurse. */
+	bool raise = !c->in_tick && !c->in_charge;
+	c->in_charge = true;
+	while (raise && c->tick_at != HPPA_NO_TICK && c->tick_at < end) {
+		c->charged = c->tick_at - c->retired;
+		raise_tick(c, (uint32_t)pc);
+	}
+	if (raise)
+		c->in_charge = false;
+	c->charged = end - c->retired;
+	update_limit(c);
+}
+
+static void dump_regs(struct cpu *cpu, char *buf, size_t len)
+{
+	struct hppa_cpu *c = H(cpu);
+	size_t pos = 0;
+	int n = snprintf(buf, len, "pc  %08x %08x  sar %2u\n", c->iaoq_f, c->iaoq_b, c->sar);
+	for (int i = 1; i < 32 && n > 0 && (size_t)n < len - pos; i++) {
+		pos += (size_t)n;
+		n = snprintf(buf + pos, len - pos, "r%-2d %08x%s", i, c->gr[i],
+			     i % 4 == 3 ? "\n" : "  ");
+	}
+}
+
+const struct cpu_ops hppa_cpu_ops = {
+	.create = create,
+	.destroy = destroy,
+	.run = run,
+	.request_stop = request_stop,
+	.request_stop_at_tick = request_stop_at_tick,
+	.pc = get_pc,
+	.set_pc = set_pc,
+	.reg = reg,
+	.set_reg = set_reg,
+	.set_tls = set_tls,
+	.add_breakpoint = add_breakpoint,
+	.thread_pointer = thread_pointer,
+	.retired = retired,
+	.set_next_tick = set_next_tick,
+	.charge = charge,
+	.dump_regs = dump_regs,
+};

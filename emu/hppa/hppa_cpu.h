@@ -1,0 +1,68 @@
+/* The hppa back end's state and the pieces its source files share. Only emu/hppa/ includes
+ * this; everything else reaches the CPU through emu/cpu.h. */
+#ifndef PROFEMU_HPPA_CPU_H
+#define PROFEMU_HPPA_CPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../cpu_backend.h"
+#include "hppa_decode.h"
+
+#define HPPA_PAGE_SHIFT 12
+#define HPPA_PAGE_INSNS 1024
+#define HPPA_DCACHE_SLOTS 1024	/* direct-mapped by page number */
+#define HPPA_MAX_BREAKPOINTS 64
+#define HPPA_NO_TICK UINT64_MAX
+
+/* One guest page of decoded instructions. A page that is writable is checked word by word
+ * against its decode (a store, gm_write or a loader's poke may change it); any unmap or
+ * protection change (guest_mem.generation) drops the whole cache. */
+struct hppa_code_page {
+	uint32_t vaddr;			/* page address; HPPA_NO_PAGE when empty */
+	bool writable;
+	const uint8_t *host;
+	uint32_t raw[HPPA_PAGE_INSNS];
+	struct hppa_insn insn[HPPA_PAGE_INSNS];
+};
+#define HPPA_NO_PAGE 1u
+
+/* A one-page translation for data accesses, valid for one guest_mem generation. */
+struct hppa_tlb {
+	uint32_t vaddr;
+	uint8_t *host;
+	uint64_t gen;
+};
+
+struct hppa_cpu {
+	struct cpu base;
+	uint32_t gr[32];
+	uint32_t iaoq_f, iaoq_b;
+	uint32_t sar, cr26, cr27;
+	uint32_t psw_cb;	/* carry out of every bit of the last carry-setting operation */
+	uint32_t psw_v;		/* bit 31: PSW[V] */
+	bool psw_n;		/* the instruction at iaoq_f is nullified */
+	uint32_t sr[8];
+	uint64_t fr[32];	/* fr0's high word is the FP status register */
+
+	struct guest_mem *mem;
+	struct cpu_events ev;
+	uint64_t retired, charged;
+	uint64_t max_insns;	/* 0: none */
+	uint64_t tick_at;	/* clock (retired + charged) of the next tick */
+	uint64_t limit;		/* retired count at which the loop must look at ticks/limits */
+	bool stop_req, stop_at_tick, in_tick, in_charge;
+
+	uint64_t cache_gen;
+	struct hppa_code_page *pages[HPPA_DCACHE_SLOTS];
+	struct hppa_tlb rtlb, wtlb;
+	uint32_t bkpts[HPPA_MAX_BREAKPOINTS];
+	unsigned nbkpts;
+};
+
+extern const struct cpu_ops hppa_cpu_ops;
+
+/* hppa_fp.c: executes one floating-point instruction; returns true to nullify the next. */
+bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in);
+
+#endif

@@ -1,0 +1,122 @@
+/* PA-RISC 1.1 instruction decoding: one 32-bit word becomes a compact struct hppa_insn with
+ * a handler id and its fields already extracted (immediates sign-extended and unscrambled,
+ * conditions as c*2+f), so the interpreter decodes each instruction once into its cache.
+ *
+ * Bit positions in comments use HP's numbering (bit 0 is the most significant). */
+#ifndef PROFEMU_HPPA_DECODE_H
+#define PROFEMU_HPPA_DECODE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum hppa_op {
+	HOP_ILLEGAL,	/* unknown or reserved encoding: SIGILL */
+	HOP_PRIV,	/* privileged instruction: SIGILL (ILL_PRVOPC) */
+	HOP_BKPT,	/* cache marker: a cpu_add_breakpoint address (never from hppa_decode) */
+	HOP_BREAK,
+	/* arithmetic and logical, opcode 02 */
+	HOP_ADD,	/* flags: HF_CIN, HF_NOCB, HF_TSV; sub = pre-shift of r1 */
+	HOP_ADDL_FAST,	/* add,l without condition */
+	HOP_SUB,	/* flags: HF_CIN (borrow), HF_TSV, HF_TC */
+	HOP_DS,
+	HOP_CMPCLR,
+	HOP_OR, HOP_AND, HOP_XOR, HOP_ANDCM,
+	HOP_COPY,	/* or r,r0,t without condition */
+	HOP_UXOR, HOP_UADDCM, HOP_DCOR,
+	/* immediates */
+	HOP_ADDI,	/* flags: HF_TC (addit), HF_TSV */
+	HOP_SUBI, HOP_CMPICLR,
+	HOP_LDO, HOP_LDIL, HOP_ADDIL,
+	/* memory: sub = log2 of the size; flags HF_IDX, HF_SCALE, HF_MOD, HF_MB */
+	HOP_LOAD, HOP_STORE, HOP_LDCW, HOP_STBY, HOP_FLOAD, HOP_FSTORE,
+	/* branches: imm = displacement (relative to the instruction + 8); the immediate of
+	 * CMPIB, ADDIB and MOVIB is (int8_t)r1 */
+	HOP_BL, HOP_BLR, HOP_BV, HOP_BE, HOP_BLE,
+	HOP_CMPB, HOP_CMPIB, HOP_ADDB, HOP_ADDIB, HOP_MOVB, HOP_MOVIB, HOP_BB, HOP_BVB,
+	/* shift, extract, deposit: sub = shift or position, len = field length */
+	HOP_SHRPW, HOP_VSHRPW, HOP_EXTRU, HOP_EXTRS, HOP_VEXTRU, HOP_VEXTRS,
+	HOP_DEP, HOP_ZDEP, HOP_VDEP, HOP_ZVDEP, HOP_DEPI, HOP_ZDEPI, HOP_VDEPI, HOP_ZVDEPI,
+	/* system */
+	HOP_MFCTL, HOP_MTSAR, HOP_MFSP, HOP_MTSP, HOP_SYNC, HOP_LDSID, HOP_PROBE,
+	/* floating point: sub = format (0 sgl, 1 dbl); single registers are slots 2*reg+half */
+	HOP_FCPY, HOP_FABS, HOP_FSQRT, HOP_FRND, HOP_FNEG, HOP_FNEGABS,
+	HOP_FADD, HOP_FSUB, HOP_FMPY, HOP_FDIV, HOP_FREM,
+	HOP_FCNV,	/* sub = kind (enum hppa_fcnv), len = src fmt | dst fmt << 2 */
+	HOP_FCMP,	/* cond = 5-bit condition */
+	HOP_FTEST, HOP_XMPYU, HOP_FID,
+	HOP_COUNT
+};
+
+/* HOP_FCNV kinds (bits 14..16 of the word). */
+enum hppa_fcnv {
+	HFCNV_FF = 0, HFCNV_XF = 1, HFCNV_FX = 2, HFCNV_FXT = 3,
+	HFCNV_UXF = 5, HFCNV_FUX = 6, HFCNV_FUXT = 7,
+};
+
+enum {
+	HF_N = 1,	/* ,n: nullify the delay slot (as the branch kind defines) */
+	HF_CIN = 2,	/* carry/borrow in from PSW[C/B] */
+	HF_NOCB = 4,	/* does not update PSW[C/B] (add,l) */
+	HF_TSV = 8,	/* trap on signed overflow */
+	HF_TC = 16,	/* trap on condition */
+	HF_IDX = 2,	/* memory: index register r1 instead of imm */
+	HF_SCALE = 4,	/* memory: index scaled by the size */
+	HF_MOD = 8,	/* memory: base register modified */
+	HF_MB = 16,	/* memory: modify before (address is the modified base) */
+	HF_DBL = 32,	/* memory: FP doubleword */
+	HF_PROBEW = 2,	/* probe for write */
+	HF_PROBEI = 4,	/* probe with immediate privilege */
+	HF_STBY_E = 2,	/* stby,e */
+};
+
+struct hppa_insn {
+	uint8_t op;	/* enum hppa_op */
+	uint8_t r1;	/* first source: the x field (bits 11..15) in most forms */
+	uint8_t r2;	/* second source / base register: the b field (bits 6..10) */
+	uint8_t t;	/* target */
+	uint8_t cond;	/* condition: c*2+f (0 = never) */
+	uint8_t sub;
+	uint8_t len;
+	uint8_t flags;
+	int32_t imm;
+};
+
+/* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */
+void hppa_decode(uint32_t word, struct hppa_insn *out);
+
+/* Field helpers shared by the decoder and the disassembler. */
+static inline int32_t hppa_low_sign_ext(uint32_t field, unsigned bits)
+{
+	int32_t v = (int32_t)(field >> 1);
+	return (field & 1) ? v - (1 << (bits - 1)) : v;
+}
+
+static inline int32_t hppa_sign_ext(uint32_t v, unsigned bits)
+{
+	uint32_t m = 1u << (bits - 1);
+	v &= (1u << bits) - 1;
+	return (int32_t)((v ^ m) - m);
+}
+
+static inline int32_t hppa_im21(uint32_t w)
+{
+	uint32_t x = w & 0x1fffff;
+	uint32_t v = (x & 1) << 20 | ((x >> 1) & 0x7ff) << 9 | ((x >> 14) & 3) << 7 |
+		((x >> 16) & 0x1f) << 2 | ((x >> 12) & 3);
+	return (int32_t)((uint32_t)hppa_sign_ext(v, 21) << 11);
+}
+
+static inline int32_t hppa_disp12(uint32_t w)
+{
+	uint32_t v = ((w >> 3) & 0x3ff) | ((w >> 2) & 1) << 10 | (w & 1) << 11;
+	return (int32_t)((uint32_t)hppa_sign_ext(v, 12) << 2);
+}
+
+static inline int32_t hppa_disp17(uint32_t w)
+{
+	uint32_t v = ((w >> 3) & 0x3ff) | ((w >> 2) & 1) << 10 | ((w >> 16) & 0x1f) << 11 |
+		(w & 1) << 16;
+	return (int32_t)((uint32_t)hppa_sign_ext(v, 17) << 2);
+}
+
+#endif

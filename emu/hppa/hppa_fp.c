@@ -1,0 +1,239 @@
+/* The PA-RISC floating-point unit on the host's IEEE arithmetic: the status register's
+ * rounding mode is applied around each rounded operation, its compare bit is set by FCMP and
+ * read by FTEST. Exception traps are never enabled by Linux programs, so none is raised. */
+#include <fenv.h>
+#include <math.h>
+#include <string.h>
+
+#include "hppa_cpu.h"
+
+#define FPSR_C 0x04000000u	/* compare bit (status bit 5) */
+#define FPSR_RM_SHIFT 9		/* rounding mode, status bits 21..22 */
+
+static uint32_t fpsr(const struct hppa_cpu *c)
+{
+	return (uint32_t)(c->fr[0] >> 32);
+}
+
+static void set_fpsr(struct hppa_cpu *c, uint32_t v)
+{
+	c->fr[0] = (uint64_t)v << 32 | (uint32_t)c->fr[0];
+}
+
+static uint32_t get_w(const struct hppa_cpu *c, unsigned slot)
+{
+	uint64_t r = c->fr[slot >> 1];
+	return (slot & 1) ? (uint32_t)r : (uint32_t)(r >> 32);
+}
+
+static void set_w(struct hppa_cpu *c, unsigned slot, uint32_t v)
+{
+	uint64_t *r = &c->fr[slot >> 1];
+	if (slot & 1)
+		*r = (*r & 0xffffffff00000000ull) | v;
+	else
+		*r = (*r & 0xffffffffull) | (uint64_t)v << 32;
+}
+
+static float get_s(const struct hppa_cpu *c, unsigned slot)
+{
+	uint32_t w = get_w(c, slot);
+	float f;
+	memcpy(&f, &w, 4);
+	return f;
+}
+
+static void set_s(struct hppa_cpu *c, unsigned slot, float f)
+{
+	uint32_t w;
+	memcpy(&w, &f, 4);
+	set_w(c, slot, w);
+}
+
+static double get_d(const struct hppa_cpu *c, unsigned reg)
+{
+	double d;
+	memcpy(&d, &c->fr[reg], 8);
+	return d;
+}
+
+static void set_d(struct hppa_cpu *c, unsigned reg, double d)
+{
+	memcpy(&c->fr[reg], &d, 8);
+}
+
+/* Host rounding for the guest's mode (0 nearest, 1 toward zero, 2 up, 3 down). */
+static int enter_rounding(const struct hppa_cpu *c)
+{
+	static const int modes[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
+	unsigned rm = (fpsr(c) >> FPSR_RM_SHIFT) & 3;
+	if (rm)
+		fesetround(modes[rm]);
+	return (int)rm;
+}
+
+static void leave_rounding(int rm)
+{
+	if (rm)
+		fesetround(FE_TONEAREST);
+}
+
+static double arith_d(unsigned op, double a, double b)
+{
+	volatile double x = a, y = b, r;
+	switch (op) {
+	case HOP_FADD: r = x + y; break;
+	case HOP_FSUB: r = x - y; break;
+	case HOP_FMPY: r = x * y; break;
+	case HOP_FDIV: r = x / y; break;
+	case HOP_FREM: r = remainder(x, y); break;
+	case HOP_FSQRT: r = sqrt(x); break;
+	default: r = nearbyint(x); break;	/* HOP_FRND */
+	}
+	return r;
+}
+
+static float arith_s(unsigned op, float a, float b)
+{
+	volatile float x = a, y = b, r;
+	switch (op) {
+	case HOP_FADD: r = x + y; break;
+	case HOP_FSUB: r = x - y; break;
+	case HOP_FMPY: r = x * y; break;
+	case HOP_FDIV: r = x / y; break;
+	case HOP_FREM: r = remainderf(x, y); break;
+	case HOP_FSQRT: r = sqrtf(x); break;
+	default: r = nearbyintf(x); break;
+	}
+	return r;
+}
+
+/* Float to integer, saturating as the hardware's invalid-operation result does. */
+static uint64_t to_int(double v, bool truncate, bool is_unsigned, bool wide)
+{
+	double r = truncate ? trunc(v) : nearbyint(v);
+	if (is_unsigned) {
+		double max = wide ? 18446744073709551615.0 : 4294967295.0;
+		if (isnan(r) || r >= max + 1.0)
+			return wide ? UINT64_MAX : UINT32_MAX;
+		if (r < 0)
+			return 0;
+		return (uint64_t)r;
+	}
+	if (wide) {
+		if (isnan(r) || r >= 9223372036854775808.0)
+			return (uint64_t)INT64_MAX;
+		if (r < -9223372036854775808.0)
+			return (uint64_t)INT64_MIN;
+		return (uint64_t)(int64_t)r;
+	}
+	if (isnan(r) || r >= 2147483648.0)
+		return (uint32_t)INT32_MAX;
+	if (r < -2147483648.0)
+		return (uint32_t)INT32_MIN;
+	return (uint32_t)(int32_t)r;
+}
+
+static void fcnv(struct hppa_cpu *c, const struct hppa_insn *in)
+{
+	unsigned sf = in->len & 3, df = in->len >> 2;
+	bool from_float = in->sub == HFCNV_FF || in->sub == HFCNV_FX || in->sub == HFCNV_FXT ||
+		in->sub == HFCNV_FUX || in->sub == HFCNV_FUXT;
+	double v = 0;
+	int rm = enter_rounding(c);
+	if (from_float)
+		v = sf ? get_d(c, in->r1) : (double)get_s(c, in->r1);
+	switch (in->sub) {
+	case HFCNV_FF:
+		if (df)
+			set_d(c, in->t, v);
+		else
+			set_s(c, in->t, (float)v);
+		break;
+	case HFCNV_XF: case HFCNV_UXF: {
+		bool u = in->sub == HFCNV_UXF;
+		if (sf) {
+			uint64_t x = c->fr[in->r1];
+			if (df)
+				set_d(c, in->t, u ? (double)x : (double)(int64_t)x);
+			else
+				set_s(c, in->t, u ? (float)x : (float)(int64_t)x);
+		} else {
+			uint32_t x = get_w(c, in->r1);
+			if (df)
+				set_d(c, in->t, u ? (double)x : (double)(int32_t)x);
+			else
+				set_s(c, in->t, u ? (float)x : (float)(int32_t)x);
+		}
+		break;
+	}
+	default: {
+		bool trunc_ = in->sub == HFCNV_FXT || in->sub == HFCNV_FUXT;
+		bool u = in->sub == HFCNV_FUX || in->sub == HFCNV_FUXT;
+		uint64_t r = to_int(v, trunc_, u, df != 0);
+		if (df)
+			c->fr[in->t] = r;
+		else
+			set_w(c, in->t, (uint32_t)r);
+		break;
+	}
+	}
+	leave_rounding(rm);
+}
+
+/* FCMP: the 5-bit condition's upper four bits select the relations that make it true
+ * (8 greater, 4 less, 2 equal, 1 unordered); its low bit only asks for an invalid trap. */
+static void fcmp(struct hppa_cpu *c, const struct hppa_insn *in)
+{
+	double a = in->sub ? get_d(c, in->r1) : get_s(c, in->r1);
+	double b = in->sub ? get_d(c, in->r2) : get_s(c, in->r2);
+	unsigned rel = isnan(a) || isnan(b) ? 1 : a == b ? 2 : a < b ? 4 : 8;
+	bool result = ((unsigned)in->cond >> 1) & rel;
+	uint32_t s = fpsr(c);
+	set_fpsr(c, result ? s | FPSR_C : s & ~FPSR_C);
+}
+
+bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in)
+{
+	bool dbl = in->sub != 0;
+	switch (in->op) {
+	case HOP_FCPY: case HOP_FABS: case HOP_FNEG: case HOP_FNEGABS: {
+		uint64_t sign = dbl ? 1ull << 63 : 1ull << 31;
+		uint64_t v = dbl ? c->fr[in->r1] : get_w(c, in->r1);
+		if (in->op == HOP_FABS)
+			v &= ~sign;
+		else if (in->op == HOP_FNEG)
+			v ^= sign;
+		else if (in->op == HOP_FNEGABS)
+			v |= sign;
+		if (dbl)
+			c->fr[in->t] = v;
+		else
+			set_w(c, in->t, (uint32_t)v);
+		return false;
+	}
+	case HOP_FSQRT: case HOP_FRND: case HOP_FADD: case HOP_FSUB: case HOP_FMPY:
+	case HOP_FDIV: case HOP_FREM: {
+		int rm = enter_rounding(c);
+		if (dbl)
+			set_d(c, in->t, arith_d(in->op, get_d(c, in->r1), get_d(c, in->r2)));
+		else
+			set_s(c, in->t, arith_s(in->op, get_s(c, in->r1), get_s(c, in->r2)));
+		leave_rounding(rm);
+		return false;
+	}
+	case HOP_FCNV:
+		fcnv(c, in);
+		return false;
+	case HOP_FCMP:
+		fcmp(c, in);
+		return false;
+	case HOP_FTEST:
+		return (fpsr(c) & FPSR_C) != 0;
+	case HOP_XMPYU:
+		c->fr[in->t] = (uint64_t)get_w(c, in->r1) * get_w(c, in->r2);
+		return false;
+	default:	/* HOP_FID */
+		return false;
+	}
+}

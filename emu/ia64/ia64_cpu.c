@@ -1,0 +1,348 @@
+/* The IA-64 interpreter behind emu/cpu.h (ia64_cpu_ops): state, the run loop over decoded
+ * bundles, the clock, and the register access the OS layer uses.
+ *
+ * Counting: every slot that is reached retires one instruction, whether its predicate is
+ * true or false and nops included; an MLX bundle's movl (L+X) is one instruction; the slots
+ * after a taken branch in its bundle do not run and do not count. The clock's pc is the
+ * bundle address of the next instruction. Bundles are decoded once into a direct-mapped
+ * cache keyed by address, emptied when the memory map changes. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ia64_cpu_internal.h"
+
+static struct ia64_cpu *ia64(struct cpu *cpu)
+{
+	return (struct ia64_cpu *)cpu;
+}
+
+static void cache_clear(struct ia64_cpu *c)
+{
+	for (unsigned i = 0; i < IA64_CACHE_SIZE; i++)
+		c->cache[i].addr = 1;
+}
+
+/* Recomputes event_at after the clock or the limit changed. */
+static void update_event_at(struct ia64_cpu *c)
+{
+	uint64_t at = UINT64_MAX;
+	if (c->next_tick_at != UINT64_MAX)
+		at = c->next_tick_at > c->charged ? c->next_tick_at - c->charged : 0;
+	if (c->max_insns && c->max_insns < at)
+		at = c->max_insns;
+	c->event_at = at;
+}
+
+static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t errlen)
+{
+	struct ia64_cpu *c = calloc(1, sizeof *c);
+	if (c) {
+		c->cache = malloc(sizeof *c->cache * IA64_CACHE_SIZE);
+		c->stacked = calloc(IA64_STACKED_MAX, sizeof *c->stacked);
+		c->stacked_nat = calloc(IA64_STACKED_MAX, sizeof *c->stacked_nat);
+	}
+	if (!c || !c->cache || !c->stacked || !c->stacked_nat) {
+		if (c) {
+			free(c->cache);
+			free(c->stacked);
+			free(c->stacked_nat);
+		}
+		free(c);
+		snprintf(err, errlen, "IA-64 CPU: out of memory");
+		return NULL;
+	}
+	c->base.arch = cfg->arch;
+	c->mem = cfg->mem;
+	c->ev = cfg->events;
+	c->max_insns = cfg->max_insns;
+	c->next_tick_at = cfg->first_tick ? cfg->first_tick : UINT64_MAX;
+	c->pr = 1;
+	c->ar[IA64_AR_FPSR] = 0x0009804c0270033fULL;	/* Linux's initial FPSR */
+	c->last_generation = c->mem->generation;
+	update_event_at(c);
+	for (unsigned w = 0; w < IA64_TLB_WAYS; w++)
+		c->rd_tlb[w].start = c->wr_tlb[w].start = 1;	/* empty: start > end */
+	cache_clear(c);
+	return &c->base;
+}
+
+static void ia64_destroy(struct cpu *cpu)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	free(c->cache);
+	free(c->stacked);
+	free(c->stacked_nat);
+	free(c);
+}
+
+/* The decoded bundle at addr, or NULL if it cannot be fetched. */
+static const struct ia64_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
+{
+	if (c->mem->generation != c->last_generation) {
+		cache_clear(c);
+		c->last_generation = c->mem->generation;
+	}
+	struct ia64_cached_bundle *e = &c->cache[(addr >> 4) & (IA64_CACHE_SIZE - 1)];
+	if (e->addr != addr) {
+		const uint8_t *bytes = gm_host(c->mem, addr, 16, GM_PROT_EXEC);
+		if (!bytes)
+			return NULL;
+		ia64_decode_bundle(&e->b, bytes);
+		e->addr = addr;
+	}
+	return &e->b;
+}
+
+/* Raises the ticks due before the next instruction (at bundle `pc`). */
+static void raise_ticks(struct ia64_cpu *c, uint64_t pc)
+{
+	while (c->retired + c->charged >= c->next_tick_at) {
+		uint64_t next = c->ev.tick ? c->ev.tick(c->ev.ctx, pc, c->retired) : 0;
+		c->next_tick_at = next ? c->next_tick_at + next : UINT64_MAX;
+	}
+	update_event_at(c);
+}
+
+static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	c->stop_requested = false;
+	for (;;) {
+		uint64_t bundle = c->ip;
+		const struct ia64_bundle *b = fetch(c, bundle);
+		if (!b) {
+			const struct gm_region *r = gm_region_at(c->mem, bundle);
+			fault->kind = r ? CPU_FAULT_SEGV_ACCERR : CPU_FAULT_SEGV_MAPERR;
+			fault->pc = bundle | c->slot;
+			fault->addr = bundle;
+			fault->has_addr = true;
+			fault->detail[0] = 0;
+			return CPU_STOP_FAULT;
+		}
+		if (b->reserved) {
+			fault->kind = CPU_FAULT_ILL;
+			fault->pc = bundle;
+			fault->has_addr = false;
+			snprintf(fault->detail, sizeof fault->detail, "reserved IA-64 template 0x%02x",
+				 b->template_code);
+			return CPU_STOP_FAULT;
+		}
+		/* Slots run from c->slot; exec sees c->slot for fault pcs. A taken branch has
+		 * moved c->ip and c->slot itself. */
+		unsigned s = c->slot;
+		for (; s < 3; s++) {
+			const struct ia64_insn *in = &b->slot[s];
+			if (in->unit == IA64_UNIT_L)	/* the X slot's first half */
+				continue;
+			if (c->retired >= c->event_at) {
+				c->slot = s;
+				if (c->retired + c->charged >= c->next_tick_at) {
+					c->stop_at_tick = false;
+					raise_ticks(c, bundle);
+					if (c->stop_at_tick || c->stop_requested)
+						return CPU_STOP_REQUESTED;
+				}
+				update_event_at(c);
+				if (c->max_insns && c->retired >= c->max_insns)
+					return CPU_STOP_INSN_LIMIT;
+			}
+			c->slot = s;
+			enum ia64_outcome o = ia64_exec(c, in, bundle, fault);
+			if (o == IA64_NEXT) {
+				c->retired++;
+				continue;
+			}
+			if (o == IA64_FAULT)
+				return CPU_STOP_FAULT;
+			c->retired++;
+			if (o == IA64_TAKEN)
+				break;
+			/* a system call: the pc is past the break when the event runs */
+			if (s == 2) {
+				c->ip = bundle + 16;
+				c->slot = 0;
+			} else {
+				c->slot = s + 1;
+			}
+			if (c->ev.syscall)
+				c->ev.syscall(c->ev.ctx);
+			if (c->stop_requested)
+				return CPU_STOP_REQUESTED;
+			if (c->ip != bundle || c->slot != s + 1)
+				break;		/* the handler moved the pc */
+		}
+		if (s == 3) {
+			c->ip = bundle + 16;
+			c->slot = 0;
+		}
+	}
+}
+
+static void ia64_request_stop(struct cpu *cpu)
+{
+	ia64(cpu)->stop_requested = true;
+}
+
+static void ia64_request_stop_at_tick(struct cpu *cpu)
+{
+	ia64(cpu)->stop_at_tick = true;
+	ia64(cpu)->stop_requested = true;
+}
+
+static uint64_t ia64_pc(struct cpu *cpu)
+{
+	return ia64(cpu)->ip | ia64(cpu)->slot;
+}
+
+static void ia64_set_pc(struct cpu *cpu, uint64_t pc)
+{
+	ia64(cpu)->ip = pc & ~15ULL;
+	ia64(cpu)->slot = (pc & 15) < 3 ? (unsigned)(pc & 15) : 0;
+}
+
+/* The caller's output register k (a system call's argument k): r32 + sol + k. */
+static unsigned sysarg_reg(const struct ia64_cpu *c, unsigned k)
+{
+	return 32 + c->sol + k;
+}
+
+static uint64_t ia64_reg(struct cpu *cpu, int reg)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	if (reg >= IA64_GR0 && reg < IA64_GR0 + 128)
+		return ia64_gr(c, (unsigned)reg);
+	if (reg >= IA64_BR0 && reg < IA64_BR0 + 8)
+		return c->br[reg - IA64_BR0];
+	if (reg >= IA64_AR0 && reg < IA64_AR0 + 128)
+		return reg == IA64_AR(IA64_AR_BSP) ? ia64_rse_bsp(c) : c->ar[reg - IA64_AR0];
+	if (reg >= IA64_SYSARG0 && reg < IA64_SYSARG0 + 8) {
+		unsigned r = sysarg_reg(c, (unsigned)(reg - IA64_SYSARG0));
+		/* the arguments beyond the frame are still in the stacked array */
+		if (r - 32 < c->sof)
+			return ia64_gr(c, r);
+		return c->bof + (r - 32) < IA64_STACKED_MAX ? c->stacked[c->bof + (r - 32)] : 0;
+	}
+	switch (reg) {
+	case IA64_PR: return c->pr | 1;
+	case IA64_IP: return ia64_pc(cpu);
+	case IA64_CFM: return ia64_cfm(c);
+	default: return 0;
+	}
+}
+
+static void ia64_set_reg(struct cpu *cpu, int reg, uint64_t value)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	if (reg >= IA64_GR0 && reg < IA64_GR0 + 128)
+		ia64_set_gr(c, (unsigned)reg, value);
+	else if (reg >= IA64_BR0 && reg < IA64_BR0 + 8)
+		c->br[reg - IA64_BR0] = value;
+	else if (reg == IA64_AR(IA64_AR_BSP) || reg == IA64_AR(IA64_AR_BSPSTORE)) {
+		/* A new backing store (process entry): the current frame starts it. */
+		c->rbs_base = value;
+		c->ar[IA64_AR_BSPSTORE] = value;
+		for (unsigned i = 0; i < c->sof; i++)
+			c->stacked[i] = c->stacked[c->bof + i];
+		c->bof = 0;
+	} else if (reg >= IA64_AR0 && reg < IA64_AR0 + 128)
+		c->ar[reg - IA64_AR0] = value;
+	else if (reg >= IA64_SYSARG0 && reg < IA64_SYSARG0 + 8)
+		ia64_set_gr(c, sysarg_reg(c, (unsigned)(reg - IA64_SYSARG0)), value);
+	else if (reg == IA64_PR)
+		c->pr = value | 1;
+	else if (reg == IA64_IP)
+		ia64_set_pc(cpu, value);
+	else if (reg == IA64_CFM) {
+		ia64_set_cfm(c, value);
+		if (c->bof + c->sof > IA64_STACKED_MAX)	/* keep the frame inside the array */
+			ia64_set_cfm(c, 0);
+	}
+}
+
+/* The thread pointer is r13 (the TLS ABI's tp). */
+static int ia64_set_tls(struct cpu *cpu, int which, uint64_t base)
+{
+	(void)which;
+	ia64_set_gr(ia64(cpu), 13, base);
+	return 0;
+}
+
+static int ia64_add_breakpoint(struct cpu *cpu, uint64_t addr)
+{
+	(void)cpu;
+	(void)addr;
+	return -1;	/* not yet: the run loop has no breakpoint check */
+}
+
+static uint64_t ia64_thread_pointer(struct cpu *cpu)
+{
+	return ia64_gr(ia64(cpu), 13);
+}
+
+static uint64_t ia64_retired(struct cpu *cpu)
+{
+	return ia64(cpu)->retired;
+}
+
+static void ia64_set_next_tick(struct cpu *cpu, uint64_t interval)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	c->next_tick_at = interval ? c->retired + c->charged + interval : UINT64_MAX;
+	update_event_at(c);
+}
+
+static void ia64_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	uint64_t end = c->charged + instructions;
+	/* ticks strictly inside the charge belong to pc; one due exactly at its end belongs to
+	 * the next real instruction */
+	while (c->next_tick_at < c->retired + end) {
+		c->charged = c->next_tick_at - c->retired;
+		uint64_t next = c->ev.tick ? c->ev.tick(c->ev.ctx, pc, c->retired) : 0;
+		c->next_tick_at = next ? c->next_tick_at + next : UINT64_MAX;
+	}
+	c->charged = end;
+	update_event_at(c);
+}
+
+static void ia64_dump_regs(struct cpu *cpu, char *buf, size_t len)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	size_t pos = 0;
+	int n = snprintf(buf, len, "ip %016" PRIx64 " slot %u  cfm sof %u sol %u sor %u  pr %016" PRIx64 "\n",
+			 c->ip, c->slot, c->sof, c->sol, c->sor, c->pr | 1);
+	pos = n > 0 ? (size_t)n : 0;
+	for (unsigned r = 0; r < 32 && pos < len; r += 4) {
+		n = snprintf(buf + pos, len - pos, "r%-2u %016" PRIx64 " r%-2u %016" PRIx64
+			     " r%-2u %016" PRIx64 " r%-2u %016" PRIx64 "\n",
+			     r, ia64_gr(c, r), r + 1, ia64_gr(c, r + 1), r + 2, ia64_gr(c, r + 2),
+			     r + 3, ia64_gr(c, r + 3));
+		pos += n > 0 ? (size_t)n : 0;
+	}
+	if (pos < len)
+		snprintf(buf + pos, len - pos, "b0 %016" PRIx64 " ar.pfs %016" PRIx64 " ar.lc %" PRIu64
+			 " ar.ec %" PRIu64 " ar.bsp %016" PRIx64 "\n", c->br[0], c->ar[IA64_AR_PFS],
+			 c->ar[IA64_AR_LC], c->ar[IA64_AR_EC], ia64_rse_bsp(c));
+}
+
+const struct cpu_ops ia64_cpu_ops = {
+	.create = ia64_create,
+	.destroy = ia64_destroy,
+	.run = ia64_run,
+	.request_stop = ia64_request_stop,
+	.request_stop_at_tick = ia64_request_stop_at_tick,
+	.pc = ia64_pc,
+	.set_pc = ia64_set_pc,
+	.reg = ia64_reg,
+	.set_reg = ia64_set_reg,
+	.set_tls = ia64_set_tls,
+	.add_breakpoint = ia64_add_breakpoint,
+	.thread_pointer = ia64_thread_pointer,
+	.retired = ia64_retired,
+	.set_next_tick = ia64_set_next_tick,
+	.charge = ia64_charge,
+	.dump_regs = ia64_dump_regs,
+};

@@ -1,0 +1,167 @@
+/* The IA-64 interpreter's state, shared by its files (ia64_cpu.c: the ops and the run loop;
+ * ia64_exec.c: instruction semantics; ia64_rse.c: the register stack). */
+#ifndef PROFEMU_IA64_CPU_INTERNAL_H
+#define PROFEMU_IA64_CPU_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../cpu_backend.h"
+#include "ia64_decode.h"
+#include "regs.h"
+
+/* Stacked registers live in one host array for all frames, oldest first; a frame is
+ * [bof, bof+sof). They reach guest memory (the backing store) only on flushrs. */
+enum { IA64_STACKED_MAX = 96 * 256 };
+
+/* A decoded bundle in the cache, keyed by its address. */
+struct ia64_cached_bundle {
+	uint64_t addr;			/* 1 (never a bundle address) when empty */
+	struct ia64_bundle b;
+};
+
+enum { IA64_CACHE_SIZE = 8192 };	/* a power of two */
+
+/* A floating-point register as the integer unit uses it (setf.sig/getf.sig/xma): the
+ * 64-bit significand, exponent and sign of the 82-bit register. */
+struct ia64_fr {
+	uint64_t sig;
+	uint32_t exp;
+	bool sign;
+};
+
+/* A region loads or stores went to lately: accesses inside it skip the region lookup.
+ * IA64_TLB_WAYS of them per direction (stack, heap pieces, data), replaced in turn. */
+enum { IA64_TLB_WAYS = 4 };
+struct ia64_tlb {
+	uint64_t start, end;		/* end exclusive; start > end when empty */
+	uint8_t *host;
+	uint64_t generation;		/* of the memory map it was taken under */
+};
+
+struct ia64_cpu {
+	struct cpu base;
+	struct guest_mem *mem;
+	struct cpu_events ev;
+	uint64_t max_insns;
+
+	uint64_t ip;			/* bundle address */
+	unsigned slot;			/* next slot to run in it (psr.ri) */
+	uint64_t gr[32];		/* static registers r0-r31 */
+	bool nat[32];
+	uint64_t *stacked;		/* IA64_STACKED_MAX stacked registers */
+	bool *stacked_nat;
+	uint64_t pr;			/* bit n: pn (physical) */
+	uint64_t br[8];
+	uint64_t ar[128];
+	struct ia64_fr fr[128];
+
+	/* current frame marker */
+	unsigned bof;			/* index in stacked[] of r32 */
+	unsigned sof, sol, sor;
+	unsigned rrb_gr, rrb_fr, rrb_pr;
+	uint64_t rbs_base;		/* backing store address of stacked[0] */
+
+	uint64_t retired;
+	uint64_t charged;		/* instructions charged by cpu_charge (clock only) */
+	uint64_t next_tick_at;		/* retired + charged of the next tick; UINT64_MAX: none */
+	uint64_t event_at;		/* retired count at which the run loop must look at the
+					 * clock or the instruction limit (the earlier of both) */
+	bool stop_requested, stop_at_tick;
+
+	struct ia64_tlb rd_tlb[IA64_TLB_WAYS], wr_tlb[IA64_TLB_WAYS];
+	unsigned rd_next, wr_next;	/* the way to replace next */
+	struct ia64_cached_bundle *cache;
+	uint64_t last_generation;	/* of the memory map the cache was filled under */
+};
+
+/* The stacked register r32+i of the current frame (i < sof), after rotation. */
+static inline unsigned ia64_stacked_index(const struct ia64_cpu *c, unsigned i)
+{
+	if (c->rrb_gr && i < c->sor) {	/* rotated: (i + rrb) mod sor, rrb < sor */
+		i += c->rrb_gr;
+		if (i >= c->sor)
+			i -= c->sor;
+	}
+	return c->bof + i;
+}
+
+/* Reads/writes a general register by its name in the current frame. A stacked register
+ * outside the frame reads 0; the decoder and ia64_exec check frames before writing. */
+static inline uint64_t ia64_gr(const struct ia64_cpu *c, unsigned r)
+{
+	if (r < 32)
+		return c->gr[r];
+	if (r - 32 >= c->sof)
+		return 0;
+	return c->stacked[ia64_stacked_index(c, r - 32)];
+}
+
+static inline void ia64_set_gr(struct ia64_cpu *c, unsigned r, uint64_t v)
+{
+	if (r == 0)
+		return;
+	if (r < 32) {
+		c->gr[r] = v;
+		c->nat[r] = false;
+	} else if (r - 32 < c->sof) {
+		unsigned k = ia64_stacked_index(c, r - 32);
+		c->stacked[k] = v;
+		c->stacked_nat[k] = false;
+	}
+}
+
+/* Predicates: rotating ones (p16-p63) go through rrb.pr. */
+static inline unsigned ia64_pr_index(const struct ia64_cpu *c, unsigned p)
+{
+	if (p < 16 || !c->rrb_pr)
+		return p;
+	p += c->rrb_pr;		/* rrb.pr < 48 */
+	return p < 64 ? p : p - 48;
+}
+
+static inline bool ia64_pr(const struct ia64_cpu *c, unsigned p)
+{
+	return p == 0 || (c->pr >> ia64_pr_index(c, p) & 1);
+}
+
+static inline void ia64_set_pr(struct ia64_cpu *c, unsigned p, bool v)
+{
+	if (p == 0)
+		return;
+	uint64_t bit = 1ULL << ia64_pr_index(c, p);
+	c->pr = v ? c->pr | bit : c->pr & ~bit;
+}
+
+/* The frame marker as ar.pfs.pfm and cover's ifs hold it. */
+uint64_t ia64_cfm(const struct ia64_cpu *c);
+void ia64_set_cfm(struct ia64_cpu *c, uint64_t cfm);
+
+/* Register stack (ia64_rse.c). Return false on a stack overflow or a bad frame. */
+bool ia64_rse_alloc(struct ia64_cpu *c, unsigned sof, unsigned sol, unsigned sor);
+bool ia64_rse_call(struct ia64_cpu *c);
+bool ia64_rse_return(struct ia64_cpu *c, uint64_t pfs);
+bool ia64_rse_cover(struct ia64_cpu *c);
+uint64_t ia64_rse_bsp(const struct ia64_cpu *c);
+int ia64_rse_flush(struct ia64_cpu *c);
+
+/* How one instruction ended (ia64_exec.c). */
+enum ia64_outcome {
+	IA64_NEXT,		/* go on with the next slot */
+	IA64_TAKEN,		/* a taken branch: c->ip is the target, slot 0 */
+	IA64_SYSCALL,		/* break 0x100000: raise the system-call event */
+	IA64_FAULT,		/* *fault filled */
+};
+
+/* FP arithmetic (ia64_fp.c) through the register accessors of ia64_exec.c; false if the
+ * operation is not one it does. */
+bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
+		  struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
+		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr));
+long double ia64_fr_value(struct ia64_fr r);
+struct ia64_fr ia64_fr_of(long double v);
+
+enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint64_t bundle,
+			    struct cpu_fault *fault);
+
+#endif

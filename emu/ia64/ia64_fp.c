@@ -1,0 +1,196 @@
+/* IA-64 floating-point arithmetic on the host's x87 extended format: both have a 64-bit
+ * significand, so fma/fms/fnma in extended precision (fmal), conversions and compares give
+ * IA-64's results wherever the exponent stays in the x87 range (15 bits; IA-64 has 17, which
+ * only the widest-range status fields reach at the extremes). frcpa and frsqrta return an
+ * approximation within the architected 2^-8.886 relative error (1/x truncated to 11 bits),
+ * so the division and square-root sequences glibc and gcc emit give exact final results,
+ * though their intermediate registers differ from an Itanium's table. */
+#include <fenv.h>
+#include <float.h>
+#include <math.h>
+
+#include "ia64_cpu_internal.h"
+#include "ia64_forms.h"
+
+_Static_assert(LDBL_MANT_DIG == 64, "the IA-64 FP unit needs an x87-style long double");
+
+enum { EXP_BIAS = 0xffff, EXP_SPECIAL = 0x1ffff, EXP_INTEGER = 0x1003e };
+
+long double ia64_fr_value(struct ia64_fr r)
+{
+	long double v;
+	if (r.exp == EXP_SPECIAL)
+		v = (r.sig << 1) ? NAN : INFINITY;
+	else if (r.sig == 0)
+		v = 0.0L;
+	else
+		v = ldexpl((long double)r.sig, (int)r.exp - EXP_BIAS - 63);
+	return r.sign ? -v : v;
+}
+
+struct ia64_fr ia64_fr_of(long double v)
+{
+	struct ia64_fr r = { 0, 0, signbit(v) != 0 };
+	if (isnan(v)) {
+		r.exp = EXP_SPECIAL;
+		r.sig = 0xc000000000000000ULL;	/* the QNaN indefinite */
+	} else if (isinf(v)) {
+		r.exp = EXP_SPECIAL;
+		r.sig = 1ULL << 63;
+	} else if (v != 0) {
+		int e;
+		long double m = frexpl(fabsl(v), &e);	/* [0.5, 1) */
+		r.sig = (uint64_t)ldexpl(m, 64);
+		r.exp = (uint32_t)(e - 1 + EXP_BIAS);
+	}
+	return r;
+}
+
+/* The status field's precision (pc) and rounding (rc), from ar.fpsr. */
+static unsigned sf_bits(const struct ia64_cpu *c, unsigned sf)
+{
+	return (unsigned)(c->ar[IA64_AR_FPSR] >> (6 + 13 * sf)) & 0x1fff;
+}
+
+static int host_rounding(unsigned rc)
+{
+	static const int modes[4] = { FE_TONEAREST, FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO };
+	return modes[rc & 3];
+}
+
+/* a*b+c rounded once to the precision (0 single, 2 double, 3 extended). */
+static long double fused(long double a, long double b, long double cc, unsigned pc)
+{
+	if (pc == 0 && (float)a == a && (float)b == b && (float)cc == cc)
+		return fmaf((float)a, (float)b, (float)cc);
+	if (pc == 2 && (double)a == a && (double)b == b && (double)cc == cc)
+		return fma((double)a, (double)b, (double)cc);
+	long double r = fmal(a, b, cc);
+	return pc == 0 ? (float)r : pc == 2 ? (double)r : r;
+}
+
+static long double approx(long double v)
+{
+	int e;
+	long double m = frexpl(v, &e);
+	return ldexpl(truncl(ldexpl(m, 11)), e - 11);
+}
+
+static bool fclass_match(struct ia64_fr r, unsigned fc)
+{
+	long double v = ia64_fr_value(r);
+	if (isnan(v))
+		return (fc & 0xc0) != 0;	/* sNaN/qNaN bits */
+	bool sign_ok = r.sign ? fc & 2 : fc & 1;
+	bool cls;
+	if (isinf(v))
+		cls = fc & 0x20;
+	else if (r.sig == 0)
+		cls = fc & 0x04;
+	else if (!(r.sig >> 63))
+		cls = fc & 0x08;	/* unnormalized */
+	else
+		cls = fc & 0x10;
+	return sign_ok && cls;
+}
+
+bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
+		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr))
+{
+	unsigned sf = in->ldtype & 3, bits = sf_bits(c, sf);
+	unsigned pc = in->btype == 1 ? 0 : in->btype == 2 ? 2 : (bits >> 2 & 3);
+	int saved = fegetround();
+	fesetround(host_rounding(bits >> 4));
+	long double a = ia64_fr_value(get(c, in->r2)), b3 = ia64_fr_value(get(c, in->r3));
+	bool ok = true;
+	switch (in->op) {
+	case IA64_OP_FMA: case IA64_OP_FMS: case IA64_OP_FNMA: {
+		long double b4 = ia64_fr_value(get(c, in->pos));
+		long double prod_sign = in->op == IA64_OP_FNMA ? -1.0L : 1.0L;
+		long double add = in->op == IA64_OP_FMS ? -a : a;
+		set(c, in->r1, ia64_fr_of(fused(prod_sign * b3, b4, add, pc)));
+		break;
+	}
+	case IA64_OP_FCMP: {
+		bool res = false;
+		switch (in->crel) {
+		case IA64_CREL_EQ: res = a == b3; break;
+		case IA64_CREL_LT: res = a < b3; break;
+		case IA64_CREL_LE: res = a <= b3; break;
+		default: res = isnan(a) || isnan(b3); break;
+		}
+		ia64_set_pr(c, in->p1, res);
+		ia64_set_pr(c, in->p2, !res);
+		break;
+	}
+	case IA64_OP_FCLASS: {
+		bool res = fclass_match(get(c, in->r2), (unsigned)in->imm);
+		ia64_set_pr(c, in->p1, res);
+		ia64_set_pr(c, in->p2, !res);
+		break;
+	}
+	case IA64_OP_FRCPA: case IA64_OP_FRSQRTA: {
+		if (in->cmp4) {		/* parallel forms */
+			ok = false;
+			break;
+		}
+		long double x = in->op == IA64_OP_FRCPA ? b3 : b3;
+		bool normal = isfinite(x) && x != 0 && (in->op == IA64_OP_FRSQRTA ? x > 0 : isfinite(a));
+		if (normal) {
+			set(c, in->r1, ia64_fr_of(approx(in->op == IA64_OP_FRCPA ? 1.0L / x
+									: 1.0L / sqrtl(x))));
+			ia64_set_pr(c, in->p2, true);
+		} else {
+			set(c, in->r1, ia64_fr_of(in->op == IA64_OP_FRCPA ? a / x : 1.0L / sqrtl(x)));
+			ia64_set_pr(c, in->p2, false);
+		}
+		break;
+	}
+	case IA64_OP_FSELECT: {
+		struct ia64_fr m = get(c, in->r2), t = get(c, in->r3), e = get(c, in->pos);
+		set(c, in->r1, (struct ia64_fr){ (t.sig & m.sig) | (e.sig & ~m.sig), EXP_INTEGER, false });
+		break;
+	}
+	case IA64_OP_FMISC: {
+		unsigned x6 = ia64_fmisc_forms[in->mm].key[0];
+		struct ia64_fr ra = get(c, in->r2), rb = get(c, in->r3), r = rb;
+		switch (x6) {
+		case 0x10: r.sign = ra.sign; break;
+		case 0x11: r.sign = !ra.sign; break;
+		case 0x12: r.sign = ra.sign; r.exp = ra.exp; break;
+		case 0x14: r = a < b3 ? ra : rb; break;				/* fmin */
+		case 0x15: r = a > b3 ? ra : rb; break;				/* fmax */
+		case 0x16: r = fabsl(a) < fabsl(b3) ? ra : rb; break;		/* famin */
+		case 0x17: r = fabsl(a) > fabsl(b3) ? ra : rb; break;		/* famax */
+		case 0x18: case 0x19: case 0x1a: case 0x1b: {			/* fcvt.fx[u][.trunc] */
+			long double v = x6 & 2 ? truncl(a) : nearbyintl(a);
+			uint64_t i;
+			if (x6 & 1)
+				i = isnan(v) || v < 0 || v >= 18446744073709551616.0L ? 1ULL << 63
+											 : (uint64_t)v;
+			else
+				i = isnan(v) || v < -9223372036854775808.0L || v >= 9223372036854775808.0L
+					    ? 1ULL << 63 : (uint64_t)(int64_t)v;
+			r = (struct ia64_fr){ i, EXP_INTEGER, false };
+			break;
+		}
+		case 0x1c:							/* fcvt.xf */
+			r = ia64_fr_of((long double)(int64_t)ra.sig);
+			break;
+		case 0x2c: r = (struct ia64_fr){ ra.sig & rb.sig, EXP_INTEGER, false }; break;
+		case 0x2d: r = (struct ia64_fr){ ra.sig & ~rb.sig, EXP_INTEGER, false }; break;
+		case 0x2e: r = (struct ia64_fr){ ra.sig | rb.sig, EXP_INTEGER, false }; break;
+		case 0x2f: r = (struct ia64_fr){ ra.sig ^ rb.sig, EXP_INTEGER, false }; break;
+		default: ok = false; break;
+		}
+		if (ok)
+			set(c, in->r1, r);
+		break;
+	}
+	default:
+		ok = false;
+		break;
+	}
+	fesetround(saved);
+	return ok;
+}

@@ -1,0 +1,7 @@
+
+#include <stdio.h>
+int main () {
+   printf("hello, world\n");
+   return 0;
+}
+

@@ -1,0 +1,371 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the exact instruction counts (--counts) and of profdiff, which compares
+two counts (or callgrind) files.
+
+Cases:
+  counts-valgrind-ARCH   cpubench-static runs natively under `valgrind --tool=callgrind` (the
+                         oracle: it counts every instruction the CPU executes) and under
+                         profemu --counts, both with an empty environment: for the program's
+                         own functions (main, fib, sift_down) the self counts and the calls
+                         are equal, and so are the inclusive counts of the leaves (fib,
+                         sift_down). The program totals differ by the C library's start-up,
+                         which picks its string functions and tunables by the CPU it sees
+                         (valgrind's and Unicorn's are not the same CPU); the difference is
+                         printed. Skipped without valgrind.
+  callgrind-valgrind-ARCH
+                         the same comparison for --callgrind's Ir: per-function self Ir (summed
+                         over the instruction addresses of each function) equal to valgrind's
+                         for the program's own functions; the file's Ir total is --stats's
+                         instruction count exactly; callgrind_annotate reads the file and its
+                         inclusive Ir for main is --counts's.
+  counts-invariants-ARCH two runs write the same file; self counts add up to the total, which
+                         is --stats's instruction count; no inclusive count exceeds the total.
+  profdiff-*             build/profdiff on counts files made here: no change passes (0), a
+                         function growing past --threshold fails (1) in percent and in
+                         instructions, a shrink passes, --function limits the guard, the
+                         output is sorted by the size of the change, callgrind files are read
+                         (also valgrind's own when valgrind is there), and bad input is
+                         exit status 2 with a message.
+
+Usage: run_counts.py --profemu build/profemu --profdiff build/profdiff --guest-dir build/guests CASE...
+       run_counts.py --list
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+# meson runs the runners as scripts, from the build directory: the harness they share is found
+# beside this file. (No .pyc for it: the source tree stays as checked out.)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+import e2e_harness
+from e2e_harness import Failure, HarnessError, Skip
+
+ARCHES = ["x86_64", "i386"]
+# fib(18), one heapsort of 2000 elements: small enough for valgrind
+ARGS = ["18", "2000", "1"]
+OWN = ["main", "fib", "sift_down"]
+LEAVES = ["fib", "sift_down"]
+
+
+def cases():
+    out = []
+    for arch in ARCHES:
+        out += ["counts-valgrind-" + arch, "callgrind-valgrind-" + arch,
+                "counts-invariants-" + arch]
+    out += ["profdiff-" + n for n in PROFDIFF_CASES]
+    return out
+
+
+class Context(e2e_harness.Context):
+    def __init__(self, args):
+        super().__init__(args, "counts")
+        self.profdiff = os.path.abspath(args.profdiff) if args.profdiff else None
+
+    def run(self, cmd, cwd, check=True):
+        r = subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=self.timeout, env={})
+        if check and r.returncode != 0:
+            raise Failure("%s exited %d:\n%s" % (" ".join(cmd), r.returncode,
+                                                 e2e_harness.indent(r.stderr.decode()[-800:])))
+        return r
+
+    def counts(self, arch, cwd, name="counts.json", extra=()):
+        guest = self.guest("cpubench", arch, "static")
+        self.run([self.profemu, "--counts=" + name, "--stats=stats.json"] + list(extra) +
+                 [guest] + ARGS, cwd)
+        with open(os.path.join(cwd, name)) as f:
+            return json.load(f)
+
+
+def callgrind_self(path):
+    """Per function (recursion levels merged): self Ir, calls into it, and the inclusive Ir of
+    those calls; and the file's total. Reads valgrind's compressed names."""
+    names, fn = {}, None
+    self_ir, calls, incl = {}, {}, {}
+    total = None
+    after_calls = None
+
+    def name(v):
+        m = re.match(r"\((\d+)\)(?: (.*))?$", v)
+        if m:
+            if m.group(2) is not None:
+                names[m.group(1)] = m.group(2)
+            v = names[m.group(1)]
+        return re.sub(r"'\d+$", "", v)
+
+    cfn = None
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if after_calls is not None:
+                cost = int(line.split()[1]) if len(line.split()) > 1 else 0
+                incl[after_calls] = incl.get(after_calls, 0) + cost
+                after_calls = None
+                continue
+            if line.startswith("fn="):
+                fn = name(line[3:])
+            elif line.startswith("cfn="):
+                cfn = name(line[4:])
+            elif line.startswith("calls="):
+                n = int(line[6:].split()[0])
+                calls[cfn] = calls.get(cfn, 0) + n
+                after_calls = cfn
+            elif line.startswith(("totals:", "summary:")):
+                total = int(line.split()[1])
+            elif fn and line and (line[0].isdigit() or line[0] in "+-*"):
+                parts = line.split()
+                if len(parts) > 1:
+                    self_ir[fn] = self_ir.get(fn, 0) + int(parts[1])
+    return self_ir, calls, incl, total
+
+
+def under_valgrind(ctx, arch, label):
+    """cpubench-static run natively under valgrind's callgrind into DIR/vg.out: (guest, DIR)."""
+    if not shutil.which("valgrind"):
+        raise Skip("valgrind is not installed")
+    guest = ctx.guest("cpubench", arch, "static")
+    d = ctx.fresh_dir(label)
+    ctx.run([shutil.which("valgrind"), "--tool=callgrind", "--callgrind-out-file=vg.out", guest]
+            + ARGS, d)
+    return guest, d
+
+
+def run_valgrind(ctx, arch):
+    guest, d = under_valgrind(ctx, arch, "valgrind")
+    vg_self, vg_calls, vg_incl, vg_total = callgrind_self(os.path.join(d, "vg.out"))
+    ours = {f["name"]: f for f in ctx.counts(arch, d)["functions"]}
+    total = json.load(open(os.path.join(d, "counts.json")))["total"]
+    problems = []
+    for fn in OWN:
+        if fn not in ours:
+            problems.append("%s is missing from --counts" % fn)
+            continue
+        if ours[fn]["self"] != vg_self.get(fn):
+            problems.append("%s: self %d, valgrind %s" % (fn, ours[fn]["self"], vg_self.get(fn)))
+        if ours[fn]["calls"] != vg_calls.get(fn, 0):
+            problems.append("%s: %d calls, valgrind %s" % (fn, ours[fn]["calls"], vg_calls.get(fn)))
+    for fn in LEAVES:
+        if fn in ours and ours[fn]["inclusive"] != vg_self.get(fn):
+            problems.append("%s: inclusive %d, valgrind %s" % (fn, ours[fn]["inclusive"],
+                                                                vg_self.get(fn)))
+    ctx.notes.append("own functions (self): " + ", ".join(
+        "%s %d" % (fn, ours[fn]["self"]) for fn in OWN if fn in ours))
+    ctx.notes.append("totals: profemu %d, valgrind %d (%+.3f%%: the C library's start-up on "
+                     "different CPUs)" % (total, vg_total, 100.0 * (total - vg_total) / vg_total))
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
+def run_callgrind_valgrind(ctx, arch):
+    guest, d = under_valgrind(ctx, arch, "cg")
+    ctx.run([ctx.profemu, "--callgrind=pe.out", "--counts=counts.json", "--stats=stats.json",
+             guest] + ARGS, d)
+    vg_self, _, _, vg_total = callgrind_self(os.path.join(d, "vg.out"))
+    pe_self, _, _, pe_total = callgrind_self(os.path.join(d, "pe.out"))
+    stats = json.load(open(os.path.join(d, "stats.json")))
+    counts = {f["name"]: f for f in json.load(open(os.path.join(d, "counts.json")))["functions"]}
+    problems = []
+    if not open(os.path.join(d, "pe.out")).read().count("events: Ir Ticks"):
+        problems.append("the file does not say events: Ir Ticks")
+    if pe_total != stats["instructions"]:
+        problems.append("Ir total %s, --stats %d instructions" % (pe_total, stats["instructions"]))
+    if sum(pe_self.values()) != pe_total:
+        problems.append("the cost lines add up to %d, the total is %s" % (sum(pe_self.values()),
+                                                                          pe_total))
+    for fn in OWN:
+        if pe_self.get(fn) != vg_self.get(fn):
+            problems.append("%s: self Ir %s, valgrind %s" % (fn, pe_self.get(fn), vg_self.get(fn)))
+    if shutil.which("callgrind_annotate"):
+        r = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", "pe.out"],
+                           cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        m = re.search(r"^\s*([\d,]+) .*\?\?\?:main\b", r.stdout.decode(), re.M)
+        if r.returncode or not m:
+            problems.append("callgrind_annotate did not show main: %s" % r.stderr.decode()[-300:])
+        elif int(m.group(1).replace(",", "")) != counts["main"]["inclusive"]:
+            problems.append("callgrind_annotate: main inclusive %s, --counts %d" % (
+                m.group(1), counts["main"]["inclusive"]))
+    ctx.notes.append("own functions (self Ir): " + ", ".join(
+        "%s %s" % (fn, pe_self.get(fn)) for fn in OWN))
+    ctx.notes.append("Ir totals: profemu %s, valgrind %s (%+.3f%%)" % (
+        pe_total, vg_total, 100.0 * (pe_total - vg_total) / vg_total))
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
+def run_invariants(ctx, arch):
+    d = ctx.fresh_dir("inv")
+    a = ctx.counts(arch, d, "a.json")
+    ctx.counts(arch, d, "b.json")
+    problems = []
+    if open(os.path.join(d, "a.json"), "rb").read() != open(os.path.join(d, "b.json"), "rb").read():
+        problems.append("two runs wrote different --counts files")
+    stats = json.load(open(os.path.join(d, "stats.json")))
+    selfs = sum(f["self"] for f in a["functions"])
+    if not selfs == a["total"] == stats["instructions"]:
+        problems.append("self counts add up to %d, total %d, --stats %d instructions" % (
+            selfs, a["total"], stats["instructions"]))
+    over = [f["name"] for f in a["functions"] if f["inclusive"] > a["total"] or
+            f["self"] > f["inclusive"]]
+    if over:
+        problems.append("inclusive counts above the total or below self: %s" % over)
+    incl = [f["inclusive"] for f in a["functions"]]
+    if incl != sorted(incl, reverse=True):
+        problems.append("functions not sorted by inclusive count")
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
+# ---------------------------------------------------------------------------------------------
+# profdiff
+
+def counts_file(path, total, funcs):
+    """A counts file with these (name, self, inclusive, calls)."""
+    with open(path, "w") as f:
+        json.dump({"format": "profemu-counts 1", "program": "p", "arch": "x86_64", "total": total,
+                   "functions": [{"name": n, "address": "0x%x" % (0x1000 + 16 * i), "self": s,
+                                  "inclusive": inc, "calls": c}
+                                 for i, (n, s, inc, c) in enumerate(funcs)]}, f, indent=1)
+
+
+BASE = [("main", 100, 10000, 1), ("work", 9000, 9900, 10), ("helper", 900, 900, 50)]
+
+
+def profdiff(ctx, d, *args):
+    if not ctx.profdiff:
+        raise HarnessError("--profdiff is required")
+    return ctx.run([ctx.profdiff] + list(args), d, check=False)
+
+
+def expect_status(r, want, what):
+    if r.returncode != want:
+        raise Failure("%s: exit status %d, want %d\nstdout:\n%s\nstderr:\n%s" % (
+            what, r.returncode, want, e2e_harness.indent(r.stdout.decode()),
+            e2e_harness.indent(r.stderr.decode())))
+
+
+def pd_same(ctx, d):
+    counts_file(os.path.join(d, "old.json"), 10000, BASE)
+    counts_file(os.path.join(d, "new.json"), 10000, BASE)
+    expect_status(profdiff(ctx, d, "old.json", "new.json"), 0, "identical files")
+
+
+def pd_grow_percent(ctx, d):
+    counts_file(os.path.join(d, "old.json"), 10000, BASE)
+    grown = [("main", 100, 10300, 1), ("work", 9000, 10500, 10), ("helper", 1500, 1500, 50)]
+    counts_file(os.path.join(d, "new.json"), 10300, grown)
+    expect_status(profdiff(ctx, d, "--threshold=5%", "old.json", "new.json"), 1,
+                  "helper +67%, work +6% past 5%")
+    expect_status(profdiff(ctx, d, "--threshold=70%", "old.json", "new.json"), 0,
+                  "nothing past 70%")
+    r = profdiff(ctx, d, "--threshold=2%", "--function=main", "old.json", "new.json")
+    expect_status(r, 1, "main +3% past 2%")
+    r = profdiff(ctx, d, "--threshold=4%", "--function=main", "old.json", "new.json")
+    expect_status(r, 0, "main +3% within 4%, whatever helper did")
+    r = profdiff(ctx, d, "--threshold=10%", "--function=work", "old.json", "new.json")
+    expect_status(r, 0, "work +6% (inclusive) within 10%, whatever helper did")
+    # sorted by the size of the change: helper and work (+600 each) before main (+300)
+    lines = [l for l in profdiff(ctx, d, "old.json", "new.json").stdout.decode().splitlines()
+             if re.search(r"\b(main|work|helper)\b", l)]
+    order = [re.search(r"\b(main|work|helper)\b", l).group(1) for l in lines]
+    if not order or order[-1] != "main":
+        raise Failure("not sorted by the size of the change:\n" + "\n".join(lines))
+
+
+def pd_grow_instructions(ctx, d):
+    counts_file(os.path.join(d, "old.json"), 10000, BASE)
+    grown = [("main", 100, 10010, 1), ("work", 9000, 9910, 10), ("helper", 910, 910, 50)]
+    counts_file(os.path.join(d, "new.json"), 10010, grown)
+    expect_status(profdiff(ctx, d, "--threshold=9", "old.json", "new.json"), 1,
+                  "+10 instructions past 9")
+    expect_status(profdiff(ctx, d, "--threshold=10", "old.json", "new.json"), 0,
+                  "+10 instructions within 10")
+
+
+def pd_shrink(ctx, d):
+    counts_file(os.path.join(d, "old.json"), 10000, BASE)
+    shrunk = [("main", 100, 5000, 1), ("work", 4000, 4900, 10), ("helper", 900, 900, 50)]
+    counts_file(os.path.join(d, "new.json"), 5000, shrunk)
+    expect_status(profdiff(ctx, d, "--threshold=0", "old.json", "new.json"), 0, "a shrink")
+    # a function that appears is growth from 0
+    counts_file(os.path.join(d, "new2.json"), 10001, BASE + [("fresh", 1, 1, 1)])
+    expect_status(profdiff(ctx, d, "--threshold=0", "old.json", "new2.json"), 1,
+                  "a new function with 1 instruction past 0")
+
+
+def pd_callgrind(ctx, d):
+    """profemu's own callgrind files and valgrind's: read and compared by function."""
+    guest = ctx.guest("cpubench", "x86_64", "static")
+    files = []
+    for args in (ARGS, ["19", "2000", "1"]):
+        out = "cg-%s.out" % args[0]
+        ctx.run([ctx.profemu, "--callgrind=" + out, guest] + args, d)
+        files.append(out)
+    r = profdiff(ctx, d, "--threshold=1000000", files[0], files[1])
+    expect_status(r, 0, "callgrind files within a large threshold")
+    if not re.search(r"\bfib\b", r.stdout.decode()):
+        raise Failure("fib (which grows with fib(19)) is not listed:\n" + r.stdout.decode())
+    expect_status(profdiff(ctx, d, "--threshold=0", files[0], files[1]), 1,
+                  "fib(19) after fib(18) past 0")
+    if shutil.which("valgrind"):
+        ctx.run([shutil.which("valgrind"), "--tool=callgrind", "--callgrind-out-file=vg.out",
+                 guest] + ARGS, d)
+        ctx.run([ctx.profemu, "--counts=c.json", guest] + ARGS, d)
+        for pair in (("vg.out", "c.json"), ("c.json", "vg.out")):
+            r = profdiff(ctx, d, "--function=fib", "--function=sift_down", "--function=main",
+                         "--metric=self", "--threshold=0", *pair)
+            expect_status(r, 0, "valgrind's own functions against --counts (%s -> %s)" % pair)
+
+
+def pd_bad_input(ctx, d):
+    with open(os.path.join(d, "junk.json"), "w") as f:
+        f.write("{ not json")
+    counts_file(os.path.join(d, "old.json"), 10000, BASE)
+    for args, what in ((["old.json", "missing.json"], "a missing file"),
+                       (["old.json", "junk.json"], "a file that is neither format"),
+                       (["--threshold=abc", "old.json", "old.json"], "a bad threshold"),
+                       (["old.json"], "one file"),
+                       (["--bogus", "old.json", "old.json"], "an unknown option")):
+        r = profdiff(ctx, d, *args)
+        expect_status(r, 2, what)
+        if not r.stderr.startswith(b"profdiff: "):
+            raise Failure("%s: no message on stderr: %r" % (what, r.stderr))
+
+
+PROFDIFF_CASES = {
+    "same": pd_same,
+    "grow-percent": pd_grow_percent,
+    "grow-instructions": pd_grow_instructions,
+    "shrink": pd_shrink,
+    "callgrind": pd_callgrind,
+    "bad-input": pd_bad_input,
+}
+
+
+def run_case(name, args):
+    ctx = Context(args)
+    if not ctx.profemu:
+        return e2e_harness.ERROR, "--profemu is required"
+
+    def run(ctx):
+        kind, _, rest = name.partition("-")
+        if name.startswith("counts-valgrind-"):
+            run_valgrind(ctx, name[len("counts-valgrind-"):])
+        elif name.startswith("callgrind-valgrind-"):
+            run_callgrind_valgrind(ctx, name[len("callgrind-valgrind-"):])
+        elif name.startswith("counts-invariants-"):
+            run_invariants(ctx, name[len("counts-invariants-"):])
+        elif kind == "profdiff" and rest in PROFDIFF_CASES:
+            PROFDIFF_CASES[rest](ctx, ctx.fresh_dir(rest))
+        else:
+            raise HarnessError("unknown case " + name)
+    return e2e_harness.run_in_context(ctx, run)
+
+
+if __name__ == "__main__":
+    sys.exit(e2e_harness.main(__doc__, "run_counts.py", cases(), run_case,
+                              [("--profemu", "the profemu binary"),
+                               ("--profdiff", "the profdiff binary")], name=lambda c: c))

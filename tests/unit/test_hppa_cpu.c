@@ -1,0 +1,500 @@
+/* The hppa interpreter on hand-written PA-RISC snippets: carry and borrow, conditions with
+ * nullification, delay slots and ,n rules, shifts and deposits with SAR, loads and stores in
+ * their modify and index forms, STBY, LDCW, FP conversions under each rounding mode, faults,
+ * the gateway page, and ticks at exact counts where nullified instructions do not count.
+ *
+ * Each snippet is assembled by hppa-linux-gnu-as when the test runs (skipped with a message
+ * without it) and loaded at CODE; it ends with `break 0,0`, whose trap stops the CPU. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "emu/cpu.h"
+#include "emu/hppa/regs.h"
+
+#define CODE 0x10000u
+#define DATA 0x20000u
+
+struct rig {
+	struct guest_mem gm;
+	struct cpu *cpu;
+	struct cpu_fault fault;
+	enum cpu_stop stop;
+	int syscalls;
+	uint32_t sys_r20, sys_pc;
+	uint64_t tick_pcs[64], tick_retired[64];
+	int ticks;
+	uint64_t interval;
+};
+
+static bool have_as(void)
+{
+	return system("hppa-linux-gnu-as --version >/dev/null 2>&1") == 0;
+}
+
+/* Assembles `src` and returns its .text bytes (malloc'd) and length. */
+static uint8_t *assemble(const char *src, size_t *len)
+{
+	char dir[] = "/tmp/hppa_snippet_XXXXXX", path[256], cmd[1024];
+	cr_assert(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/s.s", dir);
+	FILE *f = fopen(path, "w");
+	cr_assert(f);
+	fprintf(f, "\t.text\n%s\n\tbreak 0,0\n", src);
+	fclose(f);
+	snprintf(cmd, sizeof cmd,
+		 "cd %s && hppa-linux-gnu-as -o s.o s.s && hppa-linux-gnu-objcopy -O binary -j .text s.o s.bin",
+		 dir);
+	cr_assert_eq(system(cmd), 0, "assembling failed:\n%s", src);
+	snprintf(path, sizeof path, "%s/s.bin", dir);
+	f = fopen(path, "rb");
+	cr_assert(f);
+	uint8_t *buf = malloc(65536);
+	*len = fread(buf, 1, 65536, f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	cr_assert_eq(system(cmd), 0);
+	return buf;
+}
+
+static void on_syscall(void *ctx)
+{
+	struct rig *r = ctx;
+	r->syscalls++;
+	r->sys_r20 = (uint32_t)cpu_reg(r->cpu, HPPA_REG_R20);
+	r->sys_pc = (uint32_t)cpu_pc(r->cpu);
+	cpu_set_reg(r->cpu, HPPA_REG_RET0, 1234);
+}
+
+static uint64_t on_tick(void *ctx, uint64_t pc, uint64_t retired)
+{
+	struct rig *r = ctx;
+	if (r->ticks < 64) {
+		r->tick_pcs[r->ticks] = pc;
+		r->tick_retired[r->ticks] = retired;
+	}
+	r->ticks++;
+	return r->interval;
+}
+
+/* Runs the snippet until its final break (or another stop). */
+static void run_snippet(struct rig *r, const char *src, uint64_t first_tick, uint64_t interval)
+{
+	char err[256];
+	size_t len;
+	if (!have_as())
+		cr_skip_test("hppa-linux-gnu-as not found: install binutils-hppa-linux-gnu");
+	uint8_t *code = assemble(src, &len);
+	memset(r, 0, sizeof *r);
+	gm_init(&r->gm, 4096, 1ull << 32, true, 4);
+	cr_assert_eq(gm_map(&r->gm, CODE, 0x10000, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_map(&r->gm, DATA, 0x2000, GM_PROT_READ | GM_PROT_WRITE), 0);
+	cr_assert_eq(gm_poke(&r->gm, CODE, code, len), 0);
+	free(code);
+	r->interval = interval;
+	struct cpu_config cfg = {
+		.arch = CPU_ARCH_HPPA,
+		.mem = &r->gm,
+		.events = {.ctx = r, .syscall = on_syscall, .tick = on_tick},
+		.first_tick = first_tick,
+	};
+	r->cpu = cpu_create(&cfg, err, sizeof err);
+	cr_assert(r->cpu, "%s", err);
+	cpu_set_pc(r->cpu, CODE);
+	r->stop = cpu_run(r->cpu, &r->fault);
+}
+
+static void done(struct rig *r)
+{
+	cpu_destroy(r->cpu);
+	gm_destroy(&r->gm);
+}
+
+static uint32_t R(struct rig *r, int n)
+{
+	return (uint32_t)cpu_reg(r->cpu, n);
+}
+
+/* Ends at the final `break 0,0` of a snippet of `ninsns` words. */
+static void expect_break(struct rig *r, uint32_t ninsns)
+{
+	cr_assert_eq(r->stop, CPU_STOP_FAULT);
+	cr_assert_eq(r->fault.kind, CPU_FAULT_TRAP, "fault %d at %#llx: %s", r->fault.kind,
+		     (unsigned long long)r->fault.pc, r->fault.detail);
+	cr_assert_eq(r->fault.pc, CODE + 4 * ninsns, "stopped at %#llx",
+		     (unsigned long long)r->fault.pc);
+}
+
+Test(hppa_cpu, loop_nullify_delay_slot)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	ldi 5,%r3\n"
+		    "1:	addib,<> -1,%r3,1b\n"
+		    "	nop\n"
+		    "	cmpclr,= %r3,%r0,%r0\n"	/* r3 == 0: nullifies the next */
+		    "	ldi 7,%r4\n"
+		    "	b,l 2f,%r2\n"
+		    "	ldo 1(%r4),%r4\n"		/* delay slot runs */
+		    "2:", 0, 0);
+	expect_break(&r, 7);
+	cr_assert_eq(R(&r, 3), 0);
+	cr_assert_eq(R(&r, 4), 1);
+	cr_assert_eq(R(&r, 2), (CODE + 0x1c) | 3, "link keeps the privilege bits: %#x", R(&r, 2));
+	/* ldi, 5 x (addib, nop), cmpclr, b,l, ldo: the nullified ldi does not retire */
+	cr_assert_eq(cpu_retired(r.cpu), 14);
+	done(&r);
+}
+
+Test(hppa_cpu, carry_and_borrow)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	ldi -1,%r3\n"
+		    "	ldi 1,%r4\n"
+		    "	add %r3,%r4,%r5\n"	/* 0, carry out */
+		    "	add,c %r0,%r0,%r6\n"	/* 1 */
+		    "	sub %r0,%r4,%r7\n"	/* -1, borrow (carry 0) */
+		    "	sub,b %r0,%r0,%r8\n"	/* 0 - 0 - borrow = -1 */
+		    "	sub %r4,%r0,%r9\n"	/* 1, no borrow */
+		    "	sub,b %r0,%r0,%r10\n"	/* 0 */
+		    "	add,l %r3,%r4,%r11\n"	/* add,l leaves the carry of the last sub */
+		    "	add,c %r0,%r0,%r12\n", 0, 0);
+	expect_break(&r, 10);
+	cr_assert_eq(R(&r, 5), 0);
+	cr_assert_eq(R(&r, 6), 1);
+	cr_assert_eq(R(&r, 7), 0xffffffffu);
+	cr_assert_eq(R(&r, 8), 0xffffffffu);
+	cr_assert_eq(R(&r, 10), 0);
+	cr_assert_eq(R(&r, 11), 0);
+	cr_assert_eq(R(&r, 12), 1);
+	done(&r);
+}
+
+Test(hppa_cpu, conditions_and_nullification)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	ldi -5,%r3\n"
+		    "	ldi 3,%r4\n"
+		    "	cmpclr,< %r3,%r4,%r0\n"	/* -5 < 3 signed: nullify */
+		    "	ldi 1,%r5\n"
+		    "	cmpclr,<< %r3,%r4,%r0\n"	/* unsigned 0xfffffffb < 3: false */
+		    "	ldi 1,%r6\n"
+		    "	add,nuv %r3,%r4,%r7\n"	/* no unsigned overflow: nullify */
+		    "	ldi 1,%r8\n"
+		    "	or,= %r0,%r0,%r0\n"	/* always zero: nullify */
+		    "	ldi 1,%r9\n"
+		    "	and,<> %r3,%r4,%r10\n"	/* -5 & 3 = 3: nullify */
+		    "	ldi 1,%r11\n"
+		    "	extrw,u,= %r4,31,1,%r0\n"	/* low bit 1: not zero, no nullify */
+		    "	ldi 1,%r12\n"
+		    "	cmpiclr,> 4,%r4,%r0\n"	/* 4 > 3: nullify */
+		    "	ldi 1,%r13\n"
+		    "	subi,tr 10,%r4,%r14\n"	/* 7, always nullify */
+		    "	ldi 1,%r15\n"
+		    "	uxor,sbz %r4,%r4,%r0\n"	/* a zero byte: nullify */
+		    "	ldi 1,%r16\n", 0, 0);
+	expect_break(&r, 20);
+	cr_assert_eq(R(&r, 5), 0);
+	cr_assert_eq(R(&r, 6), 1);
+	cr_assert_eq(R(&r, 7), (uint32_t)-2);
+	cr_assert_eq(R(&r, 8), 0);
+	cr_assert_eq(R(&r, 9), 0);
+	cr_assert_eq(R(&r, 10), 3);
+	cr_assert_eq(R(&r, 11), 0);
+	cr_assert_eq(R(&r, 12), 1);
+	cr_assert_eq(R(&r, 13), 0);
+	cr_assert_eq(R(&r, 14), 7);
+	cr_assert_eq(R(&r, 15), 0);
+	cr_assert_eq(R(&r, 16), 0);
+	cr_assert_eq(cpu_retired(r.cpu), 20 - 7);
+	done(&r);
+}
+
+Test(hppa_cpu, conditional_branch_nullify_rules)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	ldi 0,%r3\n"
+		    "	cmpib,=,n 0,%r3,1f\n"	/* taken forward: delay slot nullified */
+		    "	ldi 1,%r4\n"
+		    "	ldi 1,%r5\n"		/* skipped by the branch */
+		    "1:	ldi 2,%r6\n"
+		    "2:	cmpib,<>,n 0,%r3,2b\n"	/* not taken backward: delay slot nullified */
+		    "	ldi 1,%r7\n"
+		    "	cmpib,=,n 1,%r3,3f\n"	/* not taken forward: delay slot runs */
+		    "	ldi 1,%r8\n"
+		    "3:	movb,= %r3,%r9,4f\n"	/* r9 = 0, taken, delay slot runs */
+		    "	ldi 1,%r10\n"
+		    "	ldi 1,%r11\n"
+		    "4:	ldi 12,%r12\n"
+		    "	bb,< %r12,28,5f\n"		/* bit 28 (value 8) set: taken */
+		    "	nop\n"
+		    "	ldi 1,%r13\n"
+		    "5:	addb,tr %r12,%r12,6f\n"	/* r12 = 24, always */
+		    "	ldi 1,%r14\n"
+		    "	ldi 1,%r15\n"
+		    "6:", 0, 0);
+	expect_break(&r, 19);
+	cr_assert_eq(R(&r, 4), 0);
+	cr_assert_eq(R(&r, 5), 0);
+	cr_assert_eq(R(&r, 6), 2);
+	cr_assert_eq(R(&r, 7), 0);
+	cr_assert_eq(R(&r, 8), 1);
+	cr_assert_eq(R(&r, 10), 1);
+	cr_assert_eq(R(&r, 11), 0);
+	cr_assert_eq(R(&r, 13), 0);
+	cr_assert_eq(R(&r, 12), 24);
+	cr_assert_eq(R(&r, 14), 1);
+	cr_assert_eq(R(&r, 15), 0);
+	done(&r);
+}
+
+Test(hppa_cpu, branches_blr_bv_be)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	ldi 1,%r3\n"
+		    "	blr %r3,%r0\n"		/* to .+8+8 */
+		    "	nop\n"
+		    "	ldi 1,%r4\n"		/* entry 0: skipped */
+		    "	nop\n"
+		    "	b,l 1f,%r2\n"		/* entry 1 */
+		    "	nop\n"
+		    "	b,n 2f\n"
+		    "1:	bv %r0(%r2)\n"		/* return */
+		    "	ldi 5,%r5\n"
+		    "2:	ldil L%0x10000,%r6\n"
+		    "	be,n 0x34(%sr4,%r6)\n"	/* to 3: below, delay slot nullified */
+		    "	ldi 1,%r7\n"
+		    "3:	ldi 3,%r8\n", 0, 0);
+	expect_break(&r, 14);
+	cr_assert_eq(R(&r, 4), 0);
+	cr_assert_eq(R(&r, 5), 5);
+	cr_assert_eq(R(&r, 7), 0);
+	cr_assert_eq(R(&r, 8), 3);
+	done(&r);
+}
+
+Test(hppa_cpu, shift_extract_deposit)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	ldil L%0x12345000,%r3\n"
+		    "	ldo 0x678(%r3),%r3\n"
+		    "	extrw,u %r3,23,8,%r4\n"
+		    "	extrw,s %r3,31,4,%r5\n"
+		    "	depwi,z -1,31,4,%r6\n"
+		    "	copy %r3,%r7\n"
+		    "	depw %r0,27,4,%r7\n"
+		    "	shrpw %r3,%r0,8,%r8\n"
+		    "	ldi 8,%r9\n"
+		    "	mtsar %r9\n"
+		    "	shrpw %r3,%r3,%sar,%r10\n"
+		    "	ldi 23,%r9\n"
+		    "	mtsar %r9\n"
+		    "	extrw,u %r3,%sar,8,%r11\n"
+		    "	depw,z %r3,%sar,8,%r12\n"
+		    "	mfctl %sar,%r13\n"
+		    "	extrw,s %r3,3,8,%r14\n"	/* len clipped to the 4 bits left of bit 3 */
+		    "	zdep %r3,0,1,%r15\n", 0, 0);
+	expect_break(&r, 18);
+	cr_assert_eq(R(&r, 3), 0x12345678u);
+	cr_assert_eq(R(&r, 4), 0x56);
+	cr_assert_eq(R(&r, 5), 0xfffffff8u);
+	cr_assert_eq(R(&r, 6), 0xf);
+	cr_assert_eq(R(&r, 7), 0x12345608u);
+	cr_assert_eq(R(&r, 8), 0x78000000u);
+	cr_assert_eq(R(&r, 10), 0x78123456u);
+	cr_assert_eq(R(&r, 11), 0x56);
+	cr_assert_eq(R(&r, 12), 0x7800);
+	cr_assert_eq(R(&r, 13), 23);
+	cr_assert_eq(R(&r, 14), 1);
+	cr_assert_eq(R(&r, 15), 0);
+	done(&r);
+}
+
+Test(hppa_cpu, loads_stores_modify_forms)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	ldil L%0x20000,%r3\n"
+		    "	ldi 0x55,%r4\n"
+		    "	ldi 0x66,%r5\n"
+		    "	stw,ma %r4,4(%r3)\n"	/* [0x20000] = 0x55, r3 += 4 */
+		    "	stw %r5,0(%r3)\n"	/* [0x20004] = 0x66 */
+		    "	ldw,mb -4(%r3),%r6\n"	/* r3 -= 4, load 0x55 */
+		    "	ldb 3(%r3),%r7\n"
+		    "	ldh 2(%r3),%r8\n"
+		    "	ldi 1,%r9\n"
+		    "	ldw,s %r9(%r3),%r10\n"	/* [r3 + 4] */
+		    "	copy %r3,%r11\n"
+		    "	ldi 4,%r12\n"
+		    "	ldw,m %r12(%r11),%r13\n"	/* post-modify: [r11], then r11 += 4 */
+		    "	ldcw 0(%r3),%r14\n"	/* 0x55, memory cleared */
+		    "	ldw 0(%r3),%r15\n"
+		    "	ldil L%0xaabbc000,%r16\n"
+		    "	ldo 0xcdd(%r16),%r16\n"
+		    "	stby,b %r16,9(%r3)\n"	/* bytes 9..11 = bb cc dd */
+		    "	stby,e %r16,14(%r3)\n"	/* bytes 12..13 = aa bb */
+		    "	ldw 8(%r3),%r17\n"
+		    "	ldw 12(%r3),%r18\n"
+		    "	ldb,mb 1(%r3),%r19\n"	/* r3 += 1 */
+		    "	sth,ma %r4,2(%r11)\n", 0, 0);
+	expect_break(&r, 23);
+	cr_assert_eq(R(&r, 6), 0x55);
+	cr_assert_eq(R(&r, 7), 0x55);
+	cr_assert_eq(R(&r, 8), 0x55);
+	cr_assert_eq(R(&r, 10), 0x66);
+	cr_assert_eq(R(&r, 13), 0x55);
+	cr_assert_eq(R(&r, 11), DATA + 6);
+	cr_assert_eq(R(&r, 14), 0x55);
+	cr_assert_eq(R(&r, 15), 0);
+	cr_assert_eq(R(&r, 17), 0x00bbccddu);
+	cr_assert_eq(R(&r, 18), 0xaabb0000u);
+	cr_assert_eq(R(&r, 3), DATA + 1);
+	cr_assert_eq(R(&r, 19), 0);
+	done(&r);
+}
+
+Test(hppa_cpu, faults)
+{
+	struct rig r;
+	run_snippet(&r, "	ldil L%0x20000,%r3\n	ldw 2(%r3),%r4\n", 0, 0);
+	cr_assert_eq(r.stop, CPU_STOP_FAULT);
+	cr_assert_eq(r.fault.kind, CPU_FAULT_BUS);
+	cr_assert_eq(r.fault.addr, DATA + 2);
+	cr_assert_eq(r.fault.pc, CODE + 4);
+	cr_assert_eq(cpu_retired(r.cpu), 1);
+	done(&r);
+
+	run_snippet(&r, "	ldil L%0x40000,%r3\n	stw %r3,0(%r3)\n", 0, 0);
+	cr_assert_eq(r.fault.kind, CPU_FAULT_SEGV_MAPERR);
+	cr_assert_eq(r.fault.addr, 0x40000);
+	done(&r);
+
+	run_snippet(&r, "	ldil L%0x10000,%r3\n	stw %r3,0(%r3)\n", 0, 0);
+	cr_assert_eq(r.fault.kind, CPU_FAULT_SEGV_ACCERR);
+	done(&r);
+
+	run_snippet(&r, "	nop\n	iitlbp %r0,(%sr0,%r0)\n", 0, 0);
+	cr_assert_eq(r.fault.kind, CPU_FAULT_ILL);
+	cr_assert_eq(r.fault.pc, CODE + 4);
+	done(&r);
+
+	run_snippet(&r, "	.word 0xfc000000\n", 0, 0);
+	cr_assert_eq(r.fault.kind, CPU_FAULT_ILL);
+	done(&r);
+
+	run_snippet(&r, "	ldil L%0x7ffff800,%r3\n	addio 0x3ff,%r3,%r3\n	addio 0x3ff,%r3,%r3\n"
+			"	addio 0x3ff,%r3,%r3\n", 0, 0);
+	cr_assert_eq(r.fault.kind, CPU_FAULT_FPE);
+	cr_assert_eq(r.fault.pc, CODE + 12);
+	cr_assert_eq(R(&r, 3), 0x7ffffffeu, "the trapping add writes nothing: %#x", R(&r, 3));
+	done(&r);
+
+	run_snippet(&r, "	ldi 3,%r3\n	addi,tc,= -3,%r3,%r4\n", 0, 0);
+	cr_assert_eq(r.fault.kind, CPU_FAULT_FPE);
+	done(&r);
+}
+
+Test(hppa_cpu, gateway_syscall)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	ble 0x100(%sr2,%r0)\n"
+		    "	ldi 4,%r20\n"		/* the number, set in the delay slot */
+		    "	copy %ret0,%r3\n"
+		    "	ble 0xe0(%sr2,%r0)\n"	/* set the thread pointer from r26 */
+		    "	ldi 0x123,%r26\n"
+		    "	mfctl %cr27,%r4\n", 0, 0);
+	expect_break(&r, 6);
+	cr_assert_eq(r.syscalls, 1);
+	cr_assert_eq(r.sys_r20, 4);
+	cr_assert_eq(r.sys_pc, CODE + 8, "syscall returns to r31: %#x", r.sys_pc);
+	cr_assert_eq(R(&r, 3), 1234);
+	cr_assert_eq(R(&r, 4), 0x123);
+	cr_assert_eq(cpu_thread_pointer(r.cpu), 0x123);
+	done(&r);
+}
+
+Test(hppa_cpu, ticks_skip_nullified)
+{
+	struct rig r;
+	/* dynamic stream: 0 ldi, 4 cmpclr,tr (nullifies 8), c ldi, 10 ldi, 14 ldi, 18 ldi */
+	run_snippet(&r,
+		    "	ldi 1,%r3\n"
+		    "	cmpclr,tr %r0,%r0,%r0\n"
+		    "	ldi 2,%r3\n"
+		    "	ldi 3,%r4\n"
+		    "	ldi 4,%r5\n"
+		    "	ldi 5,%r6\n"
+		    "	ldi 6,%r7\n", 2, 2);
+	expect_break(&r, 7);
+	cr_assert_eq(cpu_retired(r.cpu), 6);
+	cr_assert_eq(r.ticks, 3);
+	/* after 2 retired the next to execute is 0xc (8 is nullified), after 4: 0x14 */
+	cr_assert_eq(r.tick_pcs[0], CODE + 0xc, "%#llx", (unsigned long long)r.tick_pcs[0]);
+	cr_assert_eq(r.tick_retired[0], 2);
+	cr_assert_eq(r.tick_pcs[1], CODE + 0x14);
+	cr_assert_eq(r.tick_pcs[2], CODE + 0x1c);	/* the break */
+	done(&r);
+}
+
+Test(hppa_cpu, floating_point)
+{
+	struct rig r;
+	/* short FP displacements reach -16..15: r21 and r22 address DATA+16 and DATA+32 */
+	run_snippet(&r,
+		    "	ldil L%0x20000,%r3\n"
+		    "	ldo 16(%r3),%r21\n"
+		    "	ldo 32(%r3),%r22\n"
+		    "	ldil L%0x40040000,%r4\n"	/* 2.5 as a double's high word */
+		    "	stw %r4,0(%r3)\n"
+		    "	stw %r0,4(%r3)\n"
+		    "	fldd 0(%r3),%fr4\n"
+		    "	fcnvfx,dbl,sgl %fr4,%fr5\n"	/* nearest even: 2 */
+		    "	fcnvfxt,dbl,sgl %fr4,%fr6\n"	/* truncated: 2 */
+		    "	ldi 0x400,%r5\n"			/* RM = 2: toward +inf */
+		    "	stw %r5,8(%r3)\n"
+		    "	fldw 8(%r3),%fr0\n"
+		    "	fcnvfx,dbl,sgl %fr4,%fr7\n"	/* 3 */
+		    "	fstws %fr5,0(%r21)\n"
+		    "	fstws %fr6,4(%r21)\n"
+		    "	fstws %fr7,8(%r21)\n"
+		    "	ldw 16(%r3),%r6\n"
+		    "	ldw 20(%r3),%r7\n"
+		    "	ldw 24(%r3),%r8\n"
+		    "	fstws %fr0,8(%r3)\n"
+		    "	ldw 8(%r3),%r9\n"
+		    "	ldi 7,%r10\n"
+		    "	stw %r10,12(%r21)\n"
+		    "	fldws 12(%r21),%fr8R\n"
+		    "	fldws 12(%r21),%fr8\n"
+		    "	fcnvxf,sgl,dbl %fr8,%fr9\n"	/* 7.0 */
+		    "	fcmp,dbl,> %fr4,%fr9\n"	/* 2.5 > 7.0: false, C clear */
+		    "	ftest\n"
+		    "	ldi 1,%r11\n"			/* runs: not nullified */
+		    "	fcmp,dbl,< %fr4,%fr9\n"	/* true, C set */
+		    "	ftest\n"
+		    "	ldi 1,%r14\n"			/* nullified */
+		    "	xmpyu %fr8R,%fr8,%fr10\n"
+		    "	fstds %fr10,0(%r22)\n"
+		    "	ldw 36(%r3),%r12\n"
+		    "	fadd,dbl %fr4,%fr4,%fr11\n"
+		    "	fstds %fr11,8(%r22)\n"
+		    "	ldw 40(%r3),%r13\n", 0, 0);
+	expect_break(&r, 38);
+	cr_assert_eq(R(&r, 6), 2);
+	cr_assert_eq(R(&r, 7), 2);
+	cr_assert_eq(R(&r, 8), 3);
+	cr_assert_eq(R(&r, 9), 0x400);
+	cr_assert_eq(R(&r, 11), 1);
+	cr_assert_eq(R(&r, 14), 0);
+	cr_assert_eq(R(&r, 12), 49);
+	cr_assert_eq(R(&r, 13), 0x40140000u);	/* 5.0 */
+	done(&r);
+}

@@ -1,0 +1,163 @@
+/* profdiff OLD NEW: per-function instruction counts of two runs compared, for a CI guard.
+ * Exit status: 0 nothing guarded grew past --threshold, 1 something did, 2 bad usage or input. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+
+enum { EXIT_GREW = 1, EXIT_BAD = 2 };
+
+static const char usage_text[] =
+	"Usage: profdiff [OPTION]... OLD NEW\n"
+	"Compare the per-function instruction counts of two runs: profemu --counts files or\n"
+	"callgrind files (profemu --callgrind, valgrind --tool=callgrind). Prints the functions\n"
+	"whose count changed, largest change first, and the program total.\n"
+	"\n"
+	"  --threshold=N     fail (exit 1) when a guarded count grew by more than N instructions\n"
+	"  --threshold=P%    ... or by more than P percent (without --threshold: report only)\n"
+	"  --function=NAME   guard only NAME (repeatable); default: every function and the total\n"
+	"  --metric=M        inclusive (default: with callees) or self\n"
+	"  --all             list unchanged functions too\n"
+	"  -h, --help        show this help\n"
+	"Exit status: 0 within the threshold, 1 past it, 2 bad usage or unreadable input.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "profdiff: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'profdiff --help' for more information.\n");
+	return EXIT_BAD;
+}
+
+static bool parse_threshold(const char *s, struct diff_threshold *t)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || v < 0 || v != v)
+		return false;
+	t->percent = *end == '%';
+	if (t->percent)
+		end++;
+	t->value = v;
+	t->set = true;
+	return *end == '\0';
+}
+
+static void print_row(const char *name, uint64_t old, uint64_t new, bool past)
+{
+	int64_t d = (int64_t)(new - old);
+	char pct[32];
+	if (old)
+		snprintf(pct, sizeof(pct), "%+.2f%%", 100.0 * (double)d / (double)old);
+	else
+		snprintf(pct, sizeof(pct), new ? "new" : "");
+	printf("%14" PRIu64 " %14" PRIu64 " %+14" PRId64 " %9s  %s%s\n", old, new, d, pct, name,
+	       past ? "   <- past the threshold" : "");
+}
+
+struct guard {
+	const char **names;
+	int n;
+};
+
+static bool guarded(const struct guard *g, const char *name)
+{
+	if (!g->n)
+		return true;
+	for (int i = 0; i < g->n; i++)
+		if (strcmp(g->names[i], name) == 0)
+			return true;
+	return false;
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_THRESHOLD = 256, OPT_FUNCTION, OPT_METRIC, OPT_ALL };
+	static const struct option longopts[] = {
+		{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+		{ "function", required_argument, NULL, OPT_FUNCTION },
+		{ "metric", required_argument, NULL, OPT_METRIC },
+		{ "all", no_argument, NULL, OPT_ALL },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct diff_threshold t = { 0 };
+	struct guard g = { calloc((size_t)argc, sizeof(char *)), 0 };
+	enum diff_metric m = DIFF_INCLUSIVE;
+	bool all = false;
+	int c;
+	if (!g.names)
+		return EXIT_BAD;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_THRESHOLD:
+			if (!parse_threshold(optarg, &t))
+				return usage_error("invalid --threshold '%s' (N instructions or P%%)", optarg);
+			break;
+		case OPT_FUNCTION: g.names[g.n++] = optarg; break;
+		case OPT_METRIC:
+			if (strcmp(optarg, "inclusive") && strcmp(optarg, "self"))
+				return usage_error("invalid --metric '%s' (inclusive or self)", optarg);
+			m = strcmp(optarg, "self") == 0 ? DIFF_SELF : DIFF_INCLUSIVE;
+			break;
+		case OPT_ALL: all = true; break;
+		case 'h': fputs(usage_text, stdout); return 0;
+		case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
+		default: return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 2)
+		return usage_error("%s", "two files are needed: OLD NEW");
+	struct profile a, b;
+	char err[512];
+	if (profile_read(argv[optind], &a, err, sizeof(err))) {
+		fprintf(stderr, "profdiff: %s\n", err);
+		return EXIT_BAD;
+	}
+	if (profile_read(argv[optind + 1], &b, err, sizeof(err))) {
+		fprintf(stderr, "profdiff: %s\n", err);
+		profile_free(&a);
+		return EXIT_BAD;
+	}
+	int status = 0;
+	for (int i = 0; i < g.n; i++) {
+		if (!profile_find(&a, g.names[i]) && !profile_find(&b, g.names[i])) {
+			fprintf(stderr, "profdiff: no function %s in either file\n", g.names[i]);
+			status = EXIT_BAD;
+		}
+	}
+	size_t n;
+	struct diff_row *rows = status ? NULL : diff_rows(&a, &b, m, all, &n);
+	if (!status && !rows) {
+		fprintf(stderr, "profdiff: out of memory\n");
+		status = EXIT_BAD;
+	}
+	if (!status) {
+		printf("%s -> %s: %s, %s\n", argv[optind], argv[optind + 1],
+		       strcmp(a.event, b.event) ? "different events" : a.event,
+		       m == DIFF_SELF ? "self" : "inclusive");
+		printf("%14s %14s %14s %9s  %s\n", "old", "new", "change", "", "function");
+		size_t past = 0;
+		for (size_t i = 0; i < n; i++) {
+			rows[i].past = guarded(&g, rows[i].name) && diff_past(rows[i].old, rows[i].new, &t);
+			past += rows[i].past;
+			print_row(rows[i].name, rows[i].old, rows[i].new, rows[i].past);
+		}
+		bool total_past = !g.n && diff_past(a.total, b.total, &t);
+		past += total_past;
+		print_row("(total)", a.total, b.total, total_past);
+		if (t.set)
+			printf("%zu changed; %zu past the threshold of %g%s\n", n, past, t.value,
+			       t.percent ? "%" : " instructions");
+		status = past ? EXIT_GREW : 0;
+	}
+	free(rows);
+	free(g.names);
+	profile_free(&a);
+	profile_free(&b);
+	return status;
+}

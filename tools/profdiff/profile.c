@@ -1,0 +1,77 @@
+/* The per-function table (profile.h) and the choice of reader. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile.h"
+
+struct pfunc *profile_get(struct profile *p, const char *name, size_t len)
+{
+	for (size_t i = p->n; i > 0; i--) {	/* the last one added is the likeliest */
+		if (strlen(p->funcs[i - 1].name) == len && memcmp(p->funcs[i - 1].name, name, len) == 0)
+			return &p->funcs[i - 1];
+	}
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? 2 * p->cap : 64;
+		struct pfunc *f = realloc(p->funcs, cap * sizeof(*f));
+		if (!f)
+			return NULL;
+		p->funcs = f;
+		p->cap = cap;
+	}
+	char *copy = strndup(name, len);
+	if (!copy)
+		return NULL;
+	p->funcs[p->n] = (struct pfunc){ .name = copy };
+	return &p->funcs[p->n++];
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct pfunc *)a)->name, ((const struct pfunc *)b)->name);
+}
+
+void profile_finish(struct profile *p)
+{
+	if (p->n)
+		qsort(p->funcs, p->n, sizeof(*p->funcs), cmp_name);
+}
+
+const struct pfunc *profile_find(const struct profile *p, const char *name)
+{
+	struct pfunc key = { .name = (char *)name };
+	return p->n ? bsearch(&key, p->funcs, p->n, sizeof(*p->funcs), cmp_name) : NULL;
+}
+
+void profile_free(struct profile *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->funcs[i].name);
+	free(p->funcs);
+	memset(p, 0, sizeof(*p));
+}
+
+int profile_read(const char *path, struct profile *p, char *err, size_t errlen)
+{
+	memset(p, 0, sizeof(*p));
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	int c;
+	while ((c = getc(f)) == ' ' || c == '\n' || c == '\t' || c == '\r')
+		;
+	ungetc(c, f);
+	char why[256];
+	int r = c == '{' ? profile_read_counts(f, p, why, sizeof(why))
+			 : profile_read_callgrind(f, p, why, sizeof(why));
+	fclose(f);
+	if (r) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		profile_free(p);
+		return -1;
+	}
+	profile_finish(p);
+	return 0;
+}

@@ -1,0 +1,38 @@
+/* A profile as profdiff compares it: per function (by name) instruction counts, read from a
+ * profemu --counts file or from a callgrind file (profemu's or valgrind's). */
+#ifndef PROFDIFF_PROFILE_H
+#define PROFDIFF_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct pfunc {
+	char *name;
+	uint64_t self, incl, calls;
+};
+
+struct profile {
+	struct pfunc *funcs;	/* sorted by name once read (profile_finish) */
+	size_t n, cap;
+	uint64_t total;
+	const char *event;	/* what is counted: "instructions" (counts, Ir) or a callgrind event */
+};
+
+/* The record of name, added with zero counts if absent. NULL if out of memory. */
+struct pfunc *profile_get(struct profile *p, const char *name, size_t len);
+/* The record of name in a finished profile, or NULL. */
+const struct pfunc *profile_find(const struct profile *p, const char *name);
+/* Sorts the records by name (for profile_find and a stable report). */
+void profile_finish(struct profile *p);
+void profile_free(struct profile *p);
+
+/* Reads path: a counts file if its first non-blank byte is '{', else a callgrind file. 0, or -1
+ * with a message (naming the file and, where it helps, the line) in err. */
+int profile_read(const char *path, struct profile *p, char *err, size_t errlen);
+/* The two formats, from a stream (unit tests read strings). */
+int profile_read_counts(FILE *f, struct profile *p, char *err, size_t errlen);
+int profile_read_callgrind(FILE *f, struct profile *p, char *err, size_t errlen);
+
+#endif
