@@ -253,3 +253,43 @@ fi
 if [ -n "${med[profemu-profil]:-}" ] && [ -n "${med[profemu]:-}" ]; then
 	echo "profiling on/off = $(ratio "${med[profemu-profil]}" "${med[profemu]}") (goal <= 1.05)"
 fi
+
+# --- threads ------------------------------------------------------------------------------------
+# The deterministic scheduler's two costs, on guests/threads.c (x86-64, static), each the median
+# of $runs runs, in wall time and in CPU time (user + sys: on a loaded machine the wall time
+# also counts waiting for a core):
+#   work:   the same CPU-bound work in 4 threads and in 1 (goal: 4 threads <= 1.15x)
+#   switch: 2 threads each calling sched_yield N times (2N switches) against one thread making
+#           all 2N calls with nobody to switch to; the difference per switch (goal <= 1 us)
+# BENCH_THREADS=0 leaves this out; BENCH_WORK and BENCH_YIELDS size it.
+threads_guest=$build/guests/x86_64/threads-static
+if [ "${BENCH_THREADS:-1}" != 0 ] && [ -x "$threads_guest" ] && [ -x "$profemu" ]; then
+	work=${BENCH_WORK:-200000000}
+	yields=${BENCH_YIELDS:-1000000}
+	# times CMD...: "wall cpu" of one run, in seconds
+	times() {
+		local TIMEFORMAT='%R %U %S'
+		{ time "$@" >/dev/null 2>&1; } 2>&1 | awk '{ printf "%s %.3f\n", $1, $2 + $3 }'
+	}
+	# medians NAME CMD...: runs it $runs times, sets wall_NAME and cpu_NAME
+	declare -A wall cpu
+	medians() {
+		local name=$1
+		shift
+		: >"$tmp/t.$name"
+		for ((r = 1; r <= runs; r++)); do times "$@" >>"$tmp/t.$name"; done
+		wall[$name]=$(awk '{ print $1 }' "$tmp/t.$name" | median)
+		cpu[$name]=$(awk '{ print $2 }' "$tmp/t.$name" | median)
+	}
+	medians work1 "$profemu" "$threads_guest" work "$work" 1
+	medians work4 "$profemu" "$threads_guest" work "$work" 4
+	medians yield1 "$profemu" "$threads_guest" yield "$yields" 1
+	medians yield2 "$profemu" "$threads_guest" yield "$yields" 2
+	per_switch() { awk -v a="$1" -v b="$2" -v n="$yields" 'BEGIN { printf "%.3f", (b - a) / (2 * n) * 1e6 }'; }
+	echo
+	echo "threads (guests/threads.c, median of $runs runs; wall s / cpu s):"
+	printf '  work of %s iterations, 1 thread:  %s / %s\n' "$work" "${wall[work1]}" "${cpu[work1]}"
+	printf '  work of %s iterations, 4 threads: %s / %s\n' "$work" "${wall[work4]}" "${cpu[work4]}"
+	echo "  4 threads / 1 thread = $(ratio "${wall[work4]}" "${wall[work1]}") wall, $(ratio "${cpu[work4]}" "${cpu[work1]}") cpu (goal <= 1.15)"
+	echo "  thread switch: $(per_switch "${wall[yield1]}" "${wall[yield2]}") us wall, $(per_switch "${cpu[yield1]}" "${cpu[yield2]}") us cpu (goal <= 1 us; $((2 * yields)) switches)"
+fi

@@ -34,6 +34,9 @@ static const char usage_text[] =
 	"  --profil-max=N    sysconf(_SC_PROFIL_MAX): most sprofil regions (default 64)\n"
 	"  --syscall-cost    system calls cost guest time (I/O 2000 + 1 per 4 bytes, others 500)\n"
 	"  -0 ARGV0          the program's argv[0] (default: PROGRAM)\n"
+	"  --quantum=N       threads: instructions a thread runs before the next one's turn\n"
+	"                    (default 100000)\n"
+	"  --sched-seed=N    threads: a seeded random order and slice length instead\n"
 	"\nWhole-program profiles (no cooperation from the program needed):\n"
 	"  --prf=FILE        the PROFIL program: buckets over the program, I/O, DOS and high\n"
 	"                    hits, written to FILE at exit (read it with prohist)\n"
@@ -109,7 +112,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	enum { OPT_STRACE = 256, OPT_SEED, OPT_HZ, OPT_TICK, OPT_HOST_TIME, OPT_MAX_INSNS,
 	       OPT_STATS, OPT_VERSION, OPT_PERSONALITY, OPT_JITTER, OPT_EXPLAIN, OPT_PROFIL_MAX,
 	       OPT_PID, OPT_PRF, OPT_BUCKET_SIZE, OPT_INTERVAL, OPT_GMON, OPT_CALLGRIND,
-	       OPT_FOLDED, OPT_SYSCALL_COST, OPT_COUNTS };
+	       OPT_FOLDED, OPT_SYSCALL_COST, OPT_COUNTS, OPT_QUANTUM, OPT_SCHED_SEED };
 	static const struct option longopts[] = {
 		{ "strace", no_argument, NULL, OPT_STRACE },
 		{ "seed", required_argument, NULL, OPT_SEED },
@@ -129,6 +132,8 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		{ "gmon", required_argument, NULL, OPT_GMON },
 		{ "callgrind", required_argument, NULL, OPT_CALLGRIND },
 		{ "folded", required_argument, NULL, OPT_FOLDED },
+		{ "quantum", required_argument, NULL, OPT_QUANTUM },
+		{ "sched-seed", required_argument, NULL, OPT_SCHED_SEED },
 		{ "syscall-cost", no_argument, NULL, OPT_SYSCALL_COST },
 		{ "counts", required_argument, NULL, OPT_COUNTS },
 		{ "help", no_argument, NULL, 'h' },
@@ -223,6 +228,15 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 				return usage_error("invalid --max-insns '%s'", optarg);
 			break;
 		case OPT_STATS: o->stats_path = optarg; break;
+		case OPT_QUANTUM:
+			if (!parse_u64(optarg, &o->quantum, false) || o->quantum > UINT32_MAX)
+				return usage_error("invalid --quantum '%s' (1 to 4294967295)", optarg);
+			break;
+		case OPT_SCHED_SEED:
+			if (!parse_u64(optarg, &o->sched_seed, true))
+				return usage_error("invalid --sched-seed '%s'", optarg);
+			o->sched_seeded = true;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			*done = true;

@@ -30,6 +30,10 @@ struct options {
 	const char *gmon_path;
 	const char *callgrind_path;
 	const char *folded_path;
+	/* Threads: --quantum (0: the default), --sched-seed. */
+	uint64_t quantum;
+	bool sched_seeded;
+	uint64_t sched_seed;
 	const char *counts_path;	/* --counts: exact instruction counts per function */
 	const char *argv0;		/* -0: the guest's argv[0], if not PROGRAM */
 	/* Options to pass on when the guest execs another program (no -E/-U/-0/--pid). */

@@ -52,6 +52,13 @@ static int emit_stats(FILE *out, const void *ctx)
 		fprintf(out, "  \"signal\": %d,\n", r->signal);
 	else if (strcmp(r->stop, "exit") == 0)
 		fprintf(out, "  \"exit_code\": %d,\n", r->guest_exit_code);
+	if (r->thread_count) {
+		fprintf(out, "  \"threads\": [");
+		for (unsigned i = 0; i < r->thread_count; i++)
+			fprintf(out, "%s\n    { \"tid\": %" PRId32 ", \"instructions\": %" PRIu64 " }",
+				i ? "," : "", r->threads[i].tid, r->threads[i].instructions);
+		fprintf(out, "\n  ],\n");
+	}
 	fprintf(out, "  \"exit_status\": %d\n}\n", r->exit_status);
 	return ferror(out) ? -EIO : 0;
 }

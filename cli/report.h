@@ -16,6 +16,14 @@ struct run_outcome {
 	int guest_exit_code;	/* valid when signal == 0 and the guest exited */
 	int signal;		/* the guest was ended by this signal, 0 if not */
 	const char *stop;	/* "exit", "signal", "fault", "insn-limit", "interrupted" */
+	/* A threaded program's threads, in creation order (none: not listed). */
+	const struct run_thread *threads;
+	unsigned thread_count;
+};
+
+struct run_thread {
+	int32_t tid;
+	uint64_t instructions;
 };
 
 /* The host signal number a fault kind raises, as the Linux kernel would. */

@@ -25,6 +25,7 @@
 #include "shell_words.h"
 #include "report.h"
 #include "run_loop.h"
+#include "thread_stacks.h"
 #include "run_dos.h"
 
 /* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
@@ -127,6 +128,9 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	p->cfg.pid = o->pid;
 	p->cfg.jitter = o->jitter;
 	p->cfg.explain = o->explain;
+	p->cfg.quantum = o->quantum;
+	p->cfg.sched_seeded = o->sched_seeded;
+	p->cfg.sched_seed = o->sched_seed;
 	p->cfg.pass_on = o->pass_on;
 	p->cfg.pass_on_count = o->pass_on_count;
 	/* the clock's one rule: the cost model only when asked for, whatever the outputs */
@@ -369,6 +373,7 @@ int run_program(const struct options *given)
 		}
 	}
 	struct wprof wp;
+	struct thread_stacks stacks = { 0 };
 	struct icount ic;
 	rc.bias = img.load_bias;
 	rc.addr_mask = probe.word_size == 8 ? UINT64_MAX : UINT32_MAX;
@@ -384,6 +389,9 @@ int run_program(const struct options *given)
 			status = EXIT_CANNOT_EXECUTE;
 		} else {
 			rc.wp = &wp;
+			thread_stacks_init(&stacks, &wp);
+			p->on_thread_switch = thread_stacks_switch;
+			p->on_thread_switch_ctx = &stacks;
 		}
 	}
 	if (status == 0) {
@@ -429,8 +437,10 @@ int run_program(const struct options *given)
 			status = EXIT_CANNOT_EXECUTE;
 		symtab_free(syms);
 	}
-	if (rc.wp)
+	if (rc.wp) {
+		thread_stacks_free(&stacks);
 		wprof_free(&wp);
+	}
 	if (rc.ic)
 		icount_free(&ic);
 	if (rc.prf)

@@ -2,38 +2,46 @@
 #include "run_loop.h"
 
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "options.h"
+#include "../syscalls/host_signals.h"
+#include "../syscalls/thread.h"
 
-/* SIGINT must reach the CPU that is running; a signal handler has no other way to find it. */
-static struct cpu *volatile interruptible_cpu;
-static volatile sig_atomic_t interrupted;
+/* Per-thread counts for --stats; kept (and reused) until the next run, which is after the
+ * stats are written. */
+static struct run_thread *thread_stats;
 
-static void on_sigint(int sig)
+static void count_threads(struct process *p, struct run_outcome *out)
 {
-	(void)sig;
-	interrupted = 1;
-	if (interruptible_cpu)
-		cpu_request_stop(interruptible_cpu);
+	unsigned n = sched_thread_count(p);
+	struct run_thread *t = n ? realloc(thread_stats, n * sizeof(*t)) : NULL;
+	if (!t)
+		return;
+	thread_stats = t;
+	for (unsigned i = 0; i < n; i++)
+		sched_thread_stat(p, i, &t[i].tid, &t[i].instructions);
+	out->threads = t;
+	out->thread_count = n;
 }
 
 void run_loop(struct process *p, const char *program, uint64_t max_insns,
 	      const struct run_messages *m, struct run_outcome *out)
 {
-	struct sigaction sa = { .sa_handler = on_sigint };
-	sigemptyset(&sa.sa_mask);
-	struct sigaction old_int;
-	interruptible_cpu = p->cpu;
-	sigaction(SIGINT, &sa, &old_int);
+	bool interrupted = false;
+	host_signals_install(p->cpu);
 
 	for (;;) {
 		struct cpu_fault fault;
 		enum cpu_stop stop = cpu_run(p->cpu, &fault);
+		/* Signals from outside reach the guest here, between two instructions. */
+		if (stop == CPU_STOP_REQUESTED && !p->ended)
+			interrupted = host_signals_take(p);
 		if (stop == CPU_STOP_REQUESTED && !p->ended && !interrupted) {
-			/* A stop for the back end's own reasons, or for signal work: go on. */
-			if (process_signal_work(p))
+			/* A stop for the back end's own reasons, for signal work or for the
+			 * scheduler (a slice ran out, a thread blocked): go on. */
+			if (process_signal_work(p) && process_schedule(p))
 				continue;
 		} else if (stop == CPU_STOP_FAULT && !p->ended &&
 			   process_signal_fault(p, &fault, report_fault_signal(fault.kind))) {
@@ -41,6 +49,7 @@ void run_loop(struct process *p, const char *program, uint64_t max_insns,
 		}
 		out->instructions = cpu_retired(p->cpu);
 		out->ticks = p->ticks;
+		count_threads(p, out);
 		if (stop == CPU_STOP_FAULT || stop == CPU_STOP_ERROR) {
 			int sig = report_fault_signal(fault.kind);
 			m->fault(m->ctx, p->cpu, &fault, sig);
@@ -70,6 +79,6 @@ void run_loop(struct process *p, const char *program, uint64_t max_insns,
 		}
 		break;
 	}
-	interruptible_cpu = NULL;
-	sigaction(SIGINT, &old_int, NULL);
+	sched_forget_others(p);	/* the threads' records, now that --stats has their counts */
+	host_signals_restore();
 }

@@ -1,5 +1,6 @@
 /* The run loop both start paths share (Linux ELF, DOS): run the CPU until the guest ends, and
- * say how it ended. Ctrl-C stops the guest cleanly (exit status 130). */
+ * say how it ended. Ctrl-C stops the guest cleanly (exit status 130) unless the guest handles
+ * SIGINT; other signals from outside go to the guest (syscalls/host_signals.c). */
 #ifndef PROFEMU_RUN_LOOP_H
 #define PROFEMU_RUN_LOOP_H
 

@@ -111,6 +111,38 @@ void cpu_dump_regs(struct cpu *cpu, char *buf, size_t len)
 	cpu->ops->dump_regs(cpu, buf, len);
 }
 
+struct cpu_context *cpu_context_new(struct cpu *cpu)
+{
+	return cpu->ops->context_new ? cpu->ops->context_new(cpu) : NULL;
+}
+
+void cpu_context_free(struct cpu *cpu, struct cpu_context *ctx)
+{
+	if (ctx && cpu->ops->context_free)
+		cpu->ops->context_free(cpu, ctx);
+}
+
+int cpu_context_save(struct cpu *cpu, struct cpu_context *ctx)
+{
+	return cpu->ops->context_save ? cpu->ops->context_save(cpu, ctx) : -38 /* ENOSYS */;
+}
+
+int cpu_context_restore(struct cpu *cpu, const struct cpu_context *ctx)
+{
+	return cpu->ops->context_restore ? cpu->ops->context_restore(cpu, ctx) : -38 /* ENOSYS */;
+}
+
+void cpu_set_quantum(struct cpu *cpu, uint64_t n)
+{
+	if (cpu->ops->set_quantum)
+		cpu->ops->set_quantum(cpu, n);
+}
+
+bool cpu_quantum_expired(struct cpu *cpu)
+{
+	return cpu->ops->quantum_expired ? cpu->ops->quantum_expired(cpu) : false;
+}
+
 int cpu_count_insns(struct cpu *cpu)
 {
 	return cpu->ops->count_insns ? cpu->ops->count_insns(cpu) : -ENOSYS;

@@ -38,6 +38,13 @@ struct cpu_ops {
 	void (*set_next_tick)(struct cpu *cpu, uint64_t interval);
 	void (*charge)(struct cpu *cpu, uint64_t instructions, uint64_t pc);
 	void (*dump_regs)(struct cpu *cpu, char *buf, size_t len);
+	/* Threads (optional: NULL in a back end that has no threads yet). */
+	struct cpu_context *(*context_new)(struct cpu *cpu);
+	void (*context_free)(struct cpu *cpu, struct cpu_context *ctx);
+	int (*context_save)(struct cpu *cpu, struct cpu_context *ctx);
+	int (*context_restore)(struct cpu *cpu, const struct cpu_context *ctx);
+	void (*set_quantum)(struct cpu *cpu, uint64_t n);
+	bool (*quantum_expired)(struct cpu *cpu);
 	/* Optional (NULL: cpu_count_insns answers -ENOSYS). */
 	int (*count_insns)(struct cpu *cpu);
 	int (*insn_counts)(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count),

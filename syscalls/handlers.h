@@ -31,6 +31,8 @@ SYS(exit); SYS(exit_group); SYS(getpid); SYS(getppid); SYS(gettid);
 SYS(getuid); SYS(geteuid); SYS(getgid); SYS(getegid);
 SYS(uname); SYS(prlimit64); SYS(getrlimit); SYS(setrlimit);
 SYS(set_tid_address); SYS(set_robust_list); SYS(futex); SYS(sched_yield);
+/* threads: sys_thread.c, sys_futex.c */
+SYS(clone3); SYS(get_robust_list); SYS(sched_getaffinity); SYS(membarrier);
 SYS(wait4); SYS(waitid); SYS(getrusage); SYS(sysinfo);
 SYS(arch_prctl); SYS(set_thread_area);
 

@@ -16,6 +16,7 @@
 #include "syscall.h"
 
 struct symtab;
+struct sched;
 
 #define GUEST_NSIG 65
 
@@ -64,6 +65,10 @@ struct process_config {
 	char *const *pass_on;
 	int pass_on_count;
 	const char *sysroot_option;	/* -L as given, NULL if defaulted */
+	/* Threads (thread.h): --quantum (0: the default) and --sched-seed. */
+	uint64_t quantum;
+	bool sched_seeded;
+	uint64_t sched_seed;
 };
 
 /* What a clock tick inside a system call is charged to (the --prf cost model). */
@@ -104,6 +109,7 @@ struct process {
 	uint64_t sleep_ns;		/* guest time added by nanosleep and friends */
 	uint64_t rng_state;		/* getrandom stream, from --seed */
 	uint64_t clear_child_tid;
+	uint64_t robust_list;		/* set_robust_list's head */
 
 	struct guest_sigaction sigactions[GUEST_NSIG];
 	uint64_t sigmask;
@@ -149,6 +155,13 @@ struct process {
 	unsigned child_count;
 	int32_t next_child_pid;
 
+	/* Its threads, once it has more than one (thread.h); NULL until then. */
+	struct sched *sched;
+	/* Told of every thread switch, by thread index in creation order (the whole-program
+	 * profile keeps a call stack per thread); NULL: nobody listens. */
+	void (*on_thread_switch)(void *ctx, unsigned from, unsigned to);
+	void *on_thread_switch_ctx;
+
 	/* How the process ended (valid once `ended`). */
 	bool ended;
 	int exit_code;			/* for exit/exit_group */
@@ -169,6 +182,10 @@ void process_signal_raise(struct process *p, int sig, const struct guest_siginfo
 /* Sends sig to the process (sys_signal.c): ignored, fatal at once (default action), or
  * raised for the guest's handler. */
 void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info);
+/* The same to one thread (thread.h; NULL: the running one). */
+struct guest_thread;
+void process_signal_send_to(struct process *p, struct guest_thread *t, int sig,
+			    const struct guest_siginfo *info);
 /* Interval timers on the clock (sys_itimer.c): called on every tick, with its retired count. */
 void process_itimers_tick(struct process *p, uint64_t retired);
 /* Lets ns of guest wall time pass (UINT64_MAX: until a signal), firing ITIMER_REAL on the way;
@@ -184,6 +201,10 @@ bool process_signal_fault(struct process *p, const struct cpu_fault *fault, int 
 uint64_t process_time_ns(struct process *p, int clock_id);
 /* The same when `retired` instructions have retired (a tick's own count, inside its block). */
 uint64_t process_time_ns_at(struct process *p, int clock_id, uint64_t retired);
+
+/* xorshift64*: small and seedable, for the clock's jitter and the scheduler's --sched-seed
+ * streams (state never 0). */
+uint64_t xorshift64s_next(uint64_t *state);
 
 /* Next 64 bits of the deterministic random stream (getrandom, AT_RANDOM). */
 uint64_t process_random(struct process *p);

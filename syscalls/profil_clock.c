@@ -9,17 +9,13 @@
 #include "../loader/loader.h"
 #include "process.h"
 #include "profil_glue.h"
+#include "thread.h"
 
-/* xorshift64*: small and seedable; the jitter stream is separate from getrandom's so that
- * turning jitter on does not change what the guest reads from getrandom. */
+/* The jitter stream is separate from getrandom's so that turning jitter on does not change what
+ * the guest reads from getrandom. */
 static uint64_t next_jitter(struct process *p)
 {
-	uint64_t x = p->jitter_state;
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	p->jitter_state = x;
-	return x * 0x2545f4914f6cdd1du;
+	return xorshift64s_next(&p->jitter_state);
 }
 
 static uint64_t next_interval(struct process *p)
@@ -58,7 +54,10 @@ static void explain(struct process *p, uint64_t pc, uint64_t retired, const stru
 	FILE *out = stderr;
 	uint64_t off;
 	const char *name = p->syms ? symtab_lookup(p->syms, pc, &off) : NULL;
-	fprintf(out, "tick %" PRIu64 " insn %" PRIu64 " pc 0x%" PRIx64, p->ticks, retired, pc);
+	fprintf(out, "tick %" PRIu64 " insn %" PRIu64, p->ticks, retired);
+	if (p->sched)
+		fprintf(out, " thread %" PRId32, sched_current_tid(p));
+	fprintf(out, " pc 0x%" PRIx64, pc);
 	if (name)
 		fprintf(out, " <%s+0x%" PRIx64 ">", name, off);
 	if (ex->outcome == PROF_TICK_OFF || ex->outcome == PROF_TICK_OUT_OF_RANGE || ex->region == -1) {

@@ -18,6 +18,7 @@
 
 #include "guest_signal.h"
 #include "process.h"
+#include "thread.h"
 
 void process_signal_raise(struct process *p, int sig, const struct guest_siginfo *info)
 {
@@ -37,7 +38,7 @@ static void strace_delivery(struct process *p, int sig, const struct guest_sigin
 	if (!f)
 		return;
 	const char *name = sigabbrev_np(host_sig(p, sig));
-	fprintf(f, "%d --- SIG%s {si_signo=SIG%s, si_code=%d", (int)p->cfg.pid, name ? name : "?",
+	fprintf(f, "%d --- SIG%s {si_signo=SIG%s, si_code=%d", (int)sched_current_tid(p), name ? name : "?",
 		name ? name : "?", (int)info->code);
 	if (info->is_fault)
 		fprintf(f, ", si_addr=0x%llx", (unsigned long long)info->addr);
@@ -97,6 +98,9 @@ static bool deliver(struct process *p, int sig)
 
 bool process_signal_work(struct process *p)
 {
+	/* Most stops have no signal work (a thread switch, say): leave at once. */
+	if (!p->sigreturn_due && !(p->sigpending & ~p->sigmask) && !p->suspend_mask_active)
+		return true;
 	if (p->sigreturn_due) {
 		bool rt = p->sigreturn_due == 1;
 		uint64_t mask;

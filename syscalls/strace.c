@@ -1,6 +1,7 @@
 /* --strace lines (see strace.h). Everything read from the guest goes through the checked
  * accessors: a bad pointer prints as its address, never faults the emulator. */
 #include "strace.h"
+#include "thread.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -173,12 +174,12 @@ void strace_enter(struct process *p, const struct sys_entry *e, uint64_t nr, con
 	if (!f)
 		return;
 	if (!e) {
-		fprintf(f, "%" PRId32 " unknown_syscall_%" PRIu64 "(", p->cfg.pid, nr);
+		fprintf(f, "%" PRId32 " unknown_syscall_%" PRIu64 "(", sched_current_tid(p), nr);
 		for (int i = 0; i < STRACE_MAX_ARGS; i++)
 			fprintf(f, "%s0x%" PRIx64, i ? ", " : "", guest_word(p, a[i]));
 		return;
 	}
-	fprintf(f, "%" PRId32 " %s(", p->cfg.pid, e->name);
+	fprintf(f, "%" PRId32 " %s(", sched_current_tid(p), e->name);
 	put_args(f, p, e, a, 0, first_after_call(e), 0);
 }
 
@@ -213,6 +214,14 @@ void strace_exit(struct process *p, const struct sys_entry *e, const uint64_t *a
 	FILE *f = p->cfg.strace;
 	if (!f)
 		return;
+	struct guest_thread *t = sched_current(p);
+	if (t && (t->wait != WAIT_NONE || t->exited)) {
+		/* The thread waits (its result comes when it wakes) or ended: as strace -f shows
+		 * a call another thread's activity interrupts. */
+		fputs(t->exited ? ") = ?\n" : " <unfinished ...>\n", f);
+		fflush(f);
+		return;
+	}
 	if (e)
 		put_args(f, p, e, a, first_after_call(e), arg_count(e), result_host);
 	if (p->ended) {

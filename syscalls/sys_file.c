@@ -7,6 +7,7 @@
  * kernel gives) or fails with EFAULT when not even its first byte is usable. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -17,6 +18,7 @@
 #include "handlers.h"
 #include "path.h"
 #include "sys_args.h"
+#include "thread.h"
 
 /* ---- open flags ---------------------------------------------------------------------------- */
 
@@ -248,8 +250,11 @@ out:
 
 /* ---- the handlers ------------------------------------------------------------------------- */
 
+/* With threads, a read that would wait on the host waits in its thread only (thread.h). */
 int64_t sys_read(struct process *p, const uint64_t *a)
 {
+	if (sched_would_block(p, sys_arg_int(a[0]), POLLIN))
+		return sched_block_fd(p, sys_arg_int(a[0]), POLLIN);
 	return transfer(p, sys_arg_int(a[0]), IO_READ, a[1], sys_arg_size(p, a[2]), -1);
 }
 
@@ -260,6 +265,8 @@ int64_t sys_write(struct process *p, const uint64_t *a)
 
 int64_t sys_readv(struct process *p, const uint64_t *a)
 {
+	if (sched_would_block(p, sys_arg_int(a[0]), POLLIN))
+		return sched_block_fd(p, sys_arg_int(a[0]), POLLIN);
 	return transfer_vec(p, sys_arg_int(a[0]), IO_READ, a[1], a[2], -1);
 }
 

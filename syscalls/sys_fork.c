@@ -1,4 +1,4 @@
-/* fork, vfork and clone (without threads), wait4, waitpid and waitid.
+/* fork, vfork and clone for processes (threads: sys_thread.c), wait4, waitpid and waitid.
  *
  * A guest fork is a host fork of the whole emulator: the child continues from the same
  * instruction with a copy of everything, guest memory, CPU state and profiling state
@@ -15,11 +15,9 @@
 #include "guest_signal.h"
 #include "handlers.h"
 #include "sys_args.h"
+#include "thread.h"
 
 enum {
-	GUEST_CLONE_VM = 0x100,
-	GUEST_CLONE_VFORK = 0x4000,
-	GUEST_CLONE_THREAD = 0x10000,
 	GUEST_CLONE_PARENT_SETTID = 0x100000,
 	GUEST_CLONE_CHILD_CLEARTID = 0x200000,
 	GUEST_CLONE_CHILD_SETTID = 0x1000000,
@@ -29,7 +27,7 @@ enum {
  * variant, so the guest's values are Linux's everywhere and reach the host as they are. */
 enum { GUEST_P_PID = 1, GUEST_WNOWAIT = 0x01000000 };
 
-static int32_t next_child_pid(struct process *p)
+int32_t process_next_pid(struct process *p)
 {
 	if (!p->pid_counter) {
 		void *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -41,14 +39,14 @@ static int32_t next_child_pid(struct process *p)
 	return __atomic_fetch_add(p->pid_counter, 1, __ATOMIC_SEQ_CST);
 }
 
-static int64_t do_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint64_t parent_tid,
-		       uint64_t child_tid)
+int64_t process_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint64_t parent_tid,
+		     uint64_t child_tid)
 {
-	if ((flags & GUEST_CLONE_THREAD) || ((flags & GUEST_CLONE_VM) && !(flags & GUEST_CLONE_VFORK)))
-		return -ENOSYS;	/* threads: one guest thread only */
+	if (clone_makes_thread(flags))
+		return -EINVAL;	/* threads are sys_thread.c's */
 	if (p->child_count == sizeof(p->children) / sizeof(p->children[0]))
 		return -EAGAIN;
-	int32_t vpid = next_child_pid(p);
+	int32_t vpid = process_next_pid(p);
 	fflush(NULL);
 	pid_t host = fork();
 	if (host < 0)
@@ -57,6 +55,7 @@ static int64_t do_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint6
 		p->cfg.pid = vpid;
 		p->child_count = 0;
 		p->forked = true;
+		sched_forget_others(p);	/* only the calling thread lives on, as in Linux */
 		if (flags & GUEST_CLONE_CHILD_SETTID)
 			gm_put(&p->mem, child_tid, 4, (uint32_t)vpid);
 		if (flags & GUEST_CLONE_CHILD_CLEARTID)
@@ -75,25 +74,29 @@ static int64_t do_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint6
 int64_t sys_fork(struct process *p, const uint64_t *a)
 {
 	(void)a;
-	return do_fork(p, 0, 0, 0, 0);
+	return process_fork(p, 0, 0, 0, 0);
 }
 
 int64_t sys_vfork(struct process *p, const uint64_t *a)
 {
 	(void)a;
-	return do_fork(p, 0, 0, 0, 0);
+	return process_fork(p, 0, 0, 0, 0);
 }
 
 /* x86-64: clone(flags, newsp, parent_tid, child_tid, tls) */
 int64_t sys_clone(struct process *p, const uint64_t *a)
 {
-	return do_fork(p, a[0], a[1], a[2], a[3]);
+	if (clone_makes_thread(a[0]))
+		return thread_clone(p, a[0], a[1], a[2], a[3], a[4]);
+	return process_fork(p, a[0], a[1], a[2], a[3]);
 }
 
 /* i386: clone(flags, newsp, parent_tid, tls, child_tid) */
 int64_t sys_i386_clone(struct process *p, const uint64_t *a)
 {
-	return do_fork(p, a[0], a[1], a[2], a[4]);
+	if (clone_makes_thread(a[0]))
+		return thread_clone(p, a[0], a[1], a[2], a[4], a[3]);
+	return process_fork(p, a[0], a[1], a[2], a[4]);
 }
 
 static int host_pid_of(const struct process *p, int64_t vpid)
@@ -147,6 +150,9 @@ int64_t sys_wait4(struct process *p, const uint64_t *a)
 	int64_t err = wait_target(p, sys_arg_int(a[0]), &host);
 	if (err)
 		return err;
+	/* With threads, a wait for a child still running waits in its thread only. */
+	if (!(sys_arg_int(a[2]) & WNOHANG) && sched_would_block_child(p, host))
+		return sched_block_child(p, host);
 	int status;
 	pid_t got = wait4(host, &status, sys_arg_int(a[2]), NULL);
 	if (got < 0)

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "handlers.h"
+#include "thread.h"
 #include "sys_args.h"
 
 /* struct itimerval: {timeval it_interval; timeval it_value}, each {long sec; long usec}. */
@@ -93,7 +94,7 @@ bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
 		if (ns != UINT64_MAX)
 			ns -= due;
 		update_timer(p, 0, true);
-		if (p->ended || process_signal_due(p)) {
+		if (p->ended || process_signal_due(p) || sched_signal_waiting(p)) {
 			*left = ns;
 			return true;
 		}

@@ -1,6 +1,7 @@
 /* Signal bookkeeping and signals a process sends itself.
  *
- * The emulator runs one process with one thread. A signal sent to ourselves that has a guest
+ * A signal sent to the process goes to its running thread unless that thread blocks it and
+ * another does not (thread.h); tgkill reaches any thread. A signal sent to ourselves that has a guest
  * handler becomes pending and is delivered when it is not blocked, at the end of the system
  * call (signal_deliver.c): so raise() runs the handler before it returns, and a signal sent
  * while blocked runs when rt_sigprocmask unblocks it. A signal with the default action acts at
@@ -14,6 +15,8 @@
 
 #include "guest_signal.h"
 #include "handlers.h"
+#include "host_signals.h"
+#include "thread.h"
 
 /* The kernel's sigset_t for every ABI we serve: 64 signals, 8 bytes. */
 #define SIGSET_BYTES 8
@@ -130,6 +133,7 @@ int64_t sys_rt_sigprocmask(struct process *p, const uint64_t *a)
 		case SIG_SETMASK_: p->sigmask = set; break;
 		default: return -EINVAL;
 		}
+		sched_claim_shared(p);
 	}
 	return oset_addr ? put_sigset(p, oset_addr, old) : 0;
 }
@@ -186,15 +190,27 @@ int64_t sys_rt_sigpending(struct process *p, const uint64_t *a)
 }
 
 /* Waiting for a signal (pause, rt_sigsuspend): one is due now, or ITIMER_REAL brings one (guest
- * time passes until it expires). Nothing else could ever send one: Linux would wait forever,
+ * time passes until it expires), or one from outside could (a handler is installed for it):
+ * then profemu waits on the host. Nothing else could ever send one: Linux would wait forever,
  * so the process ends as after a deadlock, with a message. */
 static int64_t wait_for_signal(struct process *p, const char *call)
 {
 	uint64_t left;
-	if (!process_signal_due(p) && !process_sleep(p, UINT64_MAX, &left) && !p->ended) {
-		fprintf(stderr, "profemu: %s with no signal that could come: deadlock\n", call);
-		process_kill(p, guest_sig(p, SIGABRT));
+	if (process_signal_due(p) || p->ended)
+		return -EINTR;
+	if (p->sched) {
+		/* Only this thread waits; the scheduler wakes it for a signal (thread.h). */
+		sched_block(p, WAIT_SIGNAL, UINT64_MAX);
+		return -EINTR;
 	}
+	if (process_sleep(p, UINT64_MAX, &left) || p->ended)
+		return -EINTR;
+	if (host_signals_could_wake(p, p->sigmask)) {
+		host_signals_wait();	/* the signal's handler stops the CPU: it is taken then */
+		return -EINTR;
+	}
+	fprintf(stderr, "profemu: %s with no signal that could come: deadlock\n", call);
+	process_kill(p, guest_sig(p, SIGABRT));
 	return -EINTR;
 }
 
@@ -217,6 +233,7 @@ int64_t sys_rt_sigsuspend(struct process *p, const uint64_t *a)
 	p->suspend_saved_mask = p->sigmask;
 	p->suspend_mask_active = true;
 	p->sigmask = mask & ~unblockable(p);
+	sched_claim_shared(p);
 	return wait_for_signal(p, "sigsuspend");
 }
 
@@ -236,19 +253,47 @@ int64_t sys_sigreturn(struct process *p, const uint64_t *a)
 	return 0;
 }
 
-void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info)
+/* A signal for a handler, to thread t (NULL: the running one). */
+static void raise_for(struct process *p, struct guest_thread *t, int sig, const struct guest_siginfo *info)
+{
+	if (!t || t == sched_current(p)) {
+		process_signal_raise(p, sig, info);
+		return;
+	}
+	t->sigpending |= sig_bit(sig);
+	p->siginfo[sig] = *info;
+}
+
+/* to_process: a process-directed signal, which waits for any thread to unblock it. */
+static void send(struct process *p, struct guest_thread *t, int sig, const struct guest_siginfo *info,
+		 bool to_process)
 {
 	uint64_t handler = p->sigactions[sig].handler;
 	if (handler == SIG_IGN_ || (handler == SIG_DFL_ && default_ignored(host_sig(p, sig))))
 		return;
 	if (handler != SIG_DFL_ && p->abi && p->abi->signal_push) {
-		process_signal_raise(p, sig, info);
+		if (to_process && !t && sched_hold_shared(p, sig))
+			p->siginfo[sig] = *info;
+		else
+			raise_for(p, t, sig, info);
 		return;
 	}
 	if (handler != SIG_DFL_)
 		fprintf(stderr, "profemu: signal %d delivery to a guest handler is not supported; "
 			"terminating\n", sig);
 	process_kill(p, sig);
+}
+
+void process_signal_send_to(struct process *p, struct guest_thread *t, int sig,
+			    const struct guest_siginfo *info)
+{
+	send(p, t, sig, info, false);
+}
+
+/* Process-directed: the running thread, unless it blocks the signal and another does not. */
+void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info)
+{
+	send(p, sched_signal_target(p, sig), sig, info, true);
 }
 
 enum { SI_USER_ = 0, SI_TKILL_ = -6 };	/* si_code: sent by kill, by tkill or tgkill */
@@ -278,16 +323,31 @@ int64_t sys_kill(struct process *p, const uint64_t *a)
 	return -ESRCH;
 }
 
-/* tgkill(tgid, tid, sig): our only thread has tid == tgid == pid. */
+/* To one thread (tgkill, tkill): the running one, or another of ours. */
+static int64_t signal_thread(struct process *p, int32_t tid, int64_t sig)
+{
+	if (tid == sched_current_tid(p))
+		return signal_self(p, sig, SI_TKILL_);
+	struct guest_thread *t = sched_find(p, tid);
+	if (!t)
+		return -ESRCH;
+	if (sig == 0)
+		return 0;
+	struct guest_siginfo info = { .code = SI_TKILL_, .pid = p->cfg.pid, .uid = (int32_t)getuid() };
+	process_signal_send_to(p, t, (int)sig, &info);
+	return 0;
+}
+
+/* tgkill(tgid, tid, sig): the thread group is the process (tgid == pid). */
 int64_t sys_tgkill(struct process *p, const uint64_t *a)
 {
 	int64_t tgid = (int64_t)(int32_t)a[0], tid = (int64_t)(int32_t)a[1];
 	int64_t sig = (int64_t)(int32_t)a[2];
 	if (tgid <= 0 || tid <= 0 || sig < 0 || sig >= GUEST_NSIG)
 		return -EINVAL;
-	if (tgid != p->cfg.pid || tid != p->cfg.pid)
+	if (tgid != p->cfg.pid)
 		return -ESRCH;
-	return signal_self(p, sig, SI_TKILL_);
+	return signal_thread(p, (int32_t)tid, sig);
 }
 
 int64_t sys_tkill(struct process *p, const uint64_t *a)
@@ -295,7 +355,5 @@ int64_t sys_tkill(struct process *p, const uint64_t *a)
 	int64_t tid = (int64_t)(int32_t)a[0], sig = (int64_t)(int32_t)a[1];
 	if (tid <= 0 || sig < 0 || sig >= GUEST_NSIG)
 		return -EINVAL;
-	if (tid != p->cfg.pid)
-		return -ESRCH;
-	return signal_self(p, sig, SI_TKILL_);
+	return signal_thread(p, (int32_t)tid, sig);
 }

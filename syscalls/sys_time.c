@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "handlers.h"
+#include "thread.h"
 
 #define NS_PER_SEC 1000000000ull
 
@@ -240,6 +241,12 @@ static int64_t do_sleep(struct process *p, int clk, uint64_t flags, uint64_t req
 		 * difference instead, which ends the same way for any program that terminates. */
 		uint64_t now = process_time_ns(p, clk);
 		ns = ns > now ? ns - now : 0;
+	}
+	if (p->sched) {
+		/* Only this thread sleeps: the others run meanwhile (thread.h). */
+		uint64_t mono = process_time_ns(p, CLK_MONOTONIC);
+		sched_block(p, WAIT_SLEEP, ns > UINT64_MAX - 1 - mono ? UINT64_MAX - 1 : mono + ns);
+		return 0;
 	}
 	/* ITIMER_REAL may expire during the sleep: a signal for a handler (or a fatal one) ends
 	 * it early with EINTR and, for a relative sleep, the time left in rem. */

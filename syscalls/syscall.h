@@ -14,6 +14,7 @@ struct process;
 struct cpu;
 struct abi_flags;
 struct signal_frame;
+struct thread_tls;
 
 /* A handler takes the six raw argument words (zero-extended guest registers) and returns the
  * result or a negative *host* errno; the dispatcher translates errno for the guest. */
@@ -96,6 +97,20 @@ struct sys_abi {
 	 * tls_tcb_size bytes above it (rounded up to the block's alignment). */
 	int tls_variant;
 	unsigned tls_tcb_size;
+
+	/* ---- threads (syscalls/sched.c) ---- */
+	/* Sets the running CPU's thread pointer from clone's tls argument (CLONE_SETTLS) and
+	 * records what restore_tls needs in *t. 0 or a negative errno. */
+	int (*clone_tls)(struct process *p, uint64_t tls, struct thread_tls *t);
+	/* Puts a thread's pointer back as it is switched in, where the CPU context alone does not
+	 * hold it; NULL when it does (x86-64: the FS base). */
+	void (*restore_tls)(struct process *p, const struct thread_tls *t);
+	/* What the running thread's pointer is now, for restore_tls; NULL with restore_tls. */
+	void (*current_tls)(struct process *p, struct thread_tls *t);
+	/* Between runs, after the call `nr` returned: sets the registers so that the trap runs
+	 * again (the kernel's -ERESTARTSYS), for a call that blocked its thread. NULL: calls
+	 * that would block on the host block the whole process. */
+	void (*restart_call)(struct process *p, uint64_t nr);
 };
 
 extern const struct sys_abi sys_abi_x86_64;

@@ -84,8 +84,17 @@ void x86_update_event_at(struct x86_cpu *cpu)
 		at = cpu->next_tick;
 	if (cpu->max_insns && cpu->max_insns < at)
 		at = cpu->max_insns;
+	if (cpu->quantum_end && cpu->quantum_end < at)
+		at = cpu->quantum_end;
 	cpu->event_at = at;
 	cpu->fast_until = cpu->track_calls && cpu->cur && cpu->cur->ends_with ? 0 : at;
+}
+
+void x86_set_quantum(struct x86_cpu *cpu, uint64_t n)
+{
+	cpu->quantum_hit = false;
+	cpu->quantum_end = n ? x86_retired(cpu) + n : 0;
+	x86_update_event_at(cpu);
 }
 
 /* The block at addr: through the hot table, else looked up (decoded on first sight). */
@@ -116,6 +125,22 @@ static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct b
 		/* Stop before the block that would pass the limit: the count stays exact. */
 		cpu->insn_limit_hit = true;
 		x86_set_cur(cpu, NULL);
+		stop_before_block(cpu, addr);
+		return;
+	}
+	if (cpu->quantum_end && cpu->retired_base + b->icount > cpu->quantum_end) {
+		/* The time slice ends at an exact instruction, so that a preemption can fall
+		 * between a load and its store as on a real machine: the block does not run, and
+		 * cpu_run runs it up to that instruction (as for a tick's stop). A slice ending at
+		 * the block's start stops right here. */
+		uint64_t at = cpu->quantum_end;
+		cpu->quantum_end = 0;
+		cpu->quantum_hit = true;
+		cpu->stop_requested = true;
+		if (at > cpu->retired_base)
+			cpu->stop_at = addr + b->offsets[at - cpu->retired_base];
+		x86_set_cur(cpu, NULL);
+		x86_update_event_at(cpu);
 		stop_before_block(cpu, addr);
 		return;
 	}

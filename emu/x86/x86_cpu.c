@@ -301,6 +301,29 @@ static void op_set_next_tick(struct cpu *c, uint64_t n) { x86_set_next_tick(X86(
 static void op_charge(struct cpu *c, uint64_t n, uint64_t pc) { x86_charge(X86(c), n, pc); }
 static void op_dump_regs(struct cpu *c, char *buf, size_t len) { x86_dump_regs(X86(c), buf, len); }
 
+/* One thread's registers: Unicorn's CPU state (registers, segment caches, FPU and SSE), saved
+ * and restored whole; the memory map and translations stay the process's. */
+static struct cpu_context *op_context_new(struct cpu *c)
+{
+	uc_context *ctx = NULL;
+	return uc_context_alloc(X86(c)->uc, &ctx) == UC_ERR_OK ? (struct cpu_context *)ctx : NULL;
+}
+static void op_context_free(struct cpu *c, struct cpu_context *ctx)
+{
+	(void)c;
+	uc_context_free((uc_context *)ctx);
+}
+static int op_context_save(struct cpu *c, struct cpu_context *ctx)
+{
+	return uc_context_save(X86(c)->uc, (uc_context *)ctx) == UC_ERR_OK ? 0 : -22;
+}
+static int op_context_restore(struct cpu *c, const struct cpu_context *ctx)
+{
+	return uc_context_restore(X86(c)->uc, (uc_context *)ctx) == UC_ERR_OK ? 0 : -22;
+}
+static void op_set_quantum(struct cpu *c, uint64_t n) { x86_set_quantum(X86(c), n); }
+static bool op_quantum_expired(struct cpu *c) { return X86(c)->quantum_hit; }
+
 const struct cpu_ops x86_cpu_ops = {
 	.create = x86_create,
 	.destroy = x86_destroy,
@@ -318,6 +341,12 @@ const struct cpu_ops x86_cpu_ops = {
 	.set_next_tick = op_set_next_tick,
 	.charge = op_charge,
 	.dump_regs = op_dump_regs,
+	.context_new = op_context_new,
+	.context_free = op_context_free,
+	.context_save = op_context_save,
+	.context_restore = op_context_restore,
+	.set_quantum = op_set_quantum,
+	.quantum_expired = op_quantum_expired,
 	.count_insns = x86_count_insns,
 	.insn_counts = x86_insn_counts,
 };

@@ -35,7 +35,11 @@ struct x86_cpu {
 	struct addr_counts insns;
 	uint64_t next_tick;	/* absolute retired count of the next tick; 0: none */
 	uint64_t max_insns;
-	uint64_t event_at;	/* min(next_tick, max_insns) */
+	uint64_t event_at;	/* min(next_tick, max_insns, quantum_end) */
+	/* cpu_set_quantum: the slice ends before the instruction at retired count quantum_end
+	 * (0: no slice); quantum_hit once the block hook stopped the CPU for it. */
+	uint64_t quantum_end;
+	bool quantum_hit;
 	bool track_calls;	/* events.call or events.ret is set */
 	/* The block hook's fast path may count up to here: event_at, or 0 when every block must
 	 * take the slow path (call tracking), which spares the fast path a test. */
@@ -100,6 +104,7 @@ uint64_t x86_retired(struct x86_cpu *cpu);
 void x86_set_next_tick(struct x86_cpu *cpu, uint64_t interval);
 void x86_charge(struct x86_cpu *cpu, uint64_t instructions, uint64_t pc);
 void x86_update_event_at(struct x86_cpu *cpu);
+void x86_set_quantum(struct x86_cpu *cpu, uint64_t n);
 void x86_request_stop(struct x86_cpu *cpu);
 void x86_request_stop_at_tick(struct x86_cpu *cpu);
 /* A trap instruction always ends its translated block, so when it runs the whole block has

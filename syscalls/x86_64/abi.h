@@ -8,6 +8,8 @@ struct cpu;
 
 void x86_64_get_call(struct cpu *cpu, uint64_t *nr, uint64_t a[6]);
 void x86_64_set_result(struct cpu *cpu, int64_t result);
+/* Runs the call's trap again (sys_abi.restart_call; x86-64 and i386 alike). */
+void x86_restart_call(struct process *p, uint64_t nr);
 /* errno and signal numbers of x86 Linux guests equal the host's. */
 int x86_same_number(int n);
 
@@ -22,5 +24,9 @@ bool x86_64_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]
 void x86_64_call_return(struct process *p, int64_t result);
 struct sys_entry_state;
 void x86_set_entry_state(struct process *p, const struct sys_entry_state *e);
+
+/* arch_prctl.c: CLONE_SETTLS (sys_abi.clone_tls) */
+struct thread_tls;
+int x86_64_clone_tls(struct process *p, uint64_t tls, struct thread_tls *t);
 
 #endif

@@ -3,6 +3,8 @@
 
 #include "../../emu/x86/regs.h"
 #include "../handlers.h"
+#include "../thread.h"
+#include "abi.h"
 
 /* arch_prctl(code, addr), x86-64 only: the FS and GS bases. i386 has the call too, but not
  * these operations (EINVAL, as in Linux). */
@@ -27,4 +29,13 @@ int64_t sys_arch_prctl(struct process *p, const uint64_t *a)
 	default:
 		return -EINVAL;
 	}
+}
+
+/* CLONE_SETTLS on x86-64: tls is the new thread's FS base, which its CPU context keeps. */
+int x86_64_clone_tls(struct process *p, uint64_t tls, struct thread_tls *t)
+{
+	if (tls >= p->mem.addr_limit)
+		return -EPERM;
+	t->set = false;
+	return cpu_set_tls(p->cpu, X86_TLS_FS, tls);
 }

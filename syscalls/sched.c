@@ -1,0 +1,584 @@
+/* The deterministic scheduler (thread.h).
+ *
+ * Rules, in the order process_schedule applies them between two runs of the CPU:
+ *  1. a clone waiting to complete gets its registers: a copy of its parent's, with the call's
+ *     result 0, its own stack and its thread pointer;
+ *  2. a waiting thread whose deadline has passed on the guest clock wakes (ETIMEDOUT for a
+ *     futex), as does one with a signal it does not block (EINTR);
+ *  3. the running thread keeps the CPU unless it blocked, exited or yielded, or its slice of
+ *     --quantum instructions ran out;
+ *  4. the next thread is the first runnable one after it in creation order (--sched-seed: one
+ *     drawn from the seeded stream, with a slice drawn from [quantum/2, 3*quantum/2]);
+ *  5. when none can run, guest time jumps to the nearest deadline; with no deadline either,
+ *     nothing can ever wake them: the deadlock report, and the process dies of SIGABRT.
+ * All of it depends on retired instructions only, never on the host. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include "../loader/loader.h"
+#include "guest_signal.h"
+#include "host_signals.h"
+#include "process.h"
+#include "thread.h"
+
+enum { CLK_MONOTONIC_ = 1 };
+
+struct guest_thread *sched_current(struct process *p)
+{
+	return p->sched ? p->sched->threads[p->sched->cur] : NULL;
+}
+
+int32_t sched_current_tid(struct process *p)
+{
+	return p->sched ? p->sched->threads[p->sched->cur]->tid : p->cfg.pid;
+}
+
+struct guest_thread *sched_find(struct process *p, int32_t tid)
+{
+	if (!p->sched)
+		return NULL;
+	for (unsigned i = 0; i < p->sched->count; i++)
+		if (p->sched->threads[i]->tid == tid && !p->sched->threads[i]->exited)
+			return p->sched->threads[i];
+	return NULL;
+}
+
+static struct guest_thread *thread_new(struct process *p, int32_t tid)
+{
+	struct guest_thread *t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->ctx = cpu_context_new(p->cpu);
+	if (!t->ctx) {
+		free(t);
+		return NULL;
+	}
+	t->tid = tid;
+	t->deadline_ns = UINT64_MAX;
+	return t;
+}
+
+static bool sched_append(struct sched *s, struct guest_thread *t)
+{
+	if (s->count == s->cap) {
+		unsigned cap = s->cap ? 2 * s->cap : 16;
+		struct guest_thread **n = realloc(s->threads, cap * sizeof(*n));
+		if (!n)
+			return false;
+		s->threads = n;
+		s->cap = cap;
+	}
+	s->threads[s->count++] = t;
+	return true;
+}
+
+static uint64_t sched_random(struct sched *s)
+{
+	return xorshift64s_next(&s->rng);
+}
+
+static uint64_t next_slice(struct sched *s)
+{
+	if (!s->seeded || s->quantum < 2)
+		return s->quantum;
+	return s->quantum / 2 + sched_random(s) % (s->quantum + 1);
+}
+
+bool sched_init(struct process *p)
+{
+	struct sched *s = calloc(1, sizeof(*s));
+	if (!s)
+		return false;
+	struct guest_thread *t = thread_new(p, p->cfg.pid);
+	if (!t || !sched_append(s, t)) {
+		free(t);
+		free(s);
+		return false;
+	}
+	if (p->abi->current_tls)
+		p->abi->current_tls(p, &t->tls);
+	s->quantum = p->cfg.quantum ? p->cfg.quantum : SCHED_DEFAULT_QUANTUM;
+	s->seeded = p->cfg.sched_seeded;
+	/* splitmix64's finaliser spreads neighbouring seeds over the whole state */
+	uint64_t z = p->cfg.sched_seed + 0x9e3779b97f4a7c15u;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	s->rng = (z ^ (z >> 31)) | 1;
+	s->slice_start = cpu_retired(p->cpu);
+	t->retired = s->slice_start;	/* all of it so far was this thread's */
+	p->sched = s;
+	cpu_set_quantum(p->cpu, next_slice(s));
+	return true;
+}
+
+struct guest_thread *sched_add_thread(struct process *p, int32_t tid, const struct thread_start *st)
+{
+	struct guest_thread *t = thread_new(p, tid);
+	if (!t || !sched_append(p->sched, t)) {
+		if (t)
+			cpu_context_free(p->cpu, t->ctx);
+		free(t);
+		return NULL;
+	}
+	p->sched->start = *st;
+	p->sched->start.t = t;
+	cpu_request_stop(p->cpu);
+	return t;
+}
+
+void sched_block(struct process *p, enum thread_wait wait, uint64_t deadline_ns)
+{
+	struct guest_thread *t = sched_current(p);
+	t->wait = wait;
+	t->deadline_ns = deadline_ns;
+	t->wait_seq = p->sched->wait_seq++;
+	t->wake_result_due = false;
+	p->sched->switch_due = true;
+	cpu_request_stop(p->cpu);
+}
+
+bool sched_would_block(struct process *p, int fd, short events)
+{
+	if (!p->sched || !p->abi->restart_call || fd < 0 || p->cfg.host_time)
+		return false;
+	int fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || (fl & O_NONBLOCK))
+		return false;
+	struct pollfd pf = { .fd = fd, .events = events };
+	return poll(&pf, 1, 0) == 0;
+}
+
+/* The running thread waits, and its call runs again once the wait ends. */
+static int64_t block_restart(struct process *p, enum thread_wait wait)
+{
+	struct guest_thread *t = sched_current(p);
+	uint64_t nr, args[6];
+	p->abi->get_call(p->cpu, &nr, args);
+	t->restart_due = true;
+	t->restart_nr = nr;
+	sched_block(p, wait, UINT64_MAX);
+	return 0;
+}
+
+int64_t sched_block_fd(struct process *p, int fd, short events)
+{
+	struct guest_thread *t = sched_current(p);
+	t->fd = fd;
+	t->events = events;
+	return block_restart(p, WAIT_FD);
+}
+
+static bool child_ready(int host_pid)
+{
+	siginfo_t info;
+	info.si_pid = 0;
+	idtype_t type = host_pid > 0 ? P_PID : P_ALL;
+	if (waitid(type, host_pid > 0 ? (id_t)host_pid : 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+		return true;	/* an error (no such child): the call runs again and reports it */
+	return info.si_pid != 0;
+}
+
+bool sched_would_block_child(struct process *p, int host_pid)
+{
+	return p->sched && p->abi->restart_call && !p->cfg.host_time && !child_ready(host_pid);
+}
+
+int64_t sched_block_child(struct process *p, int host_pid)
+{
+	sched_current(p)->child = host_pid;
+	return block_restart(p, WAIT_CHILD);
+}
+
+static bool fd_ready(const struct guest_thread *t)
+{
+	struct pollfd pf = { .fd = t->fd, .events = t->events };
+	return poll(&pf, 1, 0) != 0;
+}
+
+void sched_thread_exit(struct process *p)
+{
+	sched_current(p)->exited = true;
+	p->sched->switch_due = true;
+	cpu_request_stop(p->cpu);
+}
+
+void sched_wake(struct guest_thread *t, int64_t r)
+{
+	t->wait = WAIT_NONE;
+	t->deadline_ns = UINT64_MAX;
+	t->wake_result = r;
+	t->wake_result_due = r != 0;
+}
+
+void sched_tls_changed(struct process *p, int which, uint64_t base)
+{
+	struct guest_thread *t = sched_current(p);
+	if (t)
+		t->tls = (struct thread_tls){ .set = true, .which = which, .base = base };
+}
+
+/* The kernel state the process keeps for its running thread, in and out of a thread record. */
+static void swap_out(struct process *p, struct guest_thread *t)
+{
+	t->sigmask = p->sigmask;
+	t->sigpending = p->sigpending;
+	t->suspend_saved_mask = p->suspend_saved_mask;
+	t->suspend_mask_active = p->suspend_mask_active;
+	t->sigreturn_due = p->sigreturn_due;
+	t->altstack_sp = p->altstack_sp;
+	t->altstack_size = p->altstack_size;
+	t->clear_child_tid = p->clear_child_tid;
+	t->robust_list = p->robust_list;
+}
+
+static void swap_in(struct process *p, const struct guest_thread *t)
+{
+	p->sigmask = t->sigmask;
+	p->sigpending = t->sigpending;
+	p->suspend_saved_mask = t->suspend_saved_mask;
+	p->suspend_mask_active = t->suspend_mask_active;
+	p->sigreturn_due = t->sigreturn_due;
+	p->altstack_sp = t->altstack_sp;
+	p->altstack_size = t->altstack_size;
+	p->clear_child_tid = t->clear_child_tid;
+	p->robust_list = t->robust_list;
+}
+
+/* Rule 1: the child starts as a copy of its parent, returning 0 from clone. */
+static bool complete_clone(struct process *p)
+{
+	struct sched *s = p->sched;
+	struct thread_start st = s->start;
+	struct guest_thread *parent = sched_current(p), *t = st.t;
+	s->start.t = NULL;
+	if (cpu_context_save(p->cpu, parent->ctx) != 0)
+		return false;
+	p->abi->set_result(p->cpu, 0);
+	if (st.sp)
+		cpu_set_reg(p->cpu, p->abi->stack_reg, st.sp);
+	t->tls = parent->tls;
+	if (st.settls && p->abi->clone_tls)
+		p->abi->clone_tls(p, st.tls, &t->tls);
+	t->pc = cpu_pc(p->cpu);
+	bool ok = cpu_context_save(p->cpu, t->ctx) == 0;
+	t->ctx_valid = ok;
+	if (cpu_context_restore(p->cpu, parent->ctx) != 0)
+		return false;
+	if (st.settls && p->abi->restore_tls)
+		p->abi->restore_tls(p, &parent->tls);
+	/* The child's kernel state: its parent's mask, nothing pending, no alternate stack. */
+	t->sigmask = p->sigmask;
+	return ok;
+}
+
+static uint64_t now_ns(struct process *p)
+{
+	return process_time_ns(p, CLK_MONOTONIC_);
+}
+
+bool sched_hold_shared(struct process *p, int sig)
+{
+	if (!p->sched || !(p->sigmask & sig_bit(sig)))
+		return false;
+	p->sched->shared_pending |= sig_bit(sig);
+	return true;
+}
+
+static void claim_shared(struct sched *s, uint64_t mask, uint64_t *pending)
+{
+	uint64_t take = s->shared_pending & ~mask;
+	*pending |= take;
+	s->shared_pending &= ~take;
+}
+
+void sched_claim_shared(struct process *p)
+{
+	if (p->sched)
+		claim_shared(p->sched, p->sigmask, &p->sigpending);
+}
+
+/* Rule 2. */
+static void wake_expired(struct process *p)
+{
+	struct sched *s = p->sched;
+	uint64_t now = UINT64_MAX;	/* read once, when a deadline needs it */
+	for (unsigned i = 0; i < s->count; i++) {
+		struct guest_thread *t = s->threads[i];
+		if (t->exited || t->wait == WAIT_NONE)
+			continue;
+		claim_shared(s, t->sigmask, &t->sigpending);
+		if (t->deadline_ns != UINT64_MAX && now == UINT64_MAX)
+			now = now_ns(p);
+		if (t->deadline_ns != UINT64_MAX && t->deadline_ns <= now)
+			sched_wake(t, t->wait == WAIT_FUTEX ? -ETIMEDOUT : 0);
+		else if (t->wait == WAIT_FD && fd_ready(t))
+			sched_wake(t, 0);
+		else if (t->wait == WAIT_CHILD && child_ready(t->child))
+			sched_wake(t, 0);
+		else if (t->sigpending & ~t->sigmask) {
+			/* The call is interrupted rather than run again (no SA_RESTART here). */
+			t->restart_due = false;
+			sched_wake(t, -EINTR);
+		}
+	}
+}
+
+static bool runnable(const struct guest_thread *t)
+{
+	return !t->exited && t->wait == WAIT_NONE;
+}
+
+/* Rule 4: the index of the next thread to run, or -1. */
+static int pick_next(struct sched *s)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < s->count; i++)
+		n += runnable(s->threads[i]);
+	if (n == 0)
+		return -1;
+	if (s->seeded) {
+		unsigned k = (unsigned)(sched_random(s) % n);
+		for (unsigned i = 0; i < s->count; i++)
+			if (runnable(s->threads[i]) && k-- == 0)
+				return (int)i;
+	}
+	for (unsigned d = 1; d <= s->count; d++) {
+		unsigned i = (s->cur + d) % s->count;
+		if (runnable(s->threads[i]))
+			return (int)i;
+	}
+	return -1;
+}
+
+static const char *wait_text(enum thread_wait w)
+{
+	switch (w) {
+	case WAIT_FUTEX: return "futex";
+	case WAIT_SLEEP: return "sleep";
+	case WAIT_SIGNAL: return "a signal";
+	case WAIT_FD: return "a file descriptor";
+	case WAIT_CHILD: return "a child process";
+	case WAIT_NONE: break;
+	}
+	return "nothing";
+}
+
+/* Rule 5's report: every thread that is still alive, where it stopped and what it waits on. */
+static void deadlock_report(struct process *p)
+{
+	struct sched *s = p->sched;
+	fprintf(stderr, "profemu: deadlock: every thread waits and nothing can wake any of them\n");
+	for (unsigned i = 0; i < s->count; i++) {
+		struct guest_thread *t = s->threads[i];
+		if (t->exited)
+			continue;
+		uint64_t off = 0;
+		const char *name = p->syms ? symtab_lookup(p->syms, t->pc, &off) : NULL;
+		fprintf(stderr, "profemu:   thread %" PRId32 " at 0x%" PRIx64, t->tid, t->pc);
+		if (name)
+			fprintf(stderr, " <%s+0x%" PRIx64 ">", name, off);
+		fprintf(stderr, ": waits on %s", wait_text(t->wait));
+		if (t->wait == WAIT_FUTEX) {
+			uint64_t v = 0;
+			gm_get(&p->mem, t->futex_addr, 4, &v);
+			fprintf(stderr, " 0x%" PRIx64 " (value %" PRIu64 ")", t->futex_addr, v);
+		}
+		fputc('\n', stderr);
+	}
+}
+
+/* Rule 5: guest time moves to the nearest deadline, or to ITIMER_REAL's expiry if that comes
+ * first (its signal then wakes a waiter); the thread to run then, or -1 if nothing came. */
+static int jump_to_deadline(struct process *p)
+{
+	struct sched *s = p->sched;
+	int best = -1;
+	for (unsigned i = 0; i < s->count; i++) {
+		struct guest_thread *t = s->threads[i];
+		if (!t->exited && t->wait != WAIT_NONE && t->deadline_ns != UINT64_MAX &&
+		    (best < 0 || t->deadline_ns < s->threads[best]->deadline_ns))
+			best = (int)i;
+	}
+	uint64_t now = now_ns(p), left;
+	uint64_t ns = best < 0 ? UINT64_MAX : s->threads[best]->deadline_ns > now ? s->threads[best]->deadline_ns - now : 0;
+	bool moved = process_sleep(p, ns, &left);
+	if (p->ended || (best < 0 && !moved))
+		return -1;
+	s->threads[s->cur]->sigpending = p->sigpending;
+	wake_expired(p);
+	return pick_next(s);
+}
+
+bool sched_signal_waiting(const struct process *p)
+{
+	const struct sched *s = p->sched;
+	if (!s)
+		return false;
+	for (unsigned i = 0; i < s->count; i++) {
+		const struct guest_thread *t = s->threads[i];
+		if (!t->exited && i != s->cur && (t->sigpending & ~t->sigmask))
+			return true;
+	}
+	return false;
+}
+
+static bool switch_to(struct process *p, unsigned next)
+{
+	struct sched *s = p->sched;
+	struct guest_thread *from = s->threads[s->cur], *to = s->threads[next];
+	uint64_t now = cpu_retired(p->cpu);
+	from->retired += now - s->slice_start;
+	s->slice_start = now;
+	if (next != s->cur) {
+		from->pc = cpu_pc(p->cpu);
+		swap_out(p, from);
+		if (!from->exited && cpu_context_save(p->cpu, from->ctx) != 0)
+			return false;
+		if (cpu_context_restore(p->cpu, to->ctx) != 0)
+			return false;
+		if (p->abi->restore_tls)
+			p->abi->restore_tls(p, &to->tls);
+		swap_in(p, to);
+		sched_claim_shared(p);
+		if (p->on_thread_switch)
+			p->on_thread_switch(p->on_thread_switch_ctx, s->cur, next);
+		s->cur = next;
+		s->switches++;
+	}
+	if (to->restart_due) {
+		/* Its file descriptor is ready: the call runs again, and now completes. */
+		to->restart_due = false;
+		p->abi->restart_call(p, to->restart_nr);
+	} else if (to->wake_result_due) {
+		to->wake_result_due = false;
+		int64_t r = to->wake_result;
+		p->abi->set_result(p->cpu, -(int64_t)p->abi->errno_to_guest((int)-r));
+	}
+	cpu_set_quantum(p->cpu, next_slice(s));
+	return true;
+}
+
+struct guest_thread *sched_signal_target(struct process *p, int sig)
+{
+	struct sched *s = p->sched;
+	uint64_t bit = sig_bit(sig);
+	if (!s || !(p->sigmask & bit))
+		return NULL;
+	for (unsigned i = 0; i < s->count; i++) {
+		struct guest_thread *t = s->threads[i];
+		if (!t->exited && i != s->cur && !(t->sigmask & bit))
+			return t;
+	}
+	return NULL;
+}
+
+/* Every thread waits and no deadline will come: the host may still wake one, by a file
+ * descriptor becoming ready or a signal from outside that has a handler (pause). Waits on the
+ * host for either; false when neither could come. */
+static bool wait_outside(struct process *p)
+{
+	struct sched *s = p->sched;
+	bool could = false;
+	struct pollfd fds[64];
+	nfds_t n = 0;
+	int child = 0;	/* a child some thread waits for (-1: any) */
+	for (unsigned i = 0; i < s->count; i++) {
+		struct guest_thread *t = s->threads[i];
+		if (t->exited)
+			continue;
+		uint64_t mask = i == s->cur ? p->sigmask : t->sigmask;
+		could = could || host_signals_could_wake(p, mask);
+		if (t->wait == WAIT_FD && n < sizeof(fds) / sizeof(fds[0]))
+			fds[n++] = (struct pollfd){ .fd = t->fd, .events = t->events };
+		if (t->wait == WAIT_CHILD)
+			child = t->child;
+	}
+	if (!could && n == 0 && child == 0)
+		return false;
+	if (n)
+		poll(fds, n, child ? 10 : -1);	/* a host signal interrupts it */
+	else if (child) {
+		siginfo_t info;
+		waitid(child > 0 ? P_PID : P_ALL, child > 0 ? (id_t)child : 0, &info, WEXITED | WNOWAIT);
+	} else
+		host_signals_wait();
+	if (host_signals_take(p) && !p->ended)
+		process_kill(p, guest_sig(p, SIGINT));	/* Ctrl-C, unhandled */
+	s->threads[s->cur]->sigpending = p->sigpending;
+	wake_expired(p);
+	return true;
+}
+
+bool process_schedule(struct process *p)
+{
+	struct sched *s = p->sched;
+	if (!s || p->ended)
+		return !p->ended;
+	if (s->start.t && !complete_clone(p)) {
+		fprintf(stderr, "profemu: cannot save a thread's registers\n");
+		process_kill(p, guest_sig(p, SIGABRT));
+		return false;
+	}
+	struct guest_thread *cur = s->threads[s->cur];
+	/* The running thread's pending signals live in the process while it runs. */
+	cur->sigpending = p->sigpending;
+	cur->sigmask = p->sigmask;
+	wake_expired(p);
+	if (!s->switch_due && !cpu_quantum_expired(p->cpu) && runnable(cur))
+		return true;
+	s->switch_due = false;
+	int next = pick_next(s);
+	if (next < 0)
+		next = jump_to_deadline(p);
+	while (next < 0 && !p->ended && wait_outside(p))
+		next = pick_next(s);
+	if (p->ended)
+		return false;
+	if (next < 0) {
+		cur->pc = cpu_pc(p->cpu);
+		deadlock_report(p);
+		process_kill(p, guest_sig(p, SIGABRT));
+		return false;
+	}
+	if (!switch_to(p, (unsigned)next)) {
+		fprintf(stderr, "profemu: cannot switch threads: the CPU context could not be saved\n");
+		process_kill(p, guest_sig(p, SIGABRT));
+		return false;
+	}
+	return true;
+}
+
+void sched_forget_others(struct process *p)
+{
+	struct sched *s = p->sched;
+	if (!s)
+		return;
+	for (unsigned i = 0; i < s->count; i++) {
+		cpu_context_free(p->cpu, s->threads[i]->ctx);
+		free(s->threads[i]);
+	}
+	free(s->threads);
+	free(s);
+	p->sched = NULL;
+	cpu_set_quantum(p->cpu, 0);
+}
+
+unsigned sched_thread_count(const struct process *p)
+{
+	return p->sched ? p->sched->count : 0;
+}
+
+void sched_thread_stat(struct process *p, unsigned i, int32_t *tid, uint64_t *instructions)
+{
+	struct sched *s = p->sched;
+	*tid = s->threads[i]->tid;
+	*instructions = s->threads[i]->retired;
+	if (i == s->cur)
+		*instructions += cpu_retired(p->cpu) - s->slice_start;
+}

@@ -1,0 +1,161 @@
+/* Guest threads on a deterministic scheduler (sched.c), their system calls (sys_thread.c) and
+ * futexes (sys_futex.c).
+ *
+ * Every thread of a process runs on the one host thread and the one struct cpu: a thread not
+ * running keeps its registers in a cpu_context. The running thread changes only between runs
+ * of the CPU, at points the guest's own instructions decide (a slice of --quantum retired
+ * instructions ends, the thread blocks or exits), so the same program, input and options
+ * interleave the same way on every run. A process that never calls clone for a thread has no
+ * struct sched at all (p->sched NULL) and runs exactly as before threads existed. */
+#ifndef PROFEMU_THREAD_H
+#define PROFEMU_THREAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct process;
+struct cpu_context;
+
+/* What a blocked thread waits for. */
+enum thread_wait {
+	WAIT_NONE,
+	WAIT_FUTEX,	/* a futex word (futex_addr, bitset) */
+	WAIT_SLEEP,	/* guest time (deadline_ns) */
+	WAIT_SIGNAL,	/* pause, rt_sigsuspend: a signal it does not block */
+	WAIT_FD,	/* a host fd to become ready (fd, events); the call then runs again */
+	WAIT_CHILD,	/* a host child to change state (child: its host pid, -1 any); likewise */
+};
+
+/* The thread pointer as an ABI keeps it per thread when the CPU context does not hold it all
+ * (i386: the base of a GDT entry, which is guest memory every thread shares). */
+struct thread_tls {
+	bool set;
+	int which;
+	uint64_t base;
+};
+
+struct guest_thread {
+	int32_t tid;
+	bool exited;
+	enum thread_wait wait;
+	uint64_t futex_addr;
+	uint32_t bitset;
+	uint64_t deadline_ns;	/* guest CLOCK_MONOTONIC; UINT64_MAX: none */
+	uint64_t wait_seq;	/* FIFO order among futex waiters */
+	/* The system call's result once it wakes, set by whoever ends the wait (0: woken). */
+	int64_t wake_result;
+	bool wake_result_due;
+	int fd;
+	short events;
+	int child;
+	bool restart_due;	/* run the call `restart_nr` again when switched in */
+	uint64_t restart_nr;
+
+	struct cpu_context *ctx;	/* registers while not running */
+	bool ctx_valid;
+	uint64_t pc;			/* where it was when it last stopped running */
+	uint64_t retired;		/* instructions it retired */
+	struct thread_tls tls;
+
+	/* Kernel state per thread; while it runs, the process's fields of the same names hold
+	 * the truth (sched.c swaps them). */
+	uint64_t sigmask, sigpending, suspend_saved_mask, altstack_sp, altstack_size;
+	bool suspend_mask_active;
+	int sigreturn_due;
+	uint64_t clear_child_tid;
+	uint64_t robust_list;
+};
+
+/* A thread made by clone whose registers are built between runs (sched.c). */
+struct thread_start {
+	struct guest_thread *t;
+	uint64_t sp;		/* 0: the parent's */
+	bool settls;
+	uint64_t tls;		/* clone's tls argument, as the ABI reads it */
+};
+
+struct sched {
+	struct guest_thread **threads;	/* in creation order: the fixed order */
+	unsigned count, cap;
+	unsigned cur;			/* index of the running thread */
+	uint64_t quantum;		/* --quantum */
+	bool seeded;			/* --sched-seed given */
+	uint64_t rng;			/* its stream */
+	uint64_t wait_seq;
+	uint64_t slice_start;		/* cpu_retired when the running thread was switched in */
+	bool switch_due;		/* the running thread blocked, exited or yielded */
+	struct thread_start start;	/* start.t: a clone to complete */
+	uint64_t switches;
+	/* Process-directed signals every thread blocks: the first to unblock one takes it. */
+	uint64_t shared_pending;
+};
+
+/* The default --quantum: instructions a thread runs before the next one's turn. */
+#define SCHED_DEFAULT_QUANTUM 100000u
+
+/* The running thread, or NULL when the process has never had a second thread. */
+struct guest_thread *sched_current(struct process *p);
+int32_t sched_current_tid(struct process *p);
+struct guest_thread *sched_find(struct process *p, int32_t tid);
+/* Makes p->sched (the calling thread becomes thread 0); false when out of memory or when the
+ * back end cannot save contexts. */
+bool sched_init(struct process *p);
+/* Adds a thread to complete between runs (the CPU is stopped for it). NULL: out of memory. */
+struct guest_thread *sched_add_thread(struct process *p, int32_t tid, const struct thread_start *st);
+/* The running thread waits: the CPU stops and another thread runs. The call's result is 0 if
+ * woken, else what the waker or the timeout sets in wake_result. */
+void sched_block(struct process *p, enum thread_wait wait, uint64_t deadline_ns);
+/* A read (events POLLIN) or write (POLLOUT) on a blocking host fd that is not ready and would
+ * block the host, while other threads could run: true. */
+bool sched_would_block(struct process *p, int fd, short events);
+/* The running thread waits for fd; its call runs again once fd is ready. Returns the call's
+ * provisional result (the restart replaces it). */
+int64_t sched_block_fd(struct process *p, int fd, short events);
+/* wait4/waitid for a host child (-1: any) that has not ended yet, while other threads could
+ * run: the running thread waits for it and its call runs again; the call's provisional
+ * result. NULL-safe: false when the process has no threads. */
+bool sched_would_block_child(struct process *p, int host_pid);
+int64_t sched_block_child(struct process *p, int host_pid);
+/* The running thread ends (its clear_child_tid and robust futexes are handled by the caller). */
+void sched_thread_exit(struct process *p);
+/* Wakes t with result r. */
+void sched_wake(struct guest_thread *t, int64_t r);
+/* Between runs of the CPU (cli/run_loop.c): completes a clone, wakes expired timeouts and
+ * switches threads when the slice ran out or the thread blocked. False when the process
+ * ended instead (a deadlock: the report is on stderr, the process killed by SIGABRT). */
+bool process_schedule(struct process *p);
+/* The thread a process-directed signal goes to: NULL for the running one (it does not block
+ * sig, or no thread does not), else the first in creation order that does not block it. */
+struct guest_thread *sched_signal_target(struct process *p, int sig);
+/* A process-directed signal every thread blocks stays with the process (true); else false. */
+bool sched_hold_shared(struct process *p, int sig);
+/* The running thread takes the held signals its mask lets through (after its mask changed). */
+void sched_claim_shared(struct process *p);
+/* For --stats: how many threads the process had, and thread i's id and the instructions it
+ * retired, in creation order (0 threads: it never had a second). */
+unsigned sched_thread_count(const struct process *p);
+void sched_thread_stat(struct process *p, unsigned i, int32_t *tid, uint64_t *instructions);
+/* Whether a thread other than the running one has a signal it does not block (a timer's
+ * signal went to it). */
+bool sched_signal_waiting(const struct process *p);
+/* A forked child keeps only the thread that called fork; at the end of a run, this frees the
+ * records of every thread. */
+void sched_forget_others(struct process *p);
+/* The futex words of a dying thread's robust list are marked FUTEX_OWNER_DIED and a waiter
+ * of each is woken (sys_futex.c). */
+void futex_release_robust(struct process *p, struct guest_thread *t);
+/* Wakes up to n waiters of the futex at addr whose bitset meets `bitset`; the number woken. */
+int futex_wake(struct process *p, uint64_t addr, uint32_t bitset, int n);
+/* The thread record's TLS after set_thread_area changed the running thread's (i386). */
+void sched_tls_changed(struct process *p, int which, uint64_t base);
+
+/* clone's flags ask for a thread (sys_thread.c), else for a process (sys_fork.c). */
+bool clone_makes_thread(uint64_t flags);
+int64_t thread_clone(struct process *p, uint64_t flags, uint64_t sp, uint64_t parent_tid,
+		     uint64_t child_tid, uint64_t tls);
+int64_t process_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint64_t parent_tid,
+		     uint64_t child_tid);
+/* The next pid or tid of the process tree (fork children and threads share the numbering). */
+int32_t process_next_pid(struct process *p);
+
+#endif

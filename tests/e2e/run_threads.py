@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""End-to-end tests of pthread programs on profemu's deterministic scheduler.
+
+The guest is guests/threads.c, one pthread program per case argument, built for x86-64 and
+i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-mutex):
+  threads-ARCH-LINK-CASE   CASE in mutex (8 threads, one mutex), condvar (producer/consumer),
+                           barrier, tls (__thread variables), join (join and detach), many
+                           (200 threads created and joined), fork (a thread forks), cancel (a
+                           cancelled thread), sleep (three threads sleep 300, 100, 200 ms), pipe (a thread reads an empty pipe
+                           while the main thread computes and writes to it), alarm (every thread waits
+                           until ITIMER_REAL's SIGALRM wakes the thread that takes it): stdout and exit status equal the native run's
+  threads-ARCH-LINK-deadlock  two threads lock two mutexes in opposite orders: profemu ends
+                           with status 134 (SIGABRT) and a report naming both threads, their
+                           pc and the futex each waits on, never a hang
+  threads-ARCH-LINK-racy   an unlocked counter: one --sched-seed gives the same count on every
+                           run; seeds 1 to 5 give at least two different counts
+  threads-ARCH-LINK-determinism  10 runs of the condvar case give identical stdout, --stats
+                           and (static) gmon.out
+  threads-ARCH-static-outside  SIGUSR1 sent to profemu reaches the thread that waits for it in
+                           pause() (the main thread blocks it); the program ends normally
+  threads-ARCH-static-sigterm  SIGTERM sent to profemu kills the spinning threaded guest with
+                           status 143, and --gmon and --stats are still written
+  threads-ARCH-static-folded  --folded on the mutex case: each thread has its own call stack,
+                           so every stack through add_locked starts at start_thread (never
+                           main's), and --callgrind is written too
+  threads-errors-options   a bad --quantum or --sched-seed: status 2 and a message
+
+Usage:
+  run_threads.py --list
+  run_threads.py --profemu build/profemu --guest-dir build/guests CASE...
+  run_threads.py --profemu build/profemu --guest-dir build/guests --all
+Exit status (one case): 0 pass, 1 fail, 77 skipped, 99 harness error.
+"""
+
+import filecmp
+import os
+import re
+import signal
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+import e2e_harness
+from e2e_harness import Failure, HarnessError
+
+ARCHES = ["x86_64", "i386"]
+LINKAGES = ["static", "dynamic"]
+COMPARED = ["mutex", "condvar", "barrier", "tls", "join", "many", "fork", "cancel", "sleep", "pipe", "alarm"]
+OWN = ["deadlock", "racy", "determinism"]
+ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C", "LC_ALL": "C", "TZ": "UTC"}
+RACY_ITERATIONS = "200000"
+
+
+class Case:
+    def __init__(self, name, arch=None, link=None, what=None):
+        self.name, self.arch, self.link, self.what = name, arch, link, what
+
+
+CASES = [Case("threads-%s-%s-%s" % (a, l, w), a, l, w)
+         for a in ARCHES for l in LINKAGES for w in COMPARED + OWN]
+CASES += [Case("threads-%s-static-%s" % (a, w), a, "static", w)
+          for a in ARCHES for w in ["outside", "sigterm", "folded"]]
+CASES.append(Case("threads-errors-options"))
+
+
+def run(ctx, argv, cwd, timeout=None):
+    return subprocess.run(argv, cwd=cwd, env=e2e_harness.environment(ENV), capture_output=True,
+                          timeout=timeout or ctx.timeout)
+
+
+def profemu(ctx, options, guest, args, cwd):
+    return run(ctx, [ctx.profemu] + options + [guest] + args, cwd)
+
+
+def native(ctx, guest, args, cwd):
+    """The oracle: the guest itself (the x86-64 host runs i386 programs too), or None."""
+    try:
+        return run(ctx, [guest] + args, cwd)
+    except OSError:
+        return None
+
+
+def compared(ctx, case):
+    guest = ctx.guest("threads", case.arch, case.link)
+    want = native(ctx, guest, [case.what], ctx.fresh_dir("native"))
+    if want is None:
+        raise e2e_harness.Skip("cannot run %s natively here" % guest)
+    if want.returncode != 0:
+        raise HarnessError("natively: status %d\n%s" % (want.returncode, want.stderr.decode()))
+    got = profemu(ctx, [], guest, [case.what], ctx.fresh_dir("profemu"))
+    if (got.returncode, got.stdout) != (want.returncode, want.stdout):
+        raise Failure("status %d, stdout:\n%s\nnative: status %d, stdout:\n%s\nstderr:\n%s" % (
+            got.returncode, e2e_harness.indent(got.stdout.decode()), want.returncode,
+            e2e_harness.indent(want.stdout.decode()), e2e_harness.indent(got.stderr.decode())))
+
+
+def deadlock(ctx, case):
+    guest = ctx.guest("threads", case.arch, case.link)
+    got = profemu(ctx, [], guest, ["deadlock"], ctx.fresh_dir("profemu"))
+    err = got.stderr.decode()
+    if got.returncode != 134:
+        raise Failure("status %d, not 134 (SIGABRT)\n%s" % (got.returncode, err))
+    if got.stdout != b"both locks taken: deadlock next\n":
+        raise Failure("stdout %r" % got.stdout)
+    waits = re.findall(r"thread (\d+) at 0x[0-9a-f]+.*: waits on futex 0x[0-9a-f]+", err)
+    if "deadlock: every thread waits" not in err or len(set(waits)) != 2:
+        raise Failure("no report naming both threads:\n" + err)
+
+
+def racy_count(ctx, guest, seed):
+    got = profemu(ctx, ["--sched-seed=%d" % seed], guest, ["racy", RACY_ITERATIONS],
+                  ctx.fresh_dir("seed%d" % seed))
+    m = re.match(rb"racy counter (\d+) of (\d+)\n$", got.stdout)
+    if got.returncode != 0 or not m:
+        raise Failure("seed %d: status %d, stdout %r\n%s" % (seed, got.returncode, got.stdout,
+                                                          got.stderr.decode()))
+    return int(m.group(1))
+
+
+def racy(ctx, case):
+    guest = ctx.guest("threads", case.arch, case.link)
+    first = racy_count(ctx, guest, 1)
+    again = racy_count(ctx, guest, 1)
+    if first != again:
+        raise Failure("seed 1 gave %d, then %d" % (first, again))
+    counts = {s: racy_count(ctx, guest, s) for s in range(1, 6)}
+    ctx.notes.append("racy counts by seed: %s" % counts)
+    if len(set(counts.values())) < 2:
+        raise Failure("seeds 1-5 all give %d: no interleaving differs" % first)
+
+
+def determinism(ctx, case):
+    guest = ctx.guest("threads", case.arch, case.link)
+    results = []
+    for i in range(10):
+        d = ctx.fresh_dir("run%d" % i)
+        opts = ["--stats=stats.json"] + (["--gmon=gmon.out"] if case.link == "static" else [])
+        got = profemu(ctx, opts, guest, ["condvar"], d)
+        if got.returncode != 0:
+            raise Failure("run %d: status %d\n%s" % (i, got.returncode, got.stderr.decode()))
+        with open(os.path.join(d, "stats.json"), "rb") as f:
+            stats = f.read()
+        gmon = b""
+        if case.link == "static":
+            with open(os.path.join(d, "gmon.out"), "rb") as f:
+                gmon = f.read()
+        results.append((got.stdout, stats, gmon))
+    for i, r in enumerate(results[1:], 1):
+        for what, a, b in zip(("stdout", "--stats", "gmon.out"), results[0], r):
+            if a != b:
+                raise Failure("run %d's %s differs from run 0's" % (i, what))
+
+
+def signalled(ctx, case, what, sig, options):
+    """Starts the guest case `what`, sends sig once it printed "ready", returns (status,
+    stdout, stderr)."""
+    guest = ctx.guest("threads", case.arch, case.link)
+    cwd = ctx.fresh_dir("signal")
+    proc = subprocess.Popen([ctx.profemu] + options + [guest, what], cwd=cwd,
+                            env=e2e_harness.environment(ENV), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    if first != b"ready\n":
+        proc.kill()
+        raise Failure("no 'ready' line: %r" % first)
+    proc.send_signal(sig)
+    try:
+        out, err = proc.communicate(timeout=ctx.timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise Failure("profemu did not end after the signal")
+    return proc.returncode, out, err.decode(), cwd
+
+
+def outside(ctx, case):
+    status, out, err, _ = signalled(ctx, case, "outside", signal.SIGUSR1, ["--strace"])
+    if status != 0 or out != b"worker saw SIGUSR1: 1\n":
+        raise Failure("status %d, stdout %r\n%s" % (status, out, err[-2000:]))
+    if not re.search(r"\d+ --- SIGUSR1 \{si_signo=SIGUSR1", err):
+        raise Failure("--strace does not show the delivery:\n" + err[-2000:])
+
+
+def sigterm(ctx, case):
+    status, out, err, cwd = signalled(ctx, case, "spin", signal.SIGTERM,
+                                      ["--gmon=gmon.out", "--stats=stats.json"])
+    if status != 128 + signal.SIGTERM or "SIGTERM" not in err:
+        raise Failure("status %d (not 143)\n%s" % (status, err))
+    for f in ["gmon.out", "stats.json"]:
+        if not os.path.getsize(os.path.join(cwd, f)):
+            raise Failure(f + " not written")
+
+
+def folded(ctx, case):
+    guest = ctx.guest("threads", case.arch, case.link)
+    cwd = ctx.fresh_dir("folded")
+    got = profemu(ctx, ["--folded=stacks.txt", "--callgrind=cg.out"], guest, ["mutex"], cwd)
+    if got.returncode != 0:
+        raise Failure("status %d\n%s" % (got.returncode, got.stderr.decode()))
+    with open(os.path.join(cwd, "stacks.txt")) as f:
+        lines = [l for l in f if "add_locked" in l]
+    bad = [l for l in lines if not l.startswith("start_thread;add_locked")]
+    if not lines or bad:
+        raise Failure("stacks through add_locked not rooted at start_thread:\n" + "".join(bad[:5]))
+    if not os.path.getsize(os.path.join(cwd, "cg.out")):
+        raise Failure("--callgrind wrote nothing")
+
+
+def errors(ctx, case):
+    guest = ctx.guest("threads", "x86_64", "static")
+    for opt in ["--quantum=0", "--quantum=x", "--sched-seed=-1"]:
+        got = profemu(ctx, [opt], guest, ["mutex"], ctx.fresh_dir("err"))
+        if got.returncode != 2 or b"invalid" not in got.stderr:
+            raise Failure("%s: status %d, stderr %r" % (opt, got.returncode, got.stderr))
+
+
+def run_case(case, args):
+    ctx = e2e_harness.Context(args, "threads")
+    if not ctx.profemu:
+        return e2e_harness.ERROR, "--profemu is required"
+    body = {"deadlock": deadlock, "racy": racy, "determinism": determinism, "outside": outside,
+            "sigterm": sigterm, "folded": folded}.get(case.what, compared)
+    if case.what is None:
+        body = errors
+    return e2e_harness.run_in_context(ctx, lambda c: body(c, case))
+
+
+if __name__ == "__main__":
+    sys.exit(e2e_harness.main(__doc__, "run_threads.py", CASES, run_case,
+                              [("--profemu", "the profemu to test")]))
