@@ -332,12 +332,45 @@ static bool pend(struct hppa_cpu *c, int kind, uint32_t site, uint32_t ret, uint
 	return true;
 }
 
+/* A call's branch: remembers a call through r31 (struct hppa_cpu: r31_call_open). */
+static bool pend_call(struct hppa_cpu *c, unsigned link, uint32_t site, uint32_t ret,
+		      uint32_t target)
+{
+	c->r31_call_open = link == 31 && c->ev.call && c->ev.ret;
+	c->r31_site = site;
+	c->r31_ret = ret;
+	return pend(c, 1, site, ret, target);
+}
+
+/* A BV: $$dyncall's jump on (through neither rp nor r31, first branch after a call through
+ * r31), a return (through rp or r31), or neither. */
+static bool pend_bv(struct hppa_cpu *c, const struct hppa_insn *in, uint32_t site,
+		    uint32_t target)
+{
+	bool dyncall = c->r31_call_open && in->r1 == 0 && in->r2 != 2 && in->r2 != 31;
+	c->r31_call_open = false;
+	if (dyncall) {
+		c->pend_kind = 3;
+		c->pend_site = c->r31_site;
+		c->pend_ret = c->r31_ret;
+		c->pend_target = target;
+		return true;
+	}
+	if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31))
+		return pend(c, 2, site, 0, target);
+	return false;
+}
+
 static void raise_pending(struct hppa_cpu *c)
 {
 	int kind = c->pend_kind;
 	c->pend_kind = 0;
 	c->event_at = UINT64_MAX;
 	update_limit(c);
+	if (kind == 3) {
+		c->ev.ret(c->ev.ctx, c->pend_ret);
+		kind = 1;
+	}
 	if (kind == 1)
 		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, c->pend_target);
 	else
@@ -750,8 +783,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			next = pc + 8 + (uint32_t)in->imm;
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
+			c->r31_call_open = false;
 			if (in->t)
-				event = pend(c, 1, pc, link & ~3u, next);
+				event = pend_call(c, in->t, pc, link & ~3u, next);
 			goto retire;
 		}
 		L_HOP_BLR: {
@@ -759,18 +793,19 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			next = pc + 8 + (gr[in->r1] << 3);
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
+			c->r31_call_open = false;
 			if (in->t)
-				event = pend(c, 1, pc, link & ~3u, next);
+				event = pend_call(c, in->t, pc, link & ~3u, next);
 			goto retire;
 		}
 		L_HOP_BV:
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
-			if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31))
-				event = pend(c, 2, pc, 0, next);
+			event = pend_bv(c, in, pc, next);
 			goto retire;
 		L_HOP_BE: L_HOP_BLE: {
 			uint32_t link = next | PRIV_USER;
+			c->r31_call_open = false;
 			next = (gr[in->r2] + (uint32_t)in->imm) & ~3u;
 			nul = in->flags & HF_N;
 			if (in->op == HOP_BLE) {

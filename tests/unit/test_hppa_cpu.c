@@ -609,3 +609,34 @@ Test(hppa_cpu, charge_raises_ticks_and_stop_at_tick)
 	cr_assert_eq(R(&r, 5), 0);
 	done(&r);
 }
+
+/* An indirect call through a $$dyncall-like stub (called with r31 as link, jumping on by bv
+ * through r22 with rp already the caller's) reaches the function it names: the stub's jump is
+ * reported as its return and a call of that function from the original site, so gprof's arcs
+ * name the function, not only the stub. */
+Test(hppa_cpu, dyncall_jump_is_a_call_of_its_target)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	b,l stub,%r31\n"		/* CODE */
+		    "	copy %r31,%r2\n"
+		    "	b,l,n done,%r0\n"		/* CODE+8: where the callee returns */
+		    "	nop\n"
+		    "callee:	bv %r0(%r2)\n"		/* CODE+16 */
+		    "	ldi 7,%r5\n"
+		    "stub:	ldo 8(%r31),%r22\n"	/* CODE+24: r22 = callee (privilege bits set) */
+		    "	bv %r0(%r22)\n"
+		    "	nop\n"
+		    "done:\n", 0, 0);
+	expect_break(&r, 9);
+	cr_assert_eq(R(&r, 5), 7);
+	cr_assert_eq(r.ncalls, 2);
+	cr_assert_eq(r.calls[0][2], CODE + 24, "first the stub is called");
+	cr_assert_eq(r.calls[1][0], CODE);
+	cr_assert_eq(r.calls[1][1], CODE + 8);
+	cr_assert_eq(r.calls[1][2], CODE + 16, "then the function it jumps to, from the same site");
+	cr_assert_eq(r.nrets, 2);
+	cr_assert_eq(r.rets[0][0], CODE + 8, "the stub's frame ends at the jump");
+	cr_assert_eq(r.rets[1][0], CODE + 8);
+	done(&r);
+}
