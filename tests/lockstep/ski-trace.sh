@@ -22,7 +22,7 @@ out=$build/ski-lockstep
 bski=$out/prefix/bin/bski
 if [ ! -x "$bski" ]; then
 	[ -f "$tarball" ] || { echo "ski-trace.sh: no Ski source at $tarball: skipped"; exit 77; }
-	for t in autoconf automake libtool bison flex gperf make gcc; do
+	for t in autoconf automake libtoolize bison flex gperf make gcc; do
 		command -v "$t" >/dev/null || { echo "ski-trace.sh: $t missing: skipped"; exit 77; }
 	done
 	rm -rf "$out/src" && mkdir -p "$out/src"
