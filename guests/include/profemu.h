@@ -50,6 +50,23 @@ static inline long profemu_syscall4(long nr, long a, long b, long c, long d)
 			 : "rcx", "r11", "memory");
 #elif defined(__i386__)
 	__asm__ volatile("int $0x80" : "=a"(r) : "a"(nr), "b"(a), "c"(b), "d"(c), "S"(d) : "memory");
+#elif defined(__ia64__)
+	/* break 0x100000 with the number in r15 and the arguments in the output registers; the
+	 * result in r8, r10 = -1 when it is an error (r8 then the positive errno). The kernel's
+	 * scratch registers are clobbered, as glibc's INTERNAL_SYSCALL says. */
+	register long r15 __asm__("r15") = nr;
+	register long out0 __asm__("out0") = a, out1 __asm__("out1") = b;
+	register long out2 __asm__("out2") = c, out3 __asm__("out3") = d;
+	register long r8 __asm__("r8"), r10 __asm__("r10");
+	__asm__ volatile("break 0x100000;;"
+			 : "=r"(r8), "=r"(r10), "+r"(r15), "+r"(out0), "+r"(out1), "+r"(out2),
+			   "+r"(out3)
+			 :
+			 : "memory", "r2", "r3", "r9", "r11", "r13", "r14", "r16", "r17", "r18",
+			   "r19", "r20", "r21", "r22", "r23", "r24", "r25", "r26", "r27", "r28",
+			   "r29", "r30", "r31", "p6", "p7", "p8", "p9", "p10", "p11", "p12", "p13",
+			   "p14", "p15", "b6", "b7");
+	r = r10 == -1 ? -r8 : r8;
 #else
 #error "profemu.h: no raw system call for this architecture yet"
 #endif

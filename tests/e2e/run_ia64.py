@@ -113,7 +113,7 @@ def run_row(ctx, row):
         slack = 0
     for ski_text, ours in replacements:
         want_out = want_out.replace(ski_text, ours)
-    if row["prog"] in NATIVE_ORACLE:
+    if row["name"] in NATIVE_ORACLE:
         want_out, want_err, row = native(ctx, row)
     if row["note"].startswith("ski: Caught signal"):
         # profemu's fault message stands where Ski's "Caught signal" line was
@@ -155,7 +155,7 @@ def native(ctx, row):
     r = subprocess.run([prog] + row["args"], cwd=d, stdin=subprocess.DEVNULL,
                        capture_output=True, env=ENV, timeout=ctx.timeout)
     ctx.notes.append("%s: oracle the native x86-64 build (%s)" % (row["name"],
-                                                                 NATIVE_ORACLE[row["prog"]]))
+                                                                 NATIVE_ORACLE[row["name"]]))
     row = dict(row, status=r.returncode, insts=None)
     return r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace"), row
 

@@ -119,9 +119,13 @@ static void on_syscall(void *ctx)
 		memcpy(st + 24, &mode, 4);		/* st_mode */
 		memcpy(st + 104, &blksize, 8);		/* st_blksize */
 		result = gm_write(&r->gm, a2, st, sizeof st) == 0 ? 0 : -14;
-	} else if (nr == 1092) {		/* readlink: Ski answers with its own path */
-		static const char ski_path[] = "/opt/ski/bin/ski";
-		result = a2 >= 16 && gm_write(&r->gm, a1, ski_path, 16) == 0 ? 16 : -14;
+	} else if (nr == 1092) {	/* readlink: Ski answers with its own path (PROFEMU_SKI_EXE:
+					 * where the lock-step test's patched Ski lives) */
+		const char *ski_path = getenv("PROFEMU_SKI_EXE");
+		if (!ski_path || !*ski_path)
+			ski_path = "/opt/ski/bin/ski";
+		uint64_t len = strlen(ski_path);
+		result = a2 >= len && gm_write(&r->gm, a1, ski_path, len) == 0 ? (int64_t)len : -14;
 	}
 	cpu_set_reg(r->cpu, IA64_GR(8), result < 0 ? (uint64_t)-result : (uint64_t)result);
 	cpu_set_reg(r->cpu, IA64_GR(10), result < 0 ? (uint64_t)-1 : 0);
@@ -698,3 +702,105 @@ Test(ia64_cpu, fsxt_sign_extends_a_half)
 	cr_expect_eq(cpu_reg(r.cpu, IA64_GR(9)), 0xffffffff80000003ULL, "fsxt.l");
 	finish(&r);
 }
+
+/* Lock-step against Ski: tests/lockstep/ski-trace.sh builds Ski with a small patch that writes,
+ * after each of the first instructions a guest retires, the ip (bundle | slot) and r1 up to the
+ * top of the current frame, and runs the guests as ski-expect.sh does; here the same guests run
+ * with a tick after every instruction and each tick compares the bundle and every register with
+ * Ski's line, so a wrong bit is caught at the instruction that made it. Without the traces
+ * (PROFEMU_SKI_TRACE_DIR unset: no Ski here) the tests skip. */
+static struct lockstep {
+	struct cpu *cpu;
+	FILE *trace;
+	uint64_t compared, adopted;
+	unsigned syscalls;	/* the harness's count at the last tick */
+	unsigned prev_sof;	/* the frame's size at the last tick */
+	char diff[1024];
+} ls;
+
+static uint64_t lockstep_tick(void *ctx, uint64_t pc, uint64_t retired)
+{
+	struct run *run = ctx;
+	/* Right after a system call, r8 and r10 are its result: Ski's come from its host (its
+	 * own pid for set_tid_address, ...), so they are taken from the trace, not compared. */
+	bool after_syscall = run->syscalls != ls.syscalls;
+	ls.syscalls = run->syscalls;
+	char line[8192];
+	if (ls.diff[0] || !fgets(line, sizeof line, ls.trace))
+		return 0;	/* a difference found, or the trace is over: no more ticks */
+	char *p = line;
+	uint64_t ski_ip = strtoull(p, &p, 16);
+	unsigned sof = (unsigned)(cpu_reg(ls.cpu, IA64_CFM) & 0x7f);
+	/* An alloc that grew the frame exposes registers the architecture leaves undefined (Ski
+	 * shows what its physical registers last held): they are taken from the trace. */
+	unsigned fresh_from = sof > ls.prev_sof ? 32 + ls.prev_sof : 128;
+	ls.prev_sof = sof;
+	if ((ski_ip & ~15ULL) != (pc & ~15ULL)) {
+		snprintf(ls.diff, sizeof ls.diff, "after %llu instructions: bundle %#llx, Ski's %#llx",
+			 (unsigned long long)retired, (unsigned long long)(pc & ~15ULL),
+			 (unsigned long long)ski_ip);
+		return 0;
+	}
+	unsigned r = 1;
+	for (; *p && *p != '\n'; r++) {
+		uint64_t want = strtoull(p, &p, 16);
+		uint64_t got = cpu_reg(ls.cpu, IA64_GR(r));
+		if (((after_syscall && (r == 8 || r == 10)) || r >= fresh_from) && got != want &&
+		    r < 32 + sof) {
+			cpu_set_reg(ls.cpu, IA64_GR(r), want);
+			ls.adopted++;
+			continue;
+		}
+		if (r >= 32 + sof || got != want) {
+			snprintf(ls.diff, sizeof ls.diff, "after %llu instructions at %#llx: r%u = %#llx, "
+				 "Ski's %#llx (frame: %u stacked here)", (unsigned long long)retired,
+				 (unsigned long long)ski_ip, r, (unsigned long long)got,
+				 (unsigned long long)want, sof);
+			return 0;
+		}
+	}
+	if (r != 32 + sof) {
+		snprintf(ls.diff, sizeof ls.diff, "after %llu instructions at %#llx: a frame of %u "
+			 "stacked registers, Ski's %u", (unsigned long long)retired,
+			 (unsigned long long)ski_ip, sof, r - 32);
+		return 0;
+	}
+	ls.compared++;
+	return 1;
+}
+
+static void lockstep_case(const char *name, uint64_t at_least)
+{
+	const char *dir = getenv("PROFEMU_SKI_TRACE_DIR");
+	if (!dir || !*dir)
+		cr_skip_test("no Ski trace (run tests/lockstep/ski-trace.sh, which needs Ski's "
+			     "source: ../shared/oracles/ski)");
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s.trace", dir, name);
+	memset(&ls, 0, sizeof ls);
+	ls.trace = fopen(path, "r");
+	cr_assert_not_null(ls.trace, "no trace %s", path);
+	struct ski_row row = ski_row(name);
+	struct run r;
+	/* Ski runs a program's first instruction before its run loop, where the trace is
+	 * written: its first line is the state after two instructions. */
+	struct cpu_config cfg = { .first_tick = 2 };
+	start_args(&r, row.prog, row.args, &cfg, lockstep_tick);
+	ls.cpu = r.cpu;
+	struct cpu_fault fault;
+	cpu_run(r.cpu, &fault);
+	fclose(ls.trace);
+	cr_expect(ls.diff[0] == 0, "%s: %s", name, ls.diff);
+	cr_expect_geq(ls.compared, at_least, "%s: only %llu instructions compared", name,
+		      (unsigned long long)ls.compared);
+	fprintf(stderr, "ia64 lock-step %s: %llu instructions agree with Ski (%llu system-call "
+		"results and undefined registers taken from Ski's trace)\n", name, (unsigned long long)ls.compared,
+		(unsigned long long)ls.adopted);
+	finish(&r);
+}
+
+/* Two C guests over their first 100 000 instructions. (hello agrees for its first 14 178,
+ * then ar.fpsr's status field 1 differs after __printf_fp_l: Ski has its rounding control and
+ * denormal flag set, this interpreter not; it is not among these until that is understood.) */
+Test(ia64_cpu, lockstep_cpubench_against_ski) { lockstep_case("cpubench-small", 100000); }
+Test(ia64_cpu, lockstep_alloc_against_ski) { lockstep_case("alloc-small", 100000); }

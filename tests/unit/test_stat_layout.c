@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "syscalls/handlers.h"
+#include "syscalls/ia64/abi.h"
 #include "syscalls/stat_layout.h"
 
 enum { BUF = 0x10000, RO_PAGE = 0x20000 };
@@ -64,6 +65,41 @@ static struct stat sample(void)
 	st.st_ctim.tv_sec = 1700000003;
 	st.st_ctim.tv_nsec = 333;
 	return st;
+}
+
+/* ---- IA-64 ------------------------------------------------------------------------------------ */
+
+static void setup_ia64(void) { setup_process(CPU_ARCH_IA64, 8, false); }
+
+TestSuite(ia64_stat, .init = setup_ia64, .fini = teardown);
+
+/* arch/ia64/include/uapi/asm/stat.h: x86-64's first 56 bytes, then the times before blksize. */
+Test(ia64_stat, every_field_at_its_offset)
+{
+	struct stat st = sample();
+	st.st_size = 0x123456789aLL;
+	cr_assert_eq(ia64_put_stat(&proc, BUF, &st, STAT_NATIVE), 0);
+	cr_assert_eq(field(0, 8), 0x0801, "st_dev");
+	cr_assert_eq(field(8, 8), 0x12345678, "st_ino");
+	cr_assert_eq(field(16, 8), 3, "st_nlink");
+	cr_assert_eq(field(24, 4), S_IFREG | 0644, "st_mode");
+	cr_assert_eq(field(28, 4), 1000, "st_uid");
+	cr_assert_eq(field(32, 4), 100, "st_gid");
+	cr_assert_eq(field(36, 4), 0, "__pad0");
+	cr_assert_eq(field(40, 8), 0x0503, "st_rdev");
+	cr_assert_eq(field(48, 8), 0x123456789aULL, "st_size");
+	cr_assert_eq(field(56, 8), 1700000001, "st_atime");
+	cr_assert_eq(field(64, 8), 111, "st_atime_nsec");
+	cr_assert_eq(field(72, 8), 1700000002, "st_mtime");
+	cr_assert_eq(field(80, 8), 222, "st_mtime_nsec");
+	cr_assert_eq(field(88, 8), 1700000003, "st_ctime");
+	cr_assert_eq(field(96, 8), 333, "st_ctime_nsec");
+	cr_assert_eq(field(104, 8), 4096, "st_blksize");
+	cr_assert_eq(field(112, 8), 0x3b2a, "st_blocks");
+	for (unsigned off = 120; off < IA64_STAT_SIZE; off += 8)
+		cr_assert_eq(field(off, 8), 0, "__unused at %u", off);
+	cr_assert_eq(field(IA64_STAT_SIZE, 1), 0xee, "nothing written past the 144 bytes");
+	cr_assert_eq(ia64_put_stat(&proc, RO_PAGE, &st, STAT_NATIVE), -EFAULT, "read-only");
 }
 
 /* ---- x86-64 ---------------------------------------------------------------------------------- */

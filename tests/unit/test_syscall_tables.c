@@ -14,8 +14,8 @@ static void assert_sorted(const struct sys_abi *abi)
 
 Test(syscall_tables, sorted_by_number_so_lookup_finds_every_row)
 {
-	const struct sys_abi *abis[] = { &sys_abi_x86_64, &sys_abi_i386 };
-	for (size_t k = 0; k < 2; k++) {
+	const struct sys_abi *abis[] = { &sys_abi_x86_64, &sys_abi_i386, &sys_abi_ia64 };
+	for (size_t k = 0; k < 3; k++) {
 		assert_sorted(abis[k]);
 		for (unsigned i = 0; i < abis[k]->table_len; i++)
 			cr_assert_eq(sys_lookup(abis[k], abis[k]->table[i].nr), &abis[k]->table[i]);
@@ -49,4 +49,22 @@ Test(syscall_tables, numbers_agree_with_the_kernel)
 	assert_row(&sys_abi_i386, 252, "exit_group", true);
 	assert_row(&sys_abi_i386, 295, "openat", true);
 	assert_row(&sys_abi_i386, 403, "clock_gettime64", true);
+}
+
+/* IA-64: 1024 + the row of arch/ia64/kernel/syscalls/syscall.tbl, a table of its own. */
+Test(syscall_tables, ia64_numbers_agree_with_the_kernel)
+{
+	assert_row(&sys_abi_ia64, 1025, "exit", true);
+	assert_row(&sys_abi_ia64, 1027, "write", true);
+	assert_row(&sys_abi_ia64, 1060, "brk", true);
+	assert_row(&sys_abi_ia64, 1151, "mmap", true);
+	assert_row(&sys_abi_ia64, 1172, "mmap2", true);
+	assert_row(&sys_abi_ia64, 1212, "fstat", true);
+	assert_row(&sys_abi_ia64, 1236, "exit_group", true);
+	assert_row(&sys_abi_ia64, 1286, "newfstatat", true);
+	assert_row(&sys_abi_ia64, 1298, "set_robust_list", true);
+	assert_row(&sys_abi_ia64, 1339, "getrandom", true);
+	assert_row(&sys_abi_ia64, 1058, "pipe", false);	/* two results, in r8 and r9 */
+	assert_row(&sys_abi_ia64, 0x6000, "profemu_profil", true);
+	cr_assert_eq(sys_abi_for_arch(CPU_ARCH_IA64), &sys_abi_ia64);
 }
