@@ -73,8 +73,10 @@ packages=(
 	nasm
 	# hppa guests: Debian's cross compiler and sysroot; objdump checks our hppa decoder
 	gcc-hppa-linux-gnu libc6-dev-hppa-cross binutils-hppa-linux-gnu
-	# IA-64: binutils only (objdump checks our decoder; the guests are committed binaries)
+	# IA-64: binutils (objdump checks our decoder; the guests are committed binaries), and what
+	# HP's Ski simulator needs to build from ../shared/oracles/ski for the lock-step test
 	binutils-ia64-linux-gnu
+	autoconf autoconf-archive automake libtool bison flex gperf libncurses-dev
 	# oracles and tools for tests and the bench
 	qemu-user binutils gdb valgrind python3
 	# fuzzing the loader (libFuzzer runtime for clang 14)

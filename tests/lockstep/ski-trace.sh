@@ -10,18 +10,20 @@
 # guests with a tick after every instruction and compare every register there.
 #
 # Use: tests/lockstep/ski-trace.sh BUILD_DIR [SKI_TARBALL]   (default tarball:
-#      /work/shared/oracles/ski/ski-ad834c0.tar.xz). Exit 77 (skip) when the tarball or Ski's
+#      shared/oracles/ski/ski-*.tar.xz beside the checkout). Exit 77 (skip) when the tarball or Ski's
 #      build tools are missing; the patched Ski is kept in BUILD_DIR/ski-lockstep.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=$(cd "${1:?usage: ski-trace.sh BUILD_DIR [SKI_TARBALL]}" && pwd)
-tarball=${2:-${SKI_TARBALL:-/work/shared/oracles/ski/ski-ad834c0.tar.xz}}
+default_tarball=$(ls "$root"/../shared/oracles/ski/ski-*.tar.xz 2>/dev/null | head -n1 || true)
+tarball=${2:-${SKI_TARBALL:-$default_tarball}}
 n=${SKI_TRACE_N:-100000}
 out=$build/ski-lockstep
 bski=$out/prefix/bin/bski
 if [ ! -x "$bski" ]; then
-	[ -f "$tarball" ] || { echo "ski-trace.sh: no Ski source at $tarball: skipped"; exit 77; }
+	[ -n "$tarball" ] && [ -f "$tarball" ] ||
+		{ echo "ski-trace.sh: no Ski source (shared/oracles/ski/ski-*.tar.xz beside the checkout): skipped"; exit 77; }
 	for t in autoconf automake libtoolize bison flex gperf make gcc; do
 		command -v "$t" >/dev/null || { echo "ski-trace.sh: $t missing: skipped"; exit 77; }
 	done
