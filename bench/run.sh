@@ -15,6 +15,13 @@
 #   BENCH_ROWS="GLOB.." only the rows whose name matches one of these globs (e.g. "native profemu*")
 #   BENCH_GUEST=PATH    another guest program instead of cpubench-static
 #   PROFEMU=PATH, QEMU=qemu-x86_64
+#   HPPA_GUEST=PATH     the hppa rows' guest (default: build/guests/hppa/cpubench-static, -O2)
+#   QEMU_HPPA=qemu-hppa
+#
+# The hppa rows run the same program built for PA-RISC under qemu-hppa (a JIT) and under
+# profemu's interpreter, with and without profiling; their ratio is to qemu-hppa (goal: profemu
+# with profiling on at most 2.0x qemu-hppa's time), and the instructions/s line is the hppa
+# guest's. Without an hppa build (no hppa-linux-gnu-gcc) or qemu-hppa they are n/a.
 #
 # Rows are a list of named commands, declared below with `row NAME COMMAND...`; add one line
 # to add a row (e.g. profiling on and off). Rows whose program is missing are shown as n/a.
@@ -27,6 +34,8 @@ runs=${BENCH_RUNS:-5}
 profemu=${PROFEMU:-$build/profemu}
 qemu=${QEMU:-qemu-x86_64}
 guest=${BENCH_GUEST:-$build/guests/x86_64/cpubench-static}
+hppa_guest=${HPPA_GUEST:-$build/guests/hppa/cpubench-static}
+qemu_hppa=${QEMU_HPPA:-qemu-hppa}
 floor=$build/profemu-engine-floor
 read -r -a gargs <<<"${BENCH_ARGS:-}"
 
@@ -41,6 +50,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/profemu-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 stats=$tmp/stats.json
+hppa_stats=$tmp/hppa-stats.json
 
 # --- the rows ---------------------------------------------------------------------------------
 row_names=()
@@ -63,6 +73,11 @@ row profemu-profil env PROFEMU_BENCH_PROFIL=1 "$profemu" "$guest" "${gargs[@]}"
 # The floor: the same build with no counting hook (Unicorn by itself; no counts, no ticks).
 # engine-floor/qemu is what no way of counting on top of Unicorn can go below.
 row engine-floor "$floor" "$guest" "${gargs[@]}"
+# PA-RISC: the same program for hppa, under qemu-hppa and profemu's own interpreter.
+row hppa-qemu "$qemu_hppa" "$hppa_guest" "${gargs[@]}"
+row hppa-profemu "$profemu" "$hppa_guest" "${gargs[@]}"
+row hppa-stats "$profemu" --stats="$hppa_stats" "$hppa_guest" "${gargs[@]}"
+row hppa-profil env PROFEMU_BENCH_PROFIL=1 "$profemu" "$hppa_guest" "${gargs[@]}"
 # Later rows, for instance:
 # row profemu-profile "$profemu" --profile="$tmp/profile" "$guest" "${gargs[@]}"
 
@@ -180,6 +195,19 @@ if [ -n "${med[profemu]:-}" ]; then
 fi
 if [ -n "${med[engine-floor]:-}" ] && [ -n "${med[profemu]:-}" ]; then
 	echo "engine floor (Unicorn, no counting)/qemu = $(ratio "${med[engine-floor]}" "${med[qemu]:-}"), counting costs profemu/floor = $(ratio "${med[profemu]}" "${med[engine-floor]}")"
+fi
+if [ -n "${med[hppa-profemu]:-}" ]; then
+	echo
+	echo "hppa: profemu/qemu-hppa = $(ratio "${med[hppa-profemu]}" "${med[hppa-qemu]:-}"), with profiling on $(ratio "${med[hppa-profil]:-}" "${med[hppa-qemu]:-}") (goal <= 2.0, resolved at <= 3.0)"
+	if [ -s "$hppa_stats" ]; then
+		insns=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("instructions", ""))' \
+			"$hppa_stats" 2>/dev/null || true)
+		for name in hppa-profemu hppa-profil; do
+			[ -n "$insns" ] && [ -n "${med[$name]:-}" ] || continue
+			awk -v n="$insns" -v t="${med[$name]}" -v r="$name" \
+				'BEGIN { if (t > 0) printf "  %s: %d guest instructions, %.1f M instructions/s\n", r, n, n / t / 1e6 }'
+		done
+	fi
 fi
 if [ -n "${med[profemu-profil]:-}" ] && [ -n "${med[profemu]:-}" ]; then
 	echo "profiling on/off = $(ratio "${med[profemu-profil]}" "${med[profemu]}") (goal <= 1.05)"
