@@ -60,11 +60,22 @@ sys.dont_write_bytecode = True
 import e2e_harness
 from e2e_harness import Failure, HarnessError, Skip, indent
 
-ARCHES = ["x86_64", "i386"]
+ARCHES = ["x86_64", "i386", "hppa"]
 LINKAGES = ["static", "dynamic"]
 PERSONALITIES = ["svr4", "bsd", "linux", "hpux"]
-WORD_BITS = {"x86_64": 64, "i386": 32}
-OTHER_ARCH = {"x86_64": "i386", "i386": "x86_64"}
+WORD_BITS = {"x86_64": 64, "i386": 32, "hppa": 32}
+OTHER_ARCH = {"x86_64": "i386", "i386": "x86_64", "hppa": "x86_64"}
+
+
+def objdump_for(path):
+    """binutils' objdump reads x86 programs; PA-RISC needs the cross one (same output)."""
+    with open(path, "rb") as f:
+        head = f.read(20)
+    if head[:4] == b"\x7fELF" and head[5] == 2 and head[18:20] == b"\x00\x0f":  # EM_PARISC
+        if not shutil.which("hppa-linux-gnu-objdump"):
+            raise Skip("hppa-linux-gnu-objdump is not installed")
+        return "hppa-linux-gnu-objdump"
+    return "objdump"
 
 EFAULT, EINVAL, E2BIG, ENOSYS = 14, 22, 7, 38
 PROF_USHORT, PROF_UINT, PROF_FAST, PROF_UINT64 = 0, 1, 2, 4
@@ -760,7 +771,7 @@ def nm_sized_symbols(path):
 
 def instruction_starts(path, sections):
     """Link-time addresses of every instruction in the sections (objdump -d)."""
-    argv = ["objdump", "-d", "--insn-width=16"]
+    argv = [objdump_for(path), "-d", "--insn-width=16"]
     for s in sections:
         argv += ["-j", s]
     starts = set()
@@ -852,6 +863,14 @@ def read_stats(path):
 class Context(e2e_harness.Context):
     def __init__(self, args):
         super().__init__(args, "profil")
+
+    def guest(self, name, arch, link=None):
+        """A missing hppa guest is a skip: its cross compiler is optional."""
+        if arch == "hppa" and self.guest_dir and not os.path.isfile(os.path.join(
+                self.guest_dir, arch, "%s-%s" % (name, link) if link else name)):
+            raise Skip("no hppa guests: hppa-linux-gnu-gcc was not found when the build was "
+                       "set up")
+        return super().guest(name, arch, link)
 
     def need_profemu(self):
         if not self.profemu:
