@@ -248,6 +248,30 @@ static void raise_call(struct hppa_cpu *c, uint32_t site, uint32_t ret, uint32_t
 		c->ev.call(c->ev.ctx, site, ret, target);
 }
 
+/* Raises a call deferred by call_through (its target as called). */
+static void flush_call(struct hppa_cpu *c)
+{
+	if (c->call_pending) {
+		c->call_pending = false;
+		raise_call(c, c->pend_site, c->pend_ret, c->pend_target);
+	}
+}
+
+/* A call by BL or BLR: through r31 it waits for its first branch (struct hppa_cpu). */
+static void call_through(struct hppa_cpu *c, unsigned link_reg, uint32_t site, uint32_t ret,
+			 uint32_t target)
+{
+	flush_call(c);
+	if (link_reg == 31 && c->ev.call) {
+		c->call_pending = true;
+		c->pend_site = site;
+		c->pend_ret = ret;
+		c->pend_target = target;
+		return;
+	}
+	raise_call(c, site, ret, target);
+}
+
 /* The nullification of a conditional branch's delay slot under ,n: when taken forward or
  * not taken backward. */
 static bool cbranch_nullifies(const struct hppa_insn *in, bool taken)
@@ -589,7 +613,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
 			if (in->t) {
-				raise_call(c, pc, link & ~3u, next);
+				call_through(c, in->t, pc, link & ~3u, next);
 				event = true;
 			}
 			break;
@@ -600,7 +624,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
 			if (in->t) {
-				raise_call(c, pc, link & ~3u, next);
+				call_through(c, in->t, pc, link & ~3u, next);
 				event = true;
 			}
 			break;
@@ -608,6 +632,12 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		case HOP_BV:
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
+			if (c->call_pending && in->r1 == 0 && in->r2 != 2 && in->r2 != 31) {
+				/* $$dyncall's jump: the call reaches the function it names */
+				c->pend_target = next;
+				event = true;
+			}
+			flush_call(c);
 			if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31) && c->ev.ret) {
 				c->ev.ret(c->ev.ctx, next);
 				event = true;
@@ -615,6 +645,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			break;
 		case HOP_BE: case HOP_BLE: {
 			uint32_t link = next | PRIV_USER;
+			flush_call(c);
 			next = (gr[in->r2] + (uint32_t)in->imm) & ~3u;
 			nul = in->flags & HF_N;
 			if (in->op == HOP_BLE) {

@@ -58,6 +58,12 @@ struct hppa_cpu {
 	struct hppa_tlb rtlb, wtlb;
 	uint32_t bkpts[HPPA_MAX_BREAKPOINTS];
 	unsigned nbkpts;
+
+	/* A call linking through r31 (millicode: $$divU, $$dyncall) is raised at its first
+	 * branch: $$dyncall jumps on to the function a pointer names (bv through r22, rp already
+	 * the caller's), and that function, not the stub, is the call's target. */
+	bool call_pending;
+	uint32_t pend_site, pend_ret, pend_target;
 };
 
 extern const struct cpu_ops hppa_cpu_ops;

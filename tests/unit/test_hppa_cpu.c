@@ -27,6 +27,8 @@ struct rig {
 	uint64_t tick_pcs[64], tick_retired[64];
 	int ticks;
 	uint64_t interval;
+	int calls;
+	uint64_t call_site, call_ret, call_target;
 };
 
 static bool have_as(void)
@@ -57,6 +59,15 @@ static uint8_t *assemble(const char *src, size_t *len)
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	cr_assert_eq(system(cmd), 0);
 	return buf;
+}
+
+static void on_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target)
+{
+	struct rig *r = ctx;
+	r->calls++;
+	r->call_site = site;
+	r->call_ret = ret_addr;
+	r->call_target = target;
 }
 
 static void on_syscall(void *ctx)
@@ -97,7 +108,7 @@ static void run_snippet(struct rig *r, const char *src, uint64_t first_tick, uin
 	struct cpu_config cfg = {
 		.arch = CPU_ARCH_HPPA,
 		.mem = &r->gm,
-		.events = {.ctx = r, .syscall = on_syscall, .tick = on_tick},
+		.events = {.ctx = r, .syscall = on_syscall, .tick = on_tick, .call = on_call},
 		.first_tick = first_tick,
 	};
 	r->cpu = cpu_create(&cfg, err, sizeof err);
@@ -496,5 +507,32 @@ Test(hppa_cpu, floating_point)
 	cr_assert_eq(R(&r, 14), 0);
 	cr_assert_eq(R(&r, 12), 49);
 	cr_assert_eq(R(&r, 13), 0x40140000u);	/* 5.0 */
+	done(&r);
+}
+
+/* An indirect call through a $$dyncall-like stub (called with r31 as link, jumping on by bv
+ * through r22 with rp already the caller's) is a call of the function it jumps to: gprof's
+ * arcs must name that function, not the stub (nor the function the stub's address falls in). */
+Test(hppa_cpu, dyncall_call_names_the_target)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	b,l stub,%r31\n"		/* CODE */
+		    "	copy %r31,%r2\n"
+		    "	b,l,n done,%r0\n"		/* CODE+8: where the callee returns */
+		    "	nop\n"
+		    "callee:	bv %r0(%r2)\n"		/* CODE+16 */
+		    "	ldi 7,%r5\n"
+		    "stub:	ldo 8(%r31),%r22\n"	/* CODE+24: r22 = callee (privilege bits set) */
+		    "	bv %r0(%r22)\n"
+		    "	nop\n"
+		    "done:\n", 0, 0);
+	expect_break(&r, 9);
+	cr_assert_eq(R(&r, 5), 7);
+	cr_assert_eq(r.calls, 1);
+	cr_assert_eq(r.call_site, CODE);
+	cr_assert_eq(r.call_ret, CODE + 8);
+	cr_assert_eq(r.call_target, CODE + 16, "the call reached %#llx, not the callee",
+		     (unsigned long long)r.call_target);
 	done(&r);
 }
