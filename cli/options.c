@@ -112,7 +112,8 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	enum { OPT_STRACE = 256, OPT_SEED, OPT_HZ, OPT_TICK, OPT_HOST_TIME, OPT_MAX_INSNS,
 	       OPT_STATS, OPT_VERSION, OPT_PERSONALITY, OPT_JITTER, OPT_EXPLAIN, OPT_PROFIL_MAX,
 	       OPT_PID, OPT_PRF, OPT_BUCKET_SIZE, OPT_INTERVAL, OPT_GMON, OPT_CALLGRIND,
-	       OPT_FOLDED, OPT_SYSCALL_COST, OPT_COUNTS, OPT_QUANTUM, OPT_SCHED_SEED };
+	       OPT_FOLDED, OPT_SYSCALL_COST, OPT_COUNTS, OPT_QUANTUM, OPT_SCHED_SEED,
+	       OPT_TRACE_INSNS };
 	static const struct option longopts[] = {
 		{ "strace", no_argument, NULL, OPT_STRACE },
 		{ "seed", required_argument, NULL, OPT_SEED },
@@ -136,6 +137,8 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		{ "sched-seed", required_argument, NULL, OPT_SCHED_SEED },
 		{ "syscall-cost", no_argument, NULL, OPT_SYSCALL_COST },
 		{ "counts", required_argument, NULL, OPT_COUNTS },
+		/* hidden (not in --help): tests/e2e/run_lockstep.py's per-instruction trace */
+		{ "trace-insns", no_argument, NULL, OPT_TRACE_INSNS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -183,6 +186,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		}
 		case OPT_JITTER: o->jitter = true; break;
 		case OPT_EXPLAIN: o->explain = true; break;
+		case OPT_TRACE_INSNS: o->trace_insns = true; break;
 		case OPT_PROFIL_MAX:
 			/* 0 is allowed: every hpux sprofil call with regions is then E2BIG */
 			if (!parse_u64(optarg, &o->profil_max, true) || o->profil_max > 1000000)

@@ -18,6 +18,9 @@ struct options {
 	int personality;		/* enum prof_personality */
 	bool jitter;
 	bool explain;
+	/* --trace-insns (hidden, for lock-step tests against qemu): one stderr line per retired
+	 * instruction with the next pc and registers 0..31; profiling ticks are off meanwhile. */
+	bool trace_insns;
 	uint64_t profil_max;
 	bool syscall_cost;		/* --syscall-cost: system calls cost guest time */
 	int32_t pid;			/* the guest's pid (kept across execve) */

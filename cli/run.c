@@ -41,7 +41,22 @@ struct run_ctx {
 	 * gprof and callgrind tools read against the ELF file (a PIE's run-time addresses are
 	 * not in its symbol table). */
 	uint64_t bias, addr_mask;
+	bool trace_insns;	/* --trace-insns: every tick is a trace line, nothing else */
 };
+
+/* --trace-insns: the state after each retired instruction, as qemu's -d cpu shows it before
+ * the next one: "trace PC R0 .. R31" in hex. A debugging aid (slow: a tick per instruction);
+ * the normal tick handler never sees these ticks, so profiling is off while tracing. */
+static uint64_t trace_tick(struct run_ctx *rc, uint64_t pc)
+{
+	struct cpu *cpu = rc->p->cpu;
+	char line[16 + 33 * 17];
+	int n = snprintf(line, sizeof(line), "trace %" PRIx64, pc);
+	for (int r = 0; r < 32 && n > 0 && (size_t)n < sizeof(line); r++)
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " %" PRIx64, cpu_reg(cpu, r));
+	fprintf(stderr, "%s\n", line);
+	return 1;
+}
 
 static uint64_t link_addr(const struct run_ctx *rc, uint64_t addr)
 {
@@ -86,6 +101,8 @@ static void ev_breakpoint(void *ctx, uint64_t addr)
 static uint64_t ev_tick(void *ctx, uint64_t pc, uint64_t retired)
 {
 	struct run_ctx *rc = ctx;
+	if (rc->trace_insns)
+		return trace_tick(rc, pc);
 	uint64_t next = process_on_tick(rc->p, pc, retired);
 	if (rc->prf) {
 		static const enum prf_charge charge[] = { [SYS_CHARGE_NONE] = PRF_CHARGE_NONE,
@@ -154,7 +171,7 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 		.events = { .ctx = rc, .syscall = ev_syscall, .tick = ev_tick,
 			    .breakpoint = ev_breakpoint },
 		.max_insns = o->max_insns,
-		.first_tick = process_first_tick(p),
+		.first_tick = rc->trace_insns ? 1 : process_first_tick(p),
 	};
 	if (abi->interrupt)
 		cc.events.interrupt = ev_interrupt;
@@ -354,7 +371,7 @@ int run_program(const struct options *given)
 	}
 	struct process *p = calloc(1, sizeof(*p));
 	struct prf_mode prf = { 0 };
-	struct run_ctx rc = { .p = p };
+	struct run_ctx rc = { .p = p, .trace_insns = o->trace_insns };
 	if (!p) {
 		fprintf(stderr, "profemu: out of memory\n");
 		return EXIT_CANNOT_EXECUTE;

@@ -23,9 +23,11 @@ static int errors;
 /* volatile so that the compiler cannot fold the arithmetic at build time. */
 static volatile double v_one = 1.0, v_three = 3.0, v_zero = 0.0, v_ten = 10.0;
 
-/* The FPU state the program starts with (Linux: x87 control word 0x037f, MXCSR 0x1f80). */
+/* The FPU state the program starts with (Linux: x87 control word 0x037f, MXCSR 0x1f80; on
+ * hppa the rounding mode and enabled traps of the fr0 status word, all clear). */
 static void initial_fpu_state(void)
 {
+#if defined(__x86_64__) || defined(__i386__)
 	unsigned short cw = 0;
 	__asm__ volatile("fnstcw %0" : "=m"(cw));
 	printf("== initial FPU state ==\nx87 control word 0x%04x (precision %s)\n", cw,
@@ -35,6 +37,10 @@ static void initial_fpu_state(void)
 		__asm__ volatile("stmxcsr %0" : "=m"(mx));
 		printf("mxcsr control 0x%04x\n", mx & ~0x3fu);
 	}
+#else
+	printf("== initial FPU state ==\nrounding mode %d, traps enabled %#x, flags %#x\n",
+		fegetround(), (unsigned)fegetexcept(), (unsigned)fetestexcept(FE_ALL_EXCEPT));
+#endif
 }
 
 static void formats(void)

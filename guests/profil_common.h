@@ -184,19 +184,82 @@ __asm__(".pushsection profalias,\"ax\",@progbits\n"
 	"	ret\n"
 	".size profil_alias_loop2, .-profil_alias_loop2\n"
 	".popsection\n");
+#elif defined(__hppa__)
+/* The body is 8 instructions, the loop branch and its delay slot (which runs every time);
+ * bv,n nullifies its delay slot, so the return retires 1 instruction. */
+__asm__(".pushsection profalias,\"ax\",@progbits\n"
+	".align 16\n"
+	".globl profil_alias_loop\n.hidden profil_alias_loop\n.type profil_alias_loop,@function\n"
+	"profil_alias_loop:\n"
+	"	copy %r26, %r20\n"
+	"	ldi 0, %r28\n"
+	".globl profil_alias_body\n.hidden profil_alias_body\n"
+	"profil_alias_body:\n"
+	"	addi 1, %r28, %r28\n"
+	"	addi 3, %r29, %r29\n"
+	"	xor %r28, %r29, %r29\n"
+	"	ldo 1(%r28), %r22\n"
+	"	nop\n"
+	"	addi -2, %r29, %r29\n"
+	"	copy %r22, %r21\n"
+	"	sh1add %r21, %r21, %r21\n"
+	"	addib,<> -1, %r20, profil_alias_body\n"
+	"	nop\n"
+	".globl profil_alias_body_end\n.hidden profil_alias_body_end\n"
+	"profil_alias_body_end:\n"
+	"	bv,n %r0(%r2)\n"
+	"	nop\n"
+	".size profil_alias_loop, .-profil_alias_loop\n"
+	".align 16\n"
+	".globl profil_alias_loop2\n.hidden profil_alias_loop2\n.type profil_alias_loop2,@function\n"
+	"profil_alias_loop2:\n"
+	"	copy %r26, %r20\n"
+	"	ldi 0, %r29\n"
+	".globl profil_alias2_body\n.hidden profil_alias2_body\n"
+	"profil_alias2_body:\n"
+	"	addi 5, %r28, %r28\n"
+	"	addi -1, %r29, %r29\n"
+	"	xor %r22, %r22, %r22\n"
+	"	depwi 1, 31, 1, %r22\n"
+	"	extrw,u %r29, 31, 3, %r29\n"
+	"	add %r22, %r22, %r22\n"
+	"	nop\n"
+	"	copy %r29, %r21\n"
+	"	addib,<> -1, %r20, profil_alias2_body\n"
+	"	nop\n"
+	".globl profil_alias2_body_end\n.hidden profil_alias2_body_end\n"
+	"profil_alias2_body_end:\n"
+	"	bv,n %r0(%r2)\n"
+	"	nop\n"
+	".size profil_alias_loop2, .-profil_alias_loop2\n"
+	".popsection\n");
 #else
 #error "profil_common.h: no alias loop for this architecture"
 #endif
 
 #define ADDR(p) ((unsigned long)(uintptr_t)(p))
 
+/* A function's code address. On hppa a function pointer in a dynamic (PIC) program may be a
+ * plabel: bit 1 set, pointing at the {entry, linkage table} pair whose first word is the
+ * code address (as $$dyncall reads it). */
+PC_UNUSED static unsigned long fn_addr(void (*f)(void))
+{
+	uintptr_t a = (uintptr_t)f;
+#if defined(__hppa__)
+	if (a & 2)
+		return ADDR(*(void *const *)(a & ~(uintptr_t)3));
+#endif
+	return ADDR(a);
+}
+#define FN_ADDR(f) fn_addr((void (*)(void))(f))
+
 /* The hot functions' addresses, sorted: lowest first. */
 PC_UNUSED static void hot_addresses(unsigned long out[4])
 {
-	out[0] = ADDR(&hot_a);
-	out[1] = ADDR(&hot_b);
-	out[2] = ADDR(&hot_c);
-	out[3] = ADDR(&hot_driver);
+	out[0] = FN_ADDR(&hot_a);
+	out[1] = FN_ADDR(&hot_b);
+	out[2] = FN_ADDR(&hot_c);
+	out[3] = FN_ADDR(&hot_driver);
 	for (int i = 1; i < 4; i++)
 		for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
 			unsigned long t = out[j];
@@ -210,9 +273,9 @@ PC_UNUSED static void hot_addresses(unsigned long out[4])
 PC_UNUSED static void print_symbols(void)
 {
 	printf("sym hot_a %#lx\nsym hot_b %#lx\nsym hot_c %#lx\nsym hot_driver %#lx\n",
-	       ADDR(&hot_a), ADDR(&hot_b), ADDR(&hot_c), ADDR(&hot_driver));
+	       FN_ADDR(&hot_a), FN_ADDR(&hot_b), FN_ADDR(&hot_c), FN_ADDR(&hot_driver));
 	printf("sym profil_alias_loop %#lx\nsym profil_alias_loop2 %#lx\n",
-	       ADDR(&profil_alias_loop), ADDR(&profil_alias_loop2));
+	       FN_ADDR(&profil_alias_loop), FN_ADDR(&profil_alias_loop2));
 	printf("range profhot %#lx %#lx\n", ADDR(__start_profhot), ADDR(__stop_profhot));
 	printf("range alias_body %#lx %#lx\n", ADDR(profil_alias_body), ADDR(profil_alias_body_end));
 	printf("range alias2_body %#lx %#lx\n", ADDR(profil_alias2_body),

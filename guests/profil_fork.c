@@ -26,7 +26,7 @@ static unsigned short bins[NBINS];
 static void sums(const char *tag)
 {
 	size_t start = ADDR(__start_profalias);
-	size_t split = ADDR(&profil_alias_loop2), stop = ADDR(__stop_profalias);
+	size_t split = FN_ADDR(&profil_alias_loop2), stop = ADDR(__stop_profalias);
 	unsigned long loop1 = 0, loop2 = 0, outside = 0;
 	for (size_t i = 0; i < NBINS; i++) {
 		size_t pc = start + 2 * i;
@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 	unsigned long m = parse_ulong(argc > 4 ? argv[4] : NULL, 60000);
 	size_t start = ADDR(__start_profalias), stop = ADDR(__stop_profalias);
 	printf("bins %#lx range %#zx %#zx split %#lx\n", ADDR(bins), start, stop,
-	       ADDR(&profil_alias_loop2));
+	       FN_ADDR(&profil_alias_loop2));
 
 	if (strcmp(mode, "fork") == 0) {
 		if (even(stop - start) + 2 > sizeof bins) {

@@ -195,7 +195,12 @@ static int faults(void)
 			printf("SIGFPE: code %s\n", last_code == FPE_INTDIV ? "FPE_INTDIV" : "other");
 		}
 		if (sigsetjmp(env, 1) == 0) {
+#if defined(__hppa__)
+			/* privileged: glibc's ABORT_INSTRUCTION */
+			__asm__ volatile("iitlbp %%r0, (%%sr0, %%r0)" ::: "memory");
+#else
 			__asm__ volatile("ud2");
+#endif
 			puts("no SIGILL");
 		} else {
 			printf("SIGILL: sig %s\n", sigabbrev_np(last_sig));
@@ -274,6 +279,8 @@ static void on_edit(int sig, siginfo_t *si, void *ucv)
 	ucontext_t *uc = ucv;
 #if defined(__x86_64__)
 	uc->uc_mcontext.gregs[REG_RBX] = 0x1234;
+#elif defined(__hppa__)
+	uc->uc_mcontext.sc_gr[5] = 0x1234;
 #else
 	uc->uc_mcontext.gregs[REG_ESI] = 0x1234;
 #endif
@@ -285,7 +292,19 @@ static int context(void)
 	long value = 7;
 	/* The raw kill call, with the value in a register kill does not use (rbx, or esi on
 	 * i386) across it: what the handler wrote there comes back. */
-#if defined(__x86_64__)
+#if defined(__hppa__)
+	/* kill is 37; r5 is callee-saved and untouched by the gateway (glibc's clobbers). */
+	register long r26 __asm__("r26") = getpid();
+	register long r25 __asm__("r25") = SIGUSR1;
+	register long r5 __asm__("r5") = value;
+	register long r28 __asm__("r28");
+	__asm__ volatile("copy %%r19, %%r4\n\tble 0x100(%%sr2, %%r0)\n\tldi 37, %%r20\n\t"
+			 "copy %%r4, %%r19"
+			 : "=r"(r28), "+r"(r5) : "r"(r26), "r"(r25)
+			 : "r1", "r2", "r4", "r20", "r29", "r31", "memory");
+	long nr = r28;
+	value = r5;
+#elif defined(__x86_64__)
 	long nr = 62;
 	__asm__ volatile("syscall" : "+a"(nr), "+b"(value) : "D"((long)getpid()), "S"((long)SIGUSR1)
 			 : "rcx", "r11", "memory");
@@ -413,7 +432,9 @@ static void on_sample(int sig, siginfo_t *si, void *ucv)
 	(void)si;
 	ucontext_t *uc = ucv;
 	if (nsamples < (int)(sizeof(samples) / sizeof(samples[0])))
-#if defined(__x86_64__)
+#if defined(__hppa__)
+		samples[nsamples++] = (uintptr_t)uc->uc_mcontext.sc_iaoq[0] & ~(uintptr_t)3;
+#elif defined(__x86_64__)
 		samples[nsamples++] = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 #else
 		samples[nsamples++] = (uintptr_t)uc->uc_mcontext.gregs[REG_EIP];

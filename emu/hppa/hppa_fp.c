@@ -1,6 +1,7 @@
 /* The PA-RISC floating-point unit on the host's IEEE arithmetic: the status register's
  * rounding mode is applied around each rounded operation, its compare bit is set by FCMP and
- * read by FTEST. Exception traps are never enabled by Linux programs, so none is raised. */
+ * read by FTEST, its sticky exception flags accrue from the host's. Exception traps are never
+ * enabled by Linux programs, so none is raised. */
 #include <fenv.h>
 #include <math.h>
 #include <string.h>
@@ -9,6 +10,17 @@
 
 #define FPSR_C 0x04000000u	/* compare bit (status bit 5) */
 #define FPSR_RM_SHIFT 9		/* rounding mode, status bits 21..22 */
+/* The sticky exception flags, status bits 0..4: invalid, divide by zero, overflow, underflow,
+ * inexact (what fetestexcept reads). */
+#define FPSR_V 0x80000000u
+#define FPSR_Z 0x40000000u
+#define FPSR_O 0x20000000u
+#define FPSR_U 0x10000000u
+#define FPSR_I 0x08000000u
+/* The default NaN an invalid operation makes (PA-RISC's quiet-NaN encoding: the most
+ * significant fraction bit clear, as qemu-hppa and the hardware give it). */
+#define DEFAULT_NAN_D 0x7ff7ffffffffffffull
+#define DEFAULT_NAN_S 0x7fbfffffu
 
 static uint32_t fpsr(const struct hppa_cpu *c)
 {
@@ -20,8 +32,12 @@ static void set_fpsr(struct hppa_cpu *c, uint32_t v)
 	c->fr[0] = (uint64_t)v << 32 | (uint32_t)c->fr[0];
 }
 
+/* Operand reads. fr0 (the status register and exception registers) reads as zero as an
+ * operand of an arithmetic, conversion or copy instruction: glibc copies fr0 to make 0.0. */
 static uint32_t get_w(const struct hppa_cpu *c, unsigned slot)
 {
+	if (slot < 2)
+		return 0;
 	uint64_t r = c->fr[slot >> 1];
 	return (slot & 1) ? (uint32_t)r : (uint32_t)(r >> 32);
 }
@@ -52,8 +68,9 @@ static void set_s(struct hppa_cpu *c, unsigned slot, float f)
 
 static double get_d(const struct hppa_cpu *c, unsigned reg)
 {
-	double d;
-	memcpy(&d, &c->fr[reg], 8);
+	double d = 0.0;
+	if (reg)
+		memcpy(&d, &c->fr[reg], 8);
 	return d;
 }
 
@@ -76,6 +93,24 @@ static void leave_rounding(int rm)
 {
 	if (rm)
 		fesetround(FE_TONEAREST);
+}
+
+/* The host's exception flags raised by one operation, made sticky in the guest's status. */
+static void accrue_flags(struct hppa_cpu *c, int host)
+{
+	uint32_t f = 0;
+	if (host & FE_INVALID)
+		f |= FPSR_V;
+	if (host & FE_DIVBYZERO)
+		f |= FPSR_Z;
+	if (host & FE_OVERFLOW)
+		f |= FPSR_O;
+	if (host & FE_UNDERFLOW)
+		f |= FPSR_U;
+	if (host & FE_INEXACT)
+		f |= FPSR_I;
+	if (f)
+		set_fpsr(c, fpsr(c) | f);
 }
 
 static double arith_d(unsigned op, double a, double b)
@@ -153,7 +188,7 @@ static void fcnv(struct hppa_cpu *c, const struct hppa_insn *in)
 	case HFCNV_XF: case HFCNV_UXF: {
 		bool u = in->sub == HFCNV_UXF;
 		if (sf) {
-			uint64_t x = c->fr[in->r1];
+			uint64_t x = in->r1 ? c->fr[in->r1] : 0;
 			if (df)
 				set_d(c, in->t, u ? (double)x : (double)(int64_t)x);
 			else
@@ -199,7 +234,7 @@ bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in)
 	switch (in->op) {
 	case HOP_FCPY: case HOP_FABS: case HOP_FNEG: case HOP_FNEGABS: {
 		uint64_t sign = dbl ? 1ull << 63 : 1ull << 31;
-		uint64_t v = dbl ? c->fr[in->r1] : get_w(c, in->r1);
+		uint64_t v = dbl ? (in->r1 ? c->fr[in->r1] : 0) : get_w(c, in->r1);
 		if (in->op == HOP_FABS)
 			v &= ~sign;
 		else if (in->op == HOP_FNEG)
@@ -215,10 +250,21 @@ bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in)
 	case HOP_FSQRT: case HOP_FRND: case HOP_FADD: case HOP_FSUB: case HOP_FMPY:
 	case HOP_FDIV: case HOP_FREM: {
 		int rm = enter_rounding(c);
-		if (dbl)
-			set_d(c, in->t, arith_d(in->op, get_d(c, in->r1), get_d(c, in->r2)));
-		else
-			set_s(c, in->t, arith_s(in->op, get_s(c, in->r1), get_s(c, in->r2)));
+		feclearexcept(FE_ALL_EXCEPT);
+		if (dbl) {
+			double a = get_d(c, in->r1), b = get_d(c, in->r2);
+			double r = arith_d(in->op, a, b);
+			set_d(c, in->t, r);
+			if (isnan(r) && !isnan(a) && !isnan(b))
+				c->fr[in->t] = DEFAULT_NAN_D;
+		} else {
+			float a = get_s(c, in->r1), b = get_s(c, in->r2);
+			float r = arith_s(in->op, a, b);
+			set_s(c, in->t, r);
+			if (isnan(r) && !isnan(a) && !isnan(b))
+				set_w(c, in->t, DEFAULT_NAN_S);
+		}
+		accrue_flags(c, fetestexcept(FE_ALL_EXCEPT));
 		leave_rounding(rm);
 		return false;
 	}

@@ -5,6 +5,8 @@
  * without glibc (or wanting another personality's spelling) use these raw calls:
  *   every ABI:  0x6000 = profil,  0x6001 = sprofil
  *   i386:       98 = profil too (Linux's historical __NR_profil)
+ *   hppa:       through the gateway page, as glibc calls the kernel (ble 0x100(%sr2,%r0),
+ *               the number set in the delay slot)
  * The rules each call follows are the personality's (--personality=svr4|bsd|linux|hpux):
  * see profil(2) and sprofil(2) in profemu's doc/. */
 #ifndef PROFEMU_GUEST_H
@@ -67,6 +69,21 @@ static inline long profemu_syscall4(long nr, long a, long b, long c, long d)
 			   "r29", "r30", "r31", "p6", "p7", "p8", "p9", "p10", "p11", "p12", "p13",
 			   "p14", "p15", "b6", "b7");
 	r = r10 == -1 ? -r8 : r8;
+#elif defined(__hppa__)
+	/* glibc's sequence: the call may clobber r1, r2, r4, r20, r29 and r31; r19 (the PIC
+	 * register) is kept in r4 across it. Arguments in r26..r23, the result in r28. */
+	register long r26 __asm__("r26") = a;
+	register long r25 __asm__("r25") = b;
+	register long r24 __asm__("r24") = c;
+	register long r23 __asm__("r23") = d;
+	register long r28 __asm__("r28");
+	__asm__ volatile("copy %%r19, %%r4\n\t"
+			 "ble 0x100(%%sr2, %%r0)\n\t"
+			 "copy %5, %%r20\n\t"
+			 "copy %%r4, %%r19"
+			 : "=r"(r28) : "r"(r26), "r"(r25), "r"(r24), "r"(r23), "r"(nr)
+			 : "r1", "r2", "r4", "r20", "r29", "r31", "memory");
+	r = r28;
 #else
 #error "profemu.h: no raw system call for this architecture yet"
 #endif

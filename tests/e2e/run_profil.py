@@ -60,13 +60,26 @@ sys.dont_write_bytecode = True
 import e2e_harness
 from e2e_harness import Failure, HarnessError, Skip, indent
 
-ARCHES = ["x86_64", "i386"]
+ARCHES = ["x86_64", "i386", "hppa"]
 LINKAGES = ["static", "dynamic"]
 PERSONALITIES = ["svr4", "bsd", "linux", "hpux"]
-WORD_BITS = {"x86_64": 64, "i386": 32}
-OTHER_ARCH = {"x86_64": "i386", "i386": "x86_64"}
+WORD_BITS = {"x86_64": 64, "i386": 32, "hppa": 32}
+OTHER_ARCH = {"x86_64": "i386", "i386": "x86_64", "hppa": "x86_64"}
+
+
+def objdump_for(path):
+    """binutils' objdump reads x86 programs; PA-RISC needs the cross one (same output)."""
+    with open(path, "rb") as f:
+        head = f.read(20)
+    if head[:4] == b"\x7fELF" and head[5] == 2 and head[18:20] == b"\x00\x0f":  # EM_PARISC
+        if not shutil.which("hppa-linux-gnu-objdump"):
+            raise Skip("hppa-linux-gnu-objdump is not installed")
+        return "hppa-linux-gnu-objdump"
+    return "objdump"
 
 EFAULT, EINVAL, E2BIG, ENOSYS = 14, 22, 7, 38
+# errno values that differ on PA-RISC Linux (asm/errno.h); the others above are the same
+ENOSYS_OF = {"hppa": 251}
 PROF_USHORT, PROF_UINT, PROF_FAST, PROF_UINT64 = 0, 1, 2, 4
 
 # MODEL CHOICES -- where the seeds leave a choice open, what the model expects (the choices
@@ -448,7 +461,7 @@ class Model:
         self.tv_expected = None
         tv = (self.tick_usec // 1000000, self.tick_usec % 1000000)
         if self.pers in ("svr4", "bsd"):
-            return (-1, ENOSYS)
+            return (-1, getattr(self, "enosys", ENOSYS))
         if self.pers == "linux":
             if tvp and tvp_ok:
                 self.tv_expected = tv
@@ -581,6 +594,7 @@ class Replay:
     def __init__(self, pers, arch, out, events, profil_max=64, hz=100):
         self.pers, self.arch, self.out, self.events = pers, arch, out, events
         self.model = Model(pers, WORD_BITS[arch], profil_max, 1000000 // hz)
+        self.model.enosys = ENOSYS_OF.get(arch, ENOSYS)
         self.problems = []
         self.segv = None
         self.phase_ticks = {}   # phase name -> [ticks between its first call and the next phase]
@@ -760,7 +774,7 @@ def nm_sized_symbols(path):
 
 def instruction_starts(path, sections):
     """Link-time addresses of every instruction in the sections (objdump -d)."""
-    argv = ["objdump", "-d", "--insn-width=16"]
+    argv = [objdump_for(path), "-d", "--insn-width=16"]
     for s in sections:
         argv += ["-j", s]
     starts = set()
@@ -852,6 +866,14 @@ def read_stats(path):
 class Context(e2e_harness.Context):
     def __init__(self, args):
         super().__init__(args, "profil")
+
+    def guest(self, name, arch, link=None):
+        """A missing hppa guest is a skip: its cross compiler is optional."""
+        if arch == "hppa" and self.guest_dir and not os.path.isfile(os.path.join(
+                self.guest_dir, arch, "%s-%s" % (name, link) if link else name)):
+            raise Skip("no hppa guests: hppa-linux-gnu-gcc was not found when the build was "
+                       "set up")
+        return super().guest(name, arch, link)
 
     def need_profemu(self):
         if not self.profemu:
@@ -947,7 +969,9 @@ class ScaleCase(Case):
             problems.append("expected at least %d phases, the guest printed %d" % (
                 12 * vias, len(out.phases)))
         if not problems:
-            self.check_odd_phases(out, rp)
+            # 4-byte instructions (hppa) never start on an odd byte: nothing to see there
+            if self.arch != "hppa":
+                self.check_odd_phases(out, rp)
         counted = sum(sum(b.bins.values()) for p in out.phases for b in p.buffers)
         if counted == 0 and self.pers != "hpux":
             problems.append("no phase counted anything")
@@ -1369,6 +1393,11 @@ class GprofCase(Case):
 
     def gprof_tools(self):
         """gprof (binutils' reads 32-bit ELF too) and, for i386, the cross gprof if present."""
+        if self.arch == "hppa":
+            # binutils' own gprof does not know PA-RISC: the cross one reads hppa programs
+            if not shutil.which("hppa-linux-gnu-gprof"):
+                raise Skip("hppa-linux-gnu-gprof is not installed (binutils-hppa-linux-gnu)")
+            return ["hppa-linux-gnu-gprof"]
         if not shutil.which("gprof"):
             raise Skip("gprof is not installed (Debian package binutils)")
         tools = ["gprof"]
@@ -1421,8 +1450,10 @@ class GprofCase(Case):
         the histogram equal to the model's bins for the ticks profemu explained."""
         problems = []
         w = 8 if self.arch == "x86_64" else 4
-        addr = "<Q" if w == 8 else "<I"
-        if data[:4] != b"gmon" or struct.unpack_from("<I", data, 4)[0] != 1:
+        # gmon.out is in the guest's byte order (hppa: big-endian), as its gprof reads it
+        order = ">" if self.arch == "hppa" else "<"
+        addr = order + ("Q" if w == 8 else "I")
+        if data[:4] != b"gmon" or struct.unpack_from(order + "I", data, 4)[0] != 1:
             return ["gmon.out does not start with \"gmon\" and version 1: %r" % data[:8]]
         pos = 20
         hists, arcs = [], []
@@ -1434,17 +1465,17 @@ class GprofCase(Case):
                     low, high = struct.unpack_from(addr, data, pos)[0], \
                         struct.unpack_from(addr, data, pos + w)[0]
                     pos += 2 * w
-                    nbins, rate = struct.unpack_from("<II", data, pos)
+                    nbins, rate = struct.unpack_from(order + "II", data, pos)
                     pos += 8
                     dim, abbrev = data[pos:pos + 15], data[pos + 15:pos + 16]
                     pos += 16
-                    counts = struct.unpack_from("<%dH" % nbins, data, pos)
+                    counts = struct.unpack_from(order + "%dH" % nbins, data, pos)
                     pos += 2 * nbins
                     hists.append((low, high, nbins, rate, dim, abbrev, counts))
                 elif tag == 1:
                     frm, slf = struct.unpack_from(addr, data, pos)[0], \
                         struct.unpack_from(addr, data, pos + w)[0]
-                    cnt = struct.unpack_from("<I", data, pos + 2 * w)[0]
+                    cnt = struct.unpack_from(order + "I", data, pos + 2 * w)[0]
                     pos += 2 * w + 4
                     arcs.append((frm, slf, cnt))
                 else:

@@ -1,5 +1,5 @@
 /* prohist --annotate's pieces: the decoder table (x86-64, i386 and 16-bit through Capstone;
- * hppa and IA-64 not yet, which must say so rather than fail), undecodable bytes, and where a
+ * hppa through emu/hppa's decoder; IA-64 not yet, which must say so rather than fail), undecodable bytes, and where a
  * DOS program's bytes are: a .COM image at PSP:0100, an MZ image (the file after its header)
  * at the same linear address; then the annotation of a DOS profile end to end. */
 #include <criterion/criterion.h>
@@ -42,10 +42,27 @@ Test(prohist_disasm, x86_modes)
 Test(prohist_disasm, missing_decoders_say_so)
 {
 	char err[128] = "";
-	cr_expect_null(disasm_open(CPU_ARCH_HPPA, err, sizeof(err)));
-	cr_expect_str_eq(err, "no hppa disassembler yet");
 	cr_expect_null(disasm_open(CPU_ARCH_IA64, err, sizeof(err)));
 	cr_expect_str_eq(err, "no ia64 disassembler yet");
+}
+
+/* hppa words decode as objdump prints them: mnemonic with completers, operands apart; a word
+ * that is no instruction steps 4 bytes as "(bad)". */
+Test(prohist_disasm, hppa_words)
+{
+	char err[128] = "";
+	struct disasm *d = disasm_open(CPU_ARCH_HPPA, err, sizeof(err));
+	cr_assert_not_null(d, "%s", err);
+	/* 0x10e8c: 4f 93 00 08   ldw,ma 4(ret0),r19 (from a glibc build's objdump) */
+	static const uint8_t ldwma[] = { 0x4f, 0x93, 0x00, 0x08 };
+	struct disasm_insn in;
+	cr_assert_eq(disasm_one(d, ldwma, sizeof(ldwma), 0x10e8c, &in), 4);
+	cr_expect_str_eq(in.mnemonic, "ldw,ma");
+	cr_expect_str_eq(in.operands, "4(ret0),r19");
+	static const uint8_t zero[] = { 0, 0, 0 };
+	cr_assert_eq(disasm_one(d, zero, sizeof(zero), 0x1000, &in), 4);
+	cr_expect_str_eq(in.mnemonic, "(bad)");
+	disasm_close(d);
 }
 
 static void write_file(const char *path, const void *p, size_t n)

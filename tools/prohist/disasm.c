@@ -4,11 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Add the hppa and IA-64 decoders here when they exist. */
+/* Add the IA-64 decoder here when it exists. */
 static const struct disasm_backend *const backends[] = {
 	&disasm_x86_64,
 	&disasm_i386,
 	&disasm_i8086,
+	&disasm_hppa,
 };
 
 struct disasm {

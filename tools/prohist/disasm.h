@@ -1,6 +1,7 @@
 /* prohist: disassembling the hottest buckets, behind one small interface so that a decoder per
  * instruction set plugs in without the rest of prohist knowing which one runs. x86 (x86-64,
- * i386, 16-bit real mode) is Capstone; hppa and IA-64 decoders add a table entry in disasm.c. */
+ * i386, 16-bit real mode) is Capstone, hppa emu/hppa's own decoder; IA-64's will add a table
+ * entry in disasm.c. */
 #ifndef PROHIST_DISASM_H
 #define PROHIST_DISASM_H
 
@@ -28,7 +29,7 @@ struct disasm_backend {
 	void (*close)(void *state);
 };
 
-extern const struct disasm_backend disasm_x86_64, disasm_i386, disasm_i8086;
+extern const struct disasm_backend disasm_x86_64, disasm_i386, disasm_i8086, disasm_hppa;
 
 struct disasm;
 
