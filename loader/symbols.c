@@ -189,7 +189,11 @@ static bool read_symbols(Elf *elf, uint64_t bias, uint64_t mask, struct symtab *
 		};
 		st->all[st->nall++] = sym;
 		bool in_exec = section && st->sections[section].exec;
-		if (section && (type == STT_FUNC || type == STT_GNU_IFUNC || (type == STT_NOTYPE && in_exec)))
+		/* A processor-specific type in an executable section is code too: PA-RISC's
+		 * millicode ($$divU, $$dyncall) is STT_PARISC_MILLI (STT_LOPROC). */
+		bool proc_code = type >= STT_LOPROC && type <= STT_HIPROC && in_exec;
+		if (section && (type == STT_FUNC || type == STT_GNU_IFUNC || proc_code ||
+				(type == STT_NOTYPE && in_exec)))
 			st->code[st->ncode++] = sym;
 	}
 	qsort(st->code, st->ncode, sizeof(*st->code), code_cmp);

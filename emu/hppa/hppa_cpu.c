@@ -332,33 +332,51 @@ static bool pend(struct hppa_cpu *c, int kind, uint32_t site, uint32_t ret, uint
 	return true;
 }
 
-/* A call's branch: remembers a call through r31 (struct hppa_cpu: r31_call_open). */
+/* A call's branch; one through r31 is held (struct hppa_cpu: held). Returns whether an event
+ * is now pending. */
 static bool pend_call(struct hppa_cpu *c, unsigned link, uint32_t site, uint32_t ret,
 		      uint32_t target)
 {
-	c->r31_call_open = link == 31 && c->ev.call && c->ev.ret;
-	c->r31_site = site;
-	c->r31_ret = ret;
-	return pend(c, 1, site, ret, target);
+	if (link != 31)
+		return pend(c, 1, site, ret, target);
+	if (c->ev.call) {
+		c->held = true;
+		c->held_site = site;
+		c->held_ret = ret;
+		c->held_target = target;
+	}
+	return false;
 }
 
-/* A BV: $$dyncall's jump on (through neither rp nor r31, first branch after a call through
- * r31), a return (through rp or r31), or neither. */
+/* A branch in a held call's callee: the call is reported as made, before this branch's own
+ * event if it has one. Returns whether an event is now pending. */
+static bool release_held_call(struct hppa_cpu *c)
+{
+	if (!c->held)
+		return false;
+	c->held = false;
+	c->held_due = true;
+	c->due_site = c->held_site;
+	c->due_ret = c->held_ret;
+	c->due_target = c->held_target;
+	if (!c->pend_kind)
+		c->pend_kind = 3;
+	return true;
+}
+
+/* A BV: $$dyncall's jump on (through neither rp nor r31, a held call's first branch), a
+ * return (through rp or r31), or neither. */
 static bool pend_bv(struct hppa_cpu *c, const struct hppa_insn *in, uint32_t site,
 		    uint32_t target)
 {
-	bool dyncall = c->r31_call_open && in->r1 == 0 && in->r2 != 2 && in->r2 != 31;
-	c->r31_call_open = false;
-	if (dyncall) {
-		c->pend_kind = 3;
-		c->pend_site = c->r31_site;
-		c->pend_ret = c->r31_ret;
-		c->pend_target = target;
-		return true;
+	if (c->held && in->r1 == 0 && in->r2 != 2 && in->r2 != 31) {
+		c->held = false;
+		return pend(c, 1, c->held_site, c->held_ret, target);
 	}
+	bool event = release_held_call(c);
 	if (in->r1 == 0 && (in->r2 == 2 || in->r2 == 31))
-		return pend(c, 2, site, 0, target);
-	return false;
+		event |= pend(c, 2, site, 0, target);
+	return event;
 }
 
 static void raise_pending(struct hppa_cpu *c)
@@ -367,13 +385,13 @@ static void raise_pending(struct hppa_cpu *c)
 	c->pend_kind = 0;
 	c->event_at = UINT64_MAX;
 	update_limit(c);
-	if (kind == 3) {
-		c->ev.ret(c->ev.ctx, c->pend_ret);
-		kind = 1;
+	if (c->held_due) {
+		c->held_due = false;
+		c->ev.call(c->ev.ctx, c->due_site, c->due_ret, c->due_target);
 	}
 	if (kind == 1)
 		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, c->pend_target);
-	else
+	else if (kind == 2)
 		c->ev.ret(c->ev.ctx, c->pend_target);
 }
 
@@ -783,9 +801,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			next = pc + 8 + (uint32_t)in->imm;
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
-			c->r31_call_open = false;
+			event = release_held_call(c);
 			if (in->t)
-				event = pend_call(c, in->t, pc, link & ~3u, next);
+				event |= pend_call(c, in->t, pc, link & ~3u, next);
 			goto retire;
 		}
 		L_HOP_BLR: {
@@ -793,9 +811,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			next = pc + 8 + (gr[in->r1] << 3);
 			nul = in->flags & HF_N;
 			gr[in->t] = link;
-			c->r31_call_open = false;
+			event = release_held_call(c);
 			if (in->t)
-				event = pend_call(c, in->t, pc, link & ~3u, next);
+				event |= pend_call(c, in->t, pc, link & ~3u, next);
 			goto retire;
 		}
 		L_HOP_BV:
@@ -805,14 +823,14 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		L_HOP_BE: L_HOP_BLE: {
 			uint32_t link = next | PRIV_USER;
-			c->r31_call_open = false;
+			event = release_held_call(c);
 			next = (gr[in->r2] + (uint32_t)in->imm) & ~3u;
 			nul = in->flags & HF_N;
 			if (in->op == HOP_BLE) {
 				gr[31] = link;
 				c->sr[0] = c->sr[in->sub];
 				if (next >= 4096)
-					event = pend(c, 1, pc, link & ~3u, next);
+					event |= pend(c, 1, pc, link & ~3u, next);
 			}
 			goto retire;
 		}

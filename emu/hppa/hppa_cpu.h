@@ -53,14 +53,16 @@ struct hppa_cpu {
 	uint64_t tick_at;	/* clock (retired + charged) of the next tick */
 	uint64_t limit;		/* retired count at which the loop must look at ticks/limits */
 	bool stop_req, stop_at_tick, in_tick, in_charge;
-	int pend_kind;		/* a call (1), return (2) or dyncall jump (3) to report at event_at */
+	int pend_kind;		/* a call (1), return (2), or only held_due (3) at event_at */
 	uint32_t pend_site, pend_ret, pend_target;
-	/* The last call linked through r31 (millicode, $$dyncall) and its callee has not branched
-	 * yet. $$dyncall's first branch is `bv r0(r22)` on to the function a pointer names, with rp
-	 * already the caller's: that jump is reported as the stub's return followed by a call of
-	 * the function from the original site, so arcs name the function really called. */
-	bool r31_call_open;
-	uint32_t r31_site, r31_ret;
+	/* A call linked through r31 (millicode: $$divU, $$dyncall) is held until its callee's first
+	 * branch: $$dyncall jumps on (bv through r22, rp already the caller's) to the function a
+	 * pointer names, and the call is reported as one of that function, as gprof's own arcs
+	 * name it (mcount sees the caller and the function); any other branch reports it as made,
+	 * before that branch's own event (held_due). */
+	bool held, held_due;
+	uint32_t held_site, held_ret, held_target;
+	uint32_t due_site, due_ret, due_target;
 	uint64_t event_at;
 
 	uint64_t cache_gen;
