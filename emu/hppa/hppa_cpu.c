@@ -46,6 +46,8 @@ static void update_limit(struct hppa_cpu *c)
 	uint64_t tick = c->tick_at == HPPA_NO_TICK ? UINT64_MAX :
 		c->tick_at > c->charged ? c->tick_at - c->charged : 0;
 	c->limit = min64(min64(tick, c->max_insns ? c->max_insns : UINT64_MAX), c->event_at);
+	if (c->quantum_end)
+		c->limit = min64(c->limit, c->quantum_end);
 }
 
 /* ---- decode cache ---- */
@@ -536,6 +538,12 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 					return CPU_STOP_REQUESTED;
 				RELOAD();
 				continue;
+			}
+			if (c->quantum_end && retired >= c->quantum_end) {
+				c->quantum_end = 0;
+				c->quantum_hit = true;
+				update_limit(c);
+				return CPU_STOP_REQUESTED;
 			}
 			update_limit(c);
 			RELOAD();
@@ -1103,6 +1111,21 @@ static void charge(struct cpu *cpu, uint64_t n, uint64_t pc)
 	update_limit(c);
 }
 
+/* The slice ends before the instruction at retired count retired + n: run() stops at its top
+ * check, which limit (now bounded by quantum_end too) already sends it to. */
+static void set_quantum(struct cpu *cpu, uint64_t n)
+{
+	struct hppa_cpu *c = H(cpu);
+	c->quantum_hit = false;
+	c->quantum_end = n ? c->retired + n : 0;
+	update_limit(c);
+}
+
+static bool quantum_expired(struct cpu *cpu)
+{
+	return H(cpu)->quantum_hit;
+}
+
 static void dump_regs(struct cpu *cpu, char *buf, size_t len)
 {
 	struct hppa_cpu *c = H(cpu);
@@ -1132,4 +1155,10 @@ const struct cpu_ops hppa_cpu_ops = {
 	.set_next_tick = set_next_tick,
 	.charge = charge,
 	.dump_regs = dump_regs,
+	.context_new = hppa_context_new,
+	.context_free = hppa_context_free,
+	.context_save = hppa_context_save,
+	.context_restore = hppa_context_restore,
+	.set_quantum = set_quantum,
+	.quantum_expired = quantum_expired,
 };

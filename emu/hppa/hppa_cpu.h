@@ -52,6 +52,10 @@ struct hppa_cpu {
 	uint64_t max_insns;	/* 0: none */
 	uint64_t tick_at;	/* clock (retired + charged) of the next tick */
 	uint64_t limit;		/* retired count at which the loop must look at ticks/limits */
+	/* cpu_set_quantum: the slice ends before the instruction at retired count quantum_end
+	 * (0: no slice), one more bound folded into limit; quantum_hit once run() stopped there. */
+	uint64_t quantum_end;
+	bool quantum_hit;
 	bool stop_req, stop_at_tick, in_tick, in_charge;
 	int pend_kind;		/* a call (1), return (2) or dyncall jump (3) to report at event_at */
 	uint32_t pend_site, pend_ret, pend_target;
@@ -71,6 +75,12 @@ struct hppa_cpu {
 };
 
 extern const struct cpu_ops hppa_cpu_ops;
+
+/* hppa_context.c: the thread contexts of cpu_ops (a copy of the architectural state) */
+struct cpu_context *hppa_context_new(struct cpu *cpu);
+void hppa_context_free(struct cpu *cpu, struct cpu_context *ctx);
+int hppa_context_save(struct cpu *cpu, struct cpu_context *ctx);
+int hppa_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
 
 /* hppa_fp.c: executes one floating-point instruction; returns true to nullify the next. */
 bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in);
