@@ -6,7 +6,7 @@
  * both instruction queues, plus the call/return report still pending for the thread's flow
  * (a branch retired, its delay slot not yet), kept as a distance in retired instructions so
  * it fires at the same point of that thread when it runs again. The decode cache, the data
- * translations and the clock stay with the CPU: every thread shares them. 300-odd bytes, a
+ * translations and the clock stay with the CPU: every thread shares them. Under 500 bytes, a
  * plain copy each way; save and restore are called between runs, where run() recomputes its
  * limit on entry. */
 #include <stdlib.h>
