@@ -52,10 +52,6 @@ struct hppa_cpu {
 	uint64_t max_insns;	/* 0: none */
 	uint64_t tick_at;	/* clock (retired + charged) of the next tick */
 	uint64_t limit;		/* retired count at which the loop must look at ticks/limits */
-	/* cpu_set_quantum: the slice ends before the instruction at retired count quantum_end
-	 * (0: no slice), one more bound folded into limit; quantum_hit once run() stopped there. */
-	uint64_t quantum_end;
-	bool quantum_hit;
 	bool stop_req, stop_at_tick, in_tick, in_charge;
 	int pend_kind;		/* a call (1), return (2) or dyncall jump (3) to report at event_at */
 	uint32_t pend_site, pend_ret, pend_target;
@@ -72,6 +68,11 @@ struct hppa_cpu {
 	struct hppa_tlb rtlb[HPPA_TLB_SLOTS], wtlb[HPPA_TLB_SLOTS];
 	uint32_t bkpts[HPPA_MAX_BREAKPOINTS];
 	unsigned nbkpts;
+	/* cpu_set_quantum: the slice ends before the instruction at retired count quantum_end
+	 * (0: no slice), folded with max_insns into stop_at; quantum_hit once run() stopped there. */
+	uint64_t quantum_end;
+	bool quantum_hit;
+	uint64_t stop_at;	/* the nearer of max_insns and quantum_end; 0: neither */
 };
 
 extern const struct cpu_ops hppa_cpu_ops;
