@@ -717,3 +717,19 @@ Test(hppa_cpu, context_restores_a_thread_stopped_in_a_delay_slot)
 	cr_assert_eq(r.calls[0][3], 14, "reported at %llu", (unsigned long long)r.calls[0][3]);
 	done(&r);
 }
+
+/* A tick due at the slice's last count is raised before the slice ends, with this thread's
+ * pc: the next thread must not be sampled for instructions it did not retire. */
+Test(hppa_cpu, tick_at_the_end_of_a_slice_comes_first)
+{
+	struct rig r;
+	slice_to_set = 4;
+	run_snippet_with(&r, one_nullified, 4, 0, set_slice);
+	cr_assert_eq(r.stop, CPU_STOP_REQUESTED);
+	cr_assert(cpu_quantum_expired(r.cpu));
+	cr_assert_eq(cpu_retired(r.cpu), 4);
+	cr_assert_eq(r.ticks, 1);
+	cr_assert_eq(r.tick_retired[0], 4);
+	cr_assert_eq(r.tick_pcs[0], CODE + 0x14, "%#llx", (unsigned long long)r.tick_pcs[0]);
+	done(&r);
+}
