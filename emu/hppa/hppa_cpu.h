@@ -70,9 +70,20 @@ struct hppa_cpu {
 	struct hppa_tlb rtlb[HPPA_TLB_SLOTS], wtlb[HPPA_TLB_SLOTS];
 	uint32_t bkpts[HPPA_MAX_BREAKPOINTS];
 	unsigned nbkpts;
+	/* cpu_set_quantum: the slice ends before the instruction at retired count quantum_end
+	 * (0: no slice), folded with max_insns into stop_at; quantum_hit once run() stopped there. */
+	uint64_t quantum_end;
+	bool quantum_hit;
+	uint64_t stop_at;	/* the nearer of max_insns and quantum_end; 0: neither */
 };
 
 extern const struct cpu_ops hppa_cpu_ops;
+
+/* hppa_context.c: the thread contexts of cpu_ops (a copy of the architectural state) */
+struct cpu_context *hppa_context_new(struct cpu *cpu);
+void hppa_context_free(struct cpu *cpu, struct cpu_context *ctx);
+int hppa_context_save(struct cpu *cpu, struct cpu_context *ctx);
+int hppa_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
 
 /* hppa_fp.c: executes one floating-point instruction; returns true to nullify the next. */
 bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in);

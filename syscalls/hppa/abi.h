@@ -19,6 +19,11 @@ int hppa_call_args(struct process *p, uint64_t args[4]);
 bool hppa_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]);
 void hppa_call_return(struct process *p, int64_t result);
 
+/* thread.c: threads (sys_abi.clone_tls, restart_call) */
+struct thread_tls;
+int hppa_clone_tls(struct process *p, uint64_t tls, struct thread_tls *t);
+void hppa_restart_call(struct process *p, uint64_t nr);
+
 /* lws.c: the light-weight syscalls of the gateway page (interrupt 0xb0). hppa_lws_run does
  * one on the registers given: 0 with r28's value, or a host errno (r21 gets it negated, in
  * the guest's numbering). */

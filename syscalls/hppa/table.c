@@ -154,4 +154,6 @@ const struct sys_abi sys_abi_hppa = {
 	.call_return = hppa_call_return,
 	.tls_variant = 1,
 	.tls_tcb_size = 8,	/* glibc's hppa tcbhead_t: dtv and a private word */
+	.clone_tls = hppa_clone_tls,
+	.restart_call = hppa_restart_call,
 };

@@ -1,7 +1,8 @@
 /* The hppa interpreter on hand-written PA-RISC snippets: carry and borrow, conditions with
  * nullification, delay slots and ,n rules, shifts and deposits with SAR, loads and stores in
  * their modify and index forms, STBY, LDCW, FP conversions under each rounding mode, faults,
- * the gateway page, and ticks at exact counts where nullified instructions do not count.
+ * the gateway page, ticks at exact counts where nullified instructions do not count, and the
+ * thread scheduler's time slices and saved contexts.
  *
  * Each snippet is assembled by hppa-linux-gnu-as when the test runs (skipped with a message
  * without it) and loaded at CODE; it ends with `break 0,0`, whose trap stops the CPU. */
@@ -29,6 +30,7 @@ struct rig {
 	uint64_t interval;
 	int stop_at_tick;		/* request_stop_at_tick at this tick (1-based), 0: never */
 	uint64_t charge;		/* instructions each system call charges */
+	uint64_t quantum;		/* cpu_set_quantum before the run, 0: none */
 	uint64_t calls[8][5];		/* site, return, target, retired and pc at the event */
 	uint64_t rets[8][3];		/* target, retired and pc at the event */
 	int ncalls, nrets;
@@ -139,6 +141,8 @@ static void run_snippet_with(struct rig *r, const char *src, uint64_t first_tick
 	r->cpu = cpu_create(&cfg, err, sizeof err);
 	cr_assert(r->cpu, "%s", err);
 	cpu_set_pc(r->cpu, CODE);
+	if (r->quantum)
+		cpu_set_quantum(r->cpu, r->quantum);
 	r->stop = cpu_run(r->cpu, &r->fault);
 }
 
@@ -168,18 +172,32 @@ static void expect_break(struct rig *r, uint32_t ninsns)
 		     (unsigned long long)r->fault.pc);
 }
 
+/* A counted loop, a nullified ldi, then a call whose delay slot runs; 7 words. */
+static const char loop_then_call[] =
+	"	ldi 5,%r3\n"
+	"1:	addib,<> -1,%r3,1b\n"
+	"	nop\n"
+	"	cmpclr,= %r3,%r0,%r0\n"	/* r3 == 0: nullifies the next */
+	"	ldi 7,%r4\n"
+	"	b,l 2f,%r2\n"
+	"	ldo 1(%r4),%r4\n"		/* delay slot runs */
+	"2:";
+
+/* Straight-line code whose third word is nullified; 7 words, 6 retire. */
+static const char one_nullified[] =
+	"	ldi 1,%r3\n"
+	"	cmpclr,tr %r0,%r0,%r0\n"
+	"	ldi 2,%r3\n"
+	"	ldi 3,%r4\n"
+	"	ldi 4,%r5\n"
+	"	ldi 5,%r6\n"
+	"	ldi 6,%r7\n";
+
 Test(hppa_cpu, loop_nullify_delay_slot)
 {
 	struct rig r;
 	run_snippet(&r,
-		    "	ldi 5,%r3\n"
-		    "1:	addib,<> -1,%r3,1b\n"
-		    "	nop\n"
-		    "	cmpclr,= %r3,%r0,%r0\n"	/* r3 == 0: nullifies the next */
-		    "	ldi 7,%r4\n"
-		    "	b,l 2f,%r2\n"
-		    "	ldo 1(%r4),%r4\n"		/* delay slot runs */
-		    "2:", 0, 0);
+		    loop_then_call, 0, 0);
 	expect_break(&r, 7);
 	cr_assert_eq(R(&r, 3), 0);
 	cr_assert_eq(R(&r, 4), 1);
@@ -467,13 +485,7 @@ Test(hppa_cpu, ticks_skip_nullified)
 	struct rig r;
 	/* dynamic stream: 0 ldi, 4 cmpclr,tr (nullifies 8), c ldi, 10 ldi, 14 ldi, 18 ldi */
 	run_snippet(&r,
-		    "	ldi 1,%r3\n"
-		    "	cmpclr,tr %r0,%r0,%r0\n"
-		    "	ldi 2,%r3\n"
-		    "	ldi 3,%r4\n"
-		    "	ldi 4,%r5\n"
-		    "	ldi 5,%r6\n"
-		    "	ldi 6,%r7\n", 2, 2);
+		    one_nullified, 2, 2);
 	expect_break(&r, 7);
 	cr_assert_eq(cpu_retired(r.cpu), 6);
 	cr_assert_eq(r.ticks, 3);
@@ -638,5 +650,86 @@ Test(hppa_cpu, dyncall_call_names_the_target)
 		     (unsigned long long)r.calls[0][2]);
 	cr_assert_eq(r.nrets, 1);
 	cr_assert_eq(r.rets[0][0], CODE + 8);
+	done(&r);
+}
+
+static uint64_t slice_to_set;
+
+static void set_slice(struct rig *r)
+{
+	r->quantum = slice_to_set;
+}
+
+/* Runs src with a time slice of n instructions, which must end it after n retired at pc. */
+static void run_one_slice(struct rig *r, const char *src, uint64_t n, uint64_t pc)
+{
+	slice_to_set = n;
+	run_snippet_with(r, src, 0, 0, set_slice);
+	cr_assert_eq(r->stop, CPU_STOP_REQUESTED);
+	cr_assert(cpu_quantum_expired(r->cpu));
+	cr_assert_eq(cpu_retired(r->cpu), n);
+	cr_assert_eq(cpu_pc(r->cpu), pc, "stopped at %#llx", (unsigned long long)cpu_pc(r->cpu));
+	cpu_set_quantum(r->cpu, 0);
+}
+
+/* A time slice ends at its exact instruction, inside straight-line code, and a nullified
+ * instruction is not one of it; the next run goes on from there. */
+Test(hppa_cpu, quantum_stops_at_its_exact_instruction)
+{
+	struct rig r;
+	/* dynamic stream: 0 ldi, 4 cmpclr,tr (nullifies 8), c ldi, 10 ldi | 14 ldi, 18 ldi */
+	run_one_slice(&r, one_nullified, 4, CODE + 0x14);
+	cr_assert_eq(R(&r, 5), 4);
+	cr_assert_eq(R(&r, 6), 0);
+	r.stop = cpu_run(r.cpu, &r.fault);
+	expect_break(&r, 7);
+	cr_assert_not(cpu_quantum_expired(r.cpu));
+	cr_assert_eq(cpu_retired(r.cpu), 6);
+	done(&r);
+}
+
+/* A slice ending between a call's branch and its delay slot: the context saved there, put
+ * back over other registers and another pc, resumes with the delay slot, the branch's target
+ * and the call event still due after the delay slot. */
+Test(hppa_cpu, context_restores_a_thread_stopped_in_a_delay_slot)
+{
+	struct rig r;
+	/* ldi, 5 x (addib, nop), cmpclr: 12; the ldi nullified; b,l is the 13th */
+	run_one_slice(&r, loop_then_call, 13, CODE + 0x18);	/* the delay slot */
+	cr_assert_eq(r.ncalls, 0, "the call is reported after its delay slot");
+	struct cpu_context *ctx = cpu_context_new(r.cpu);
+	cr_assert(ctx);
+	cr_assert_eq(cpu_context_save(r.cpu, ctx), 0);
+	/* another thread's state meanwhile */
+	cpu_set_reg(r.cpu, 4, 999);
+	cpu_set_reg(r.cpu, HPPA_REG_CR27, 0x5000);
+	cpu_set_pc(r.cpu, CODE);
+	cr_assert_eq(cpu_context_restore(r.cpu, ctx), 0);
+	cpu_context_free(r.cpu, ctx);
+	r.stop = cpu_run(r.cpu, &r.fault);
+	expect_break(&r, 7);
+	cr_assert_eq(R(&r, 4), 1, "the delay slot ran on the restored r4");
+	cr_assert_eq(cpu_thread_pointer(r.cpu), 0);
+	cr_assert_eq(cpu_retired(r.cpu), 14);
+	cr_assert_eq(r.ncalls, 1);
+	cr_assert_eq(r.calls[0][0], CODE + 0x14);
+	cr_assert_eq(r.calls[0][2], CODE + 0x1c);
+	cr_assert_eq(r.calls[0][3], 14, "reported at %llu", (unsigned long long)r.calls[0][3]);
+	done(&r);
+}
+
+/* A tick due at the slice's last count is raised before the slice ends, with this thread's
+ * pc: the next thread must not be sampled for instructions it did not retire. */
+Test(hppa_cpu, tick_at_the_end_of_a_slice_comes_first)
+{
+	struct rig r;
+	slice_to_set = 4;
+	run_snippet_with(&r, one_nullified, 4, 0, set_slice);
+	cr_assert_eq(r.stop, CPU_STOP_REQUESTED);
+	cr_assert(cpu_quantum_expired(r.cpu));
+	cr_assert_eq(cpu_retired(r.cpu), 4);
+	cr_assert_eq(r.ticks, 1);
+	cr_assert_eq(r.tick_retired[0], 4);
+	cr_assert_eq(r.tick_pcs[0], CODE + 0x14, "%#llx", (unsigned long long)r.tick_pcs[0]);
 	done(&r);
 }
