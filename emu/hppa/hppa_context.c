@@ -19,7 +19,8 @@
 #define HPPA_CONTEXT_SCALARS(X) \
 	X(iaoq_f) X(iaoq_b) X(sar) X(cr26) X(cr27) X(psw_cb) X(psw_v) X(psw_n) \
 	X(pend_kind) X(pend_site) X(pend_ret) X(pend_target) \
-	X(r31_call_open) X(r31_site) X(r31_ret)
+	X(held) X(held_due) X(held_site) X(held_ret) X(held_target) \
+	X(due_site) X(due_ret) X(due_target)
 
 struct hppa_context {
 	uint32_t gr[32];
@@ -30,8 +31,9 @@ struct hppa_context {
 	int pend_kind;
 	uint32_t pend_site, pend_ret, pend_target;
 	uint64_t pend_after;	/* event_at - retired when saved */
-	bool r31_call_open;
-	uint32_t r31_site, r31_ret;
+	bool held, held_due;	/* a call through r31 held until its callee's first branch */
+	uint32_t held_site, held_ret, held_target;
+	uint32_t due_site, due_ret, due_target;
 };
 
 static struct hppa_cpu *H(struct cpu *c)
