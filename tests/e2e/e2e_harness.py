@@ -46,6 +46,12 @@ def environment(fixed):
     return env
 
 
+def unset_sanitizer_vars(env):
+    """profemu options that keep the sanitizers' variables (which a sanitized profemu needs)
+    out of the guest's environment, where they would change what it prints or counts."""
+    return [a for k in sorted(env) if k.startswith(PASSTHROUGH_PREFIXES) for a in ("-U", k)]
+
+
 def indent(s, prefix="      | "):
     return "\n".join(prefix + l for l in s.splitlines())
 

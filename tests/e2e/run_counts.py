@@ -70,7 +70,7 @@ class Context(e2e_harness.Context):
         # but not the guest, whose environment stays empty like valgrind's run of it.
         env = e2e_harness.environment({})
         if cmd[0] == self.profemu:
-            cmd = cmd[:1] + [a for k in sorted(env) for a in ("-U", k)] + cmd[1:]
+            cmd = cmd[:1] + e2e_harness.unset_sanitizer_vars(env) + cmd[1:]
         r = subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, timeout=self.timeout, env=env)
         if check and r.returncode != 0:

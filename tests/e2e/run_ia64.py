@@ -102,7 +102,8 @@ def run_row(ctx, row):
     shutil.copy(os.path.join(IA64, "bin", row["prog"]), os.path.join(run_dir, row["prog"]))
     stats = os.path.join(d, "stats.json")
     with open(os.path.join(d, "stdout"), "wb") as out, open(os.path.join(d, "stderr"), "wb") as err:
-        r = subprocess.run([ctx.profemu, "--stats=" + stats, "./" + row["prog"]] + row["args"],
+        r = subprocess.run([ctx.profemu] + e2e_harness.unset_sanitizer_vars(ENV) +
+                           ["--stats=" + stats, "./" + row["prog"]] + row["args"],
                            cwd=run_dir, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                            env=ENV, timeout=ctx.timeout)
     got_out, got_err = read(os.path.join(d, "stdout")), read(os.path.join(d, "stderr"))
