@@ -77,7 +77,7 @@ static __attribute__((noinline)) uint32_t mul_sum(void)
 	for (int i = 0; i < 300; i++) {
 		uint32_t a = rnd();
 		int32_t s = (int32_t)rnd();
-		acc = acc * a + (uint32_t)(s * 7) + (uint32_t)((int64_t)s * (int64_t)(int32_t)a >> 32);
+		acc = acc * a + (uint32_t)s * 7u + (uint32_t)((int64_t)s * (int64_t)(int32_t)a >> 32);
 		acc += (uint32_t)(((uint64_t)a * acc) >> 32);
 	}
 	return acc;
@@ -95,7 +95,7 @@ static __attribute__((noinline)) uint32_t shifts(void)
 		acc += (uint32_t)(s >> n);
 		acc += (v >> n) | (v << ((32 - n) & 31));
 		acc += (v >> 5) & 0x3ff;
-		acc ^= (uint32_t)((s << 3) >> 20);
+		acc ^= (uint32_t)((int32_t)((uint32_t)s << 3) >> 20);
 	}
 	return acc;
 }
@@ -170,7 +170,7 @@ static __attribute__((noinline)) int compare_mix(int32_t a, int32_t b, uint32_t 
 	r |= (a == b) << 7;
 	r |= ((a & b) == 0) << 8;
 	r |= ((a ^ b) < 0) << 9;
-	r |= (a + b < 0) << 10;
+	r |= ((int32_t)((uint32_t)a + (uint32_t)b) < 0) << 10;
 	return r;
 }
 
