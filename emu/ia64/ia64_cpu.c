@@ -169,6 +169,7 @@ static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 			e->has_breakpoint |= is_breakpoint(c, addr | s);
 		if (e->b.slot[1].unit == IA64_UNIT_L)	/* L+X is slot 1 */
 			e->has_breakpoint |= is_breakpoint(c, addr | 1);
+		ia64_uops_build(e);
 	}
 	return e;
 }
@@ -207,6 +208,44 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 			snprintf(fault->detail, sizeof fault->detail, "reserved IA-64 template 0x%02x",
 				 b->template_code);
 			return CPU_STOP_FAULT;
+		}
+		if (c->slot == 0 && !e->has_breakpoint && !c->counts &&
+		    c->retired + e->insns <= c->event_at) {
+			/* The fast path: the whole bundle runs before any event is due. */
+			const struct ia64_uop *u = e->uop, *end = u + e->nuops;
+			enum ia64_outcome o = IA64_NEXT;
+			for (; u < end; u++) {
+				o = u->run(c, u, bundle, fault);
+				if (o != IA64_NEXT)
+					break;
+			}
+			if (o == IA64_NEXT) {
+				c->retired += e->insns;
+				c->ip = bundle + 16;
+				c->slot = 0;
+				continue;
+			}
+			if (o == IA64_FAULT) {
+				c->retired += u->ri;
+				c->slot = u->ri;
+				return CPU_STOP_FAULT;
+			}
+			c->retired += u->ri + 1u;
+			if (o == IA64_TAKEN)
+				continue;
+			/* a system call: the pc is past the break when the event runs, and the
+			 * rest of the bundle (if any) goes the slow way below */
+			if (u->slot == 2) {
+				c->ip = bundle + 16;
+				c->slot = 0;
+			} else {
+				c->slot = u->slot + 1u;
+			}
+			if (c->ev.syscall)
+				c->ev.syscall(c->ev.ctx);
+			if (c->stop_requested)
+				return CPU_STOP_REQUESTED;
+			continue;
 		}
 		/* Slots run from c->slot; exec sees c->slot for fault pcs. A taken branch has
 		 * moved c->ip and c->slot itself. */

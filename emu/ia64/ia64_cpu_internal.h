@@ -14,12 +14,47 @@
  * [bof, bof+sof). They reach guest memory (the backing store) only on flushrs. */
 enum { IA64_STACKED_MAX = 96 * 256 };
 
+struct ia64_cpu;
+struct ia64_uop;
+struct cpu_fault;
+
+/* How one instruction ended (ia64_exec.c). */
+enum ia64_outcome {
+	IA64_NEXT,		/* go on with the next slot */
+	IA64_TAKEN,		/* a taken branch: c->ip is the target, slot 0 */
+	IA64_SYSCALL,		/* break 0x100000: raise the system-call event */
+	IA64_FAULT,		/* *fault filled */
+};
+
+/* Runs one pre-decoded instruction (ia64_uops.c). */
+typedef enum ia64_outcome (*ia64_handler)(struct ia64_cpu *c, const struct ia64_uop *u,
+					  uint64_t bundle, struct cpu_fault *f);
+
+/* An instruction pre-decoded for the fast run loop: the handler specialised for its form
+ * and the operands it reads, so the common forms need no dispatch on the decoded fields. */
+struct ia64_uop {
+	ia64_handler run;
+	const struct ia64_insn *in;	/* the full decoded form (ia64_exec, faults) */
+	int64_t imm;			/* immediate; branches: the absolute target */
+	uint8_t qp, r1, r2, r3, p1, p2;
+	uint8_t ri;			/* the slot number the architecture gives it (psr.ri) */
+	uint8_t slot;			/* the physical slot (2 for an MLX bundle's X half) */
+	uint8_t sz, pos;
+};
+
 /* A decoded bundle in the cache, keyed by its address. */
 struct ia64_cached_bundle {
 	uint64_t addr;			/* 1 (never a bundle address) when empty */
 	bool has_breakpoint;		/* one of its slots has a breakpoint */
+	uint8_t insns;			/* instructions it retires when run from slot 0 */
+	uint8_t nuops;			/* uop[0..nuops): its slots that do something, in order
+					 * (nops and hints only count) */
+	struct ia64_uop uop[3];
 	struct ia64_bundle b;
 };
+
+/* Fills e->insns, e->nuops and e->uop from e->b (ia64_uops.c). */
+void ia64_uops_build(struct ia64_cached_bundle *e);
 
 enum { IA64_CACHE_SIZE = 8192 };	/* a power of two */
 
@@ -159,14 +194,6 @@ bool ia64_rse_cover(struct ia64_cpu *c);
 uint64_t ia64_rse_bsp(const struct ia64_cpu *c);
 int ia64_rse_flush(struct ia64_cpu *c);
 
-/* How one instruction ended (ia64_exec.c). */
-enum ia64_outcome {
-	IA64_NEXT,		/* go on with the next slot */
-	IA64_TAKEN,		/* a taken branch: c->ip is the target, slot 0 */
-	IA64_SYSCALL,		/* break 0x100000: raise the system-call event */
-	IA64_FAULT,		/* *fault filled */
-};
-
 /* FP arithmetic (ia64_fp.c) through the register accessors of ia64_exec.c; false if the
  * operation is not one it does. */
 bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
@@ -174,6 +201,9 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
 		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr));
 long double ia64_fr_value(struct ia64_fr r);
 struct ia64_fr ia64_fr_of(long double v);
+
+/* Operations with no effect on user state (nop, hints, fences, ...): they only count. */
+bool ia64_is_no_op(unsigned op);
 
 enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint64_t bundle,
 			    struct cpu_fault *fault);

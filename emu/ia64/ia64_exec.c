@@ -10,6 +10,7 @@
 #include "ia64_cpu_internal.h"
 #include "ia64_disasm.h"
 #include "ia64_forms.h"
+#include "ia64_mem.h"
 
 static enum ia64_outcome fault_at(struct cpu_fault *f, enum cpu_fault_kind kind, uint64_t pc,
 				  uint64_t addr, bool has_addr, const char *why)
@@ -45,9 +46,7 @@ static enum ia64_outcome mem_fault(struct ia64_cpu *c, uint64_t bundle, uint64_t
 			true, "");
 }
 
-/* Guest loads and stores of 1-8 bytes through the TLB of the last region used; 0 or -EFAULT
- * as gm_get/gm_put. */
-static bool tlb_fill(struct ia64_cpu *c, struct ia64_tlb *t, uint64_t addr, int prot)
+bool ia64_tlb_fill(struct ia64_cpu *c, struct ia64_tlb *t, uint64_t addr, int prot)
 {
 	const struct gm_region *r = gm_region_at(c->mem, addr);
 	if (!r || (r->prot & prot) != prot)
@@ -57,45 +56,6 @@ static bool tlb_fill(struct ia64_cpu *c, struct ia64_tlb *t, uint64_t addr, int 
 	t->host = r->host;
 	t->generation = c->mem->generation;
 	return true;
-}
-
-/* The way of tlb holding [addr, addr+n), filled from the memory map on a miss; NULL if no
- * single region with prot holds it. */
-static inline struct ia64_tlb *tlb_find(struct ia64_cpu *c, struct ia64_tlb *tlb,
-					unsigned *next, uint64_t addr, unsigned n, int prot)
-{
-	uint64_t gen = c->mem->generation;
-	for (unsigned w = 0; w < IA64_TLB_WAYS; w++) {
-		struct ia64_tlb *t = &tlb[w];
-		if (t->generation == gen && addr >= t->start && addr + n <= t->end && addr + n > addr)
-			return t;
-	}
-	struct ia64_tlb *t = &tlb[*next];
-	*next = (*next + 1) % IA64_TLB_WAYS;
-	if (!tlb_fill(c, t, addr, prot) || addr + n > t->end || addr + n < addr) {
-		t->start = 1;
-		t->end = 0;
-		return NULL;
-	}
-	return t;
-}
-
-static inline int mem_get(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t *v)
-{
-	struct ia64_tlb *t = tlb_find(c, c->rd_tlb, &c->rd_next, addr, n, GM_PROT_READ);
-	if (!t)
-		return gm_get(c->mem, addr, n, v);
-	*v = bo_get(t->host + (addr - t->start), n, false);
-	return 0;
-}
-
-static inline int mem_put(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t v)
-{
-	struct ia64_tlb *t = tlb_find(c, c->wr_tlb, &c->wr_next, addr, n, GM_PROT_WRITE);
-	if (!t)
-		return gm_put(c->mem, addr, n, v);
-	bo_put(t->host + (addr - t->start), v, n, false);
-	return 0;
 }
 
 static inline uint64_t mask_bits(unsigned len)
@@ -397,7 +357,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 	uint64_t addr = ia64_gr(c, in->r3), v;
 	switch (in->op) {
 	case IA64_OP_LD:
-		if (mem_get(c, addr, in->sz, &v) < 0) {
+		if (ia64_mem_get(c, addr, in->sz, &v) < 0) {
 			if (in->ldtype == IA64_LD_S || in->ldtype == IA64_LD_SA) {
 				ia64_set_gr(c, in->r1, 0);	/* deferred: NaT */
 				set_nat(c, in->r1, true);
@@ -410,7 +370,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			set_nat(c, in->r1, c->ar[IA64_AR_UNAT] >> (addr >> 3 & 63) & 1);
 		break;
 	case IA64_OP_ST:
-		if (mem_put(c, addr, in->sz, ia64_gr(c, in->r2)) < 0)
+		if (ia64_mem_put(c, addr, in->sz, ia64_gr(c, in->r2)) < 0)
 			return mem_fault(c, bundle, addr, f);
 		if (in->ldtype == IA64_ST_SPILL) {
 			uint64_t bit = 1ULL << (addr >> 3 & 63);
@@ -470,7 +430,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 	case IA64_OP_LFETCH:
 		break;
 	case IA64_OP_CMPXCHG: case IA64_OP_XCHG: case IA64_OP_FETCHADD: {
-		if (mem_get(c, addr, in->sz, &v) < 0)
+		if (ia64_mem_get(c, addr, in->sz, &v) < 0)
 			return mem_fault(c, bundle, addr, f);
 		uint64_t nv = v;
 		bool write = true;
@@ -480,7 +440,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			nv = ia64_gr(c, in->r2);
 		else
 			nv = v + (uint64_t)in->imm;
-		if (write && mem_put(c, addr, in->sz, nv) < 0)
+		if (write && ia64_mem_put(c, addr, in->sz, nv) < 0)
 			return mem_fault(c, bundle, addr, f);
 		ia64_set_gr(c, in->r1, v);
 		return IA64_NEXT;
@@ -674,6 +634,20 @@ static bool is_compare(const struct ia64_insn *in)
 	       in->op == IA64_OP_FCMP || in->op == IA64_OP_FCLASS;
 }
 
+bool ia64_is_no_op(unsigned op)
+{
+	switch (op) {
+	case IA64_OP_NOP: case IA64_OP_HINT: case IA64_OP_BRP: case IA64_OP_BRP_IND:
+	case IA64_OP_MF: case IA64_OP_MF_A: case IA64_OP_INVALA: case IA64_OP_INVALA_E:
+	case IA64_OP_SRLZ_D: case IA64_OP_SRLZ_I: case IA64_OP_SYNC_I: case IA64_OP_FWB:
+	case IA64_OP_FC: case IA64_OP_LOADRS: case IA64_OP_SUM: case IA64_OP_RUM:
+	case IA64_OP_MOV_TO_PSR_UM:
+		return true;
+	default:
+		return false;
+	}
+}
+
 enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint64_t bundle,
 			    struct cpu_fault *f)
 {
@@ -684,13 +658,9 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 		}
 		return IA64_NEXT;
 	}
-	switch (in->op) {
-	case IA64_OP_NOP: case IA64_OP_HINT: case IA64_OP_BRP: case IA64_OP_BRP_IND:
-	case IA64_OP_MF: case IA64_OP_MF_A: case IA64_OP_INVALA: case IA64_OP_INVALA_E:
-	case IA64_OP_SRLZ_D: case IA64_OP_SRLZ_I: case IA64_OP_SYNC_I: case IA64_OP_FWB:
-	case IA64_OP_FC: case IA64_OP_LOADRS: case IA64_OP_SUM: case IA64_OP_RUM:
-	case IA64_OP_MOV_TO_PSR_UM:
+	if (ia64_is_no_op(in->op))
 		return IA64_NEXT;
+	switch (in->op) {
 	case IA64_OP_BREAK:
 		if (in->imm == IA64_BREAK_SYSCALL)
 			return IA64_SYSCALL;
