@@ -25,6 +25,15 @@ static void cache_clear(struct ia64_cpu *c)
 		c->cache[i].addr = 1;
 }
 
+/* Empties the cache when the memory map changed since it was filled. */
+static void cache_sync(struct ia64_cpu *c)
+{
+	if (c->mem->generation != c->last_generation) {
+		cache_clear(c);
+		c->last_generation = c->mem->generation;
+	}
+}
+
 /* Recomputes event_at after the clock or the limit changed. */
 static void update_event_at(struct ia64_cpu *c)
 {
@@ -153,10 +162,7 @@ static bool is_breakpoint(const struct ia64_cpu *c, uint64_t addr)
 /* The decoded bundle at addr, or NULL if it cannot be fetched. */
 static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 {
-	if (c->mem->generation != c->last_generation) {
-		cache_clear(c);
-		c->last_generation = c->mem->generation;
-	}
+	cache_sync(c);
 	struct ia64_cached_bundle *e = &c->cache[(addr >> 4) & (IA64_CACHE_SIZE - 1)];
 	if (e->addr != addr) {
 		const uint8_t *bytes = gm_host(c->mem, addr, 16, GM_PROT_EXEC);
@@ -169,6 +175,7 @@ static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 			e->has_breakpoint |= is_breakpoint(c, addr | s);
 		if (e->b.slot[1].unit == IA64_UNIT_L)	/* L+X is slot 1 */
 			e->has_breakpoint |= is_breakpoint(c, addr | 1);
+		e->fast = !e->b.reserved && !e->has_breakpoint;
 		ia64_uops_build(e);
 	}
 	return e;
@@ -184,11 +191,71 @@ static void raise_ticks(struct ia64_cpu *c, uint64_t pc)
 	update_event_at(c);
 }
 
+/* The fast path: runs whole bundles from slot 0 with their pre-decoded handlers while they
+ * are in the cache and no event (tick, limit, slice) is due before their last slot, counting
+ * each bundle's slots in one add. Returns true when the run stops (*stop), false when the
+ * slow path must take over at c->ip, c->slot (a miss, a breakpoint, an event due, counting,
+ * the rest of a bundle after a system call). c->ip, c->slot and c->retired are exact on
+ * return; inside, c->retired is the count before the current bundle (ia64_uops.c). */
+static bool run_fast(struct ia64_cpu *c, struct cpu_fault *fault, enum cpu_stop *stop)
+{
+	cache_sync(c);
+	uint64_t ip = c->ip, retired = c->retired;
+	uint64_t limit = c->counts ? 0 : c->event_at;
+	for (;;) {
+		const struct ia64_cached_bundle *e = &c->cache[(ip >> 4) & (IA64_CACHE_SIZE - 1)];
+		if (e->addr != ip || !e->fast || retired + e->insns > limit)
+			break;
+		c->retired = retired;
+		const struct ia64_uop *u = e->uop, *end = u + e->nuops;
+		enum ia64_outcome o = IA64_NEXT;
+		for (; u < end; u++) {
+			o = u->run(c, u, ip, fault);
+			if (o != IA64_NEXT)
+				break;
+		}
+		if (o == IA64_NEXT) {
+			retired += e->insns;
+			ip += 16;
+			continue;
+		}
+		if (o == IA64_TAKEN) {
+			retired += u->ri + 1u;
+			ip = c->ip;
+			continue;
+		}
+		if (o == IA64_FAULT) {
+			c->retired = retired + u->ri;
+			c->ip = ip;
+			c->slot = u->ri;
+			*stop = CPU_STOP_FAULT;
+			return true;
+		}
+		/* a system call: the pc is past the break when the event runs; the rest of the
+		 * bundle (if any) goes the slow way */
+		c->retired = retired + u->ri + 1u;
+		c->ip = u->slot == 2 ? ip + 16 : ip;
+		c->slot = u->slot == 2 ? 0 : u->slot + 1u;
+		if (c->ev.syscall)
+			c->ev.syscall(c->ev.ctx);
+		*stop = CPU_STOP_REQUESTED;
+		return c->stop_requested;
+	}
+	c->retired = retired;
+	c->ip = ip;
+	c->slot = 0;
+	return false;
+}
+
 static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 {
 	struct ia64_cpu *c = ia64(cpu);
 	c->stop_requested = false;
 	for (;;) {
+		enum cpu_stop stop;
+		if (c->slot == 0 && run_fast(c, fault, &stop))
+			return stop;
+		/* one bundle the slow way */
 		uint64_t bundle = c->ip;
 		const struct ia64_cached_bundle *e = fetch(c, bundle);
 		const struct ia64_bundle *b = e ? &e->b : NULL;
@@ -208,44 +275,6 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 			snprintf(fault->detail, sizeof fault->detail, "reserved IA-64 template 0x%02x",
 				 b->template_code);
 			return CPU_STOP_FAULT;
-		}
-		if (c->slot == 0 && !e->has_breakpoint && !c->counts &&
-		    c->retired + e->insns <= c->event_at) {
-			/* The fast path: the whole bundle runs before any event is due. */
-			const struct ia64_uop *u = e->uop, *end = u + e->nuops;
-			enum ia64_outcome o = IA64_NEXT;
-			for (; u < end; u++) {
-				o = u->run(c, u, bundle, fault);
-				if (o != IA64_NEXT)
-					break;
-			}
-			if (o == IA64_NEXT) {
-				c->retired += e->insns;
-				c->ip = bundle + 16;
-				c->slot = 0;
-				continue;
-			}
-			if (o == IA64_FAULT) {
-				c->retired += u->ri;
-				c->slot = u->ri;
-				return CPU_STOP_FAULT;
-			}
-			c->retired += u->ri + 1u;
-			if (o == IA64_TAKEN)
-				continue;
-			/* a system call: the pc is past the break when the event runs, and the
-			 * rest of the bundle (if any) goes the slow way below */
-			if (u->slot == 2) {
-				c->ip = bundle + 16;
-				c->slot = 0;
-			} else {
-				c->slot = u->slot + 1u;
-			}
-			if (c->ev.syscall)
-				c->ev.syscall(c->ev.ctx);
-			if (c->stop_requested)
-				return CPU_STOP_REQUESTED;
-			continue;
 		}
 		/* Slots run from c->slot; exec sees c->slot for fault pcs. A taken branch has
 		 * moved c->ip and c->slot itself. */

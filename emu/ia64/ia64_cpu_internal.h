@@ -46,6 +46,7 @@ struct ia64_uop {
 struct ia64_cached_bundle {
 	uint64_t addr;			/* 1 (never a bundle address) when empty */
 	bool has_breakpoint;		/* one of its slots has a breakpoint */
+	bool fast;			/* runs on the fast path: legal, no breakpoint */
 	uint8_t insns;			/* instructions it retires when run from slot 0 */
 	uint8_t nuops;			/* uop[0..nuops): its slots that do something, in order
 					 * (nops and hints only count) */

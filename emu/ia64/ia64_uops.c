@@ -24,14 +24,17 @@ static inline bool skipped(const struct ia64_cpu *c, const struct ia64_uop *u)
 	return u->qp && !(c->pr >> ia64_pr_index(c, u->qp) & 1);
 }
 
-/* Any form, through ia64_exec, with c->retired and c->slot what they are before this
- * instruction (the loop counts the bundle's slots when it ends). */
+/* Any form, through ia64_exec, with c->ip, c->slot and c->retired what they are before
+ * this instruction (the loop counts the bundle's slots when it ends, and keeps c->slot 0). */
 HANDLER(run_exec)
 {
+	c->ip = bundle;
 	c->slot = u->ri;
 	c->retired += u->ri;
 	enum ia64_outcome o = ia64_exec(c, u->in, bundle, f);
 	c->retired -= u->ri;
+	if (o == IA64_NEXT)
+		c->slot = 0;
 	return o;
 }
 
