@@ -191,69 +191,14 @@ static void raise_ticks(struct ia64_cpu *c, uint64_t pc)
 	update_event_at(c);
 }
 
-/* The fast path: runs whole bundles from slot 0 with their pre-decoded handlers while they
- * are in the cache and no event (tick, limit, slice) is due before their last slot, counting
- * each bundle's slots in one add. Returns true when the run stops (*stop), false when the
- * slow path must take over at c->ip, c->slot (a miss, a breakpoint, an event due, counting,
- * the rest of a bundle after a system call). c->ip, c->slot and c->retired are exact on
- * return; inside, c->retired is the count before the current bundle (ia64_uops.c). */
-static bool run_fast(struct ia64_cpu *c, struct cpu_fault *fault, enum cpu_stop *stop)
-{
-	cache_sync(c);
-	uint64_t ip = c->ip, retired = c->retired;
-	uint64_t limit = c->counts ? 0 : c->event_at;
-	for (;;) {
-		const struct ia64_cached_bundle *e = &c->cache[(ip >> 4) & (IA64_CACHE_SIZE - 1)];
-		if (e->addr != ip || !e->fast || retired + e->insns > limit)
-			break;
-		c->retired = retired;
-		const struct ia64_uop *u = e->uop, *end = u + e->nuops;
-		enum ia64_outcome o = IA64_NEXT;
-		for (; u < end; u++) {
-			o = u->run(c, u, ip, fault);
-			if (o != IA64_NEXT)
-				break;
-		}
-		if (o == IA64_NEXT) {
-			retired += e->insns;
-			ip += 16;
-			continue;
-		}
-		if (o == IA64_TAKEN) {
-			retired += u->ri + 1u;
-			ip = c->ip;
-			continue;
-		}
-		if (o == IA64_FAULT) {
-			c->retired = retired + u->ri;
-			c->ip = ip;
-			c->slot = u->ri;
-			*stop = CPU_STOP_FAULT;
-			return true;
-		}
-		/* a system call: the pc is past the break when the event runs; the rest of the
-		 * bundle (if any) goes the slow way */
-		c->retired = retired + u->ri + 1u;
-		c->ip = u->slot == 2 ? ip + 16 : ip;
-		c->slot = u->slot == 2 ? 0 : u->slot + 1u;
-		if (c->ev.syscall)
-			c->ev.syscall(c->ev.ctx);
-		*stop = CPU_STOP_REQUESTED;
-		return c->stop_requested;
-	}
-	c->retired = retired;
-	c->ip = ip;
-	c->slot = 0;
-	return false;
-}
-
 static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 {
 	struct ia64_cpu *c = ia64(cpu);
 	c->stop_requested = false;
 	for (;;) {
 		enum cpu_stop stop;
-		if (c->slot == 0 && run_fast(c, fault, &stop))
+		cache_sync(c);
+		if (c->slot == 0 && ia64_run_fast(c, fault, &stop))
 			return stop;
 		/* one bundle the slow way */
 		uint64_t bundle = c->ip;

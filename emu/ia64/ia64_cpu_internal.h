@@ -26,16 +26,13 @@ enum ia64_outcome {
 	IA64_FAULT,		/* *fault filled */
 };
 
-/* Runs one pre-decoded instruction (ia64_uops.c). */
-typedef enum ia64_outcome (*ia64_handler)(struct ia64_cpu *c, const struct ia64_uop *u,
-					  uint64_t bundle, struct cpu_fault *f);
-
-/* An instruction pre-decoded for the fast run loop: the handler specialised for its form
- * and the operands it reads, so the common forms need no dispatch on the decoded fields. */
+/* An instruction pre-decoded for the fast path (ia64_uops.c): the kind of code specialised
+ * for its form and the operands it reads, so the common forms need no dispatch on the
+ * decoded fields. */
 struct ia64_uop {
-	ia64_handler run;
 	const struct ia64_insn *in;	/* the full decoded form (ia64_exec, faults) */
 	int64_t imm;			/* immediate; branches: the absolute target */
+	uint8_t kind;			/* which code runs it (ia64_uops.c) */
 	uint8_t qp, r1, r2, r3, p1, p2;
 	uint8_t ri;			/* the slot number the architecture gives it (psr.ri) */
 	uint8_t slot;			/* the physical slot (2 for an MLX bundle's X half) */
@@ -48,13 +45,12 @@ struct ia64_cached_bundle {
 	bool has_breakpoint;		/* one of its slots has a breakpoint */
 	bool fast;			/* runs on the fast path: legal, no breakpoint */
 	uint8_t insns;			/* instructions it retires when run from slot 0 */
-	uint8_t nuops;			/* uop[0..nuops): its slots that do something, in order
-					 * (nops and hints only count) */
-	struct ia64_uop uop[3];
+	struct ia64_uop uop[4];		/* its slots that do something, in order, then an
+					 * end mark (nops and hints only count) */
 	struct ia64_bundle b;
 };
 
-/* Fills e->insns, e->nuops and e->uop from e->b (ia64_uops.c). */
+/* Fills e->insns and e->uop from e->b (ia64_uops.c). */
 void ia64_uops_build(struct ia64_cached_bundle *e);
 
 enum { IA64_CACHE_SIZE = 8192 };	/* a power of two */
@@ -125,8 +121,12 @@ struct ia64_cpu {
 	uint64_t last_generation;	/* of the memory map the cache was filled under */
 };
 
+/* The register accessors run in every instruction: inlined even into the large fast path
+ * (ia64_uops.c), where the compiler's size limits would otherwise make them calls. */
+#define IA64_INLINE inline __attribute__((always_inline))
+
 /* The stacked register r32+i of the current frame (i < sof), after rotation. */
-static inline unsigned ia64_stacked_index(const struct ia64_cpu *c, unsigned i)
+static IA64_INLINE unsigned ia64_stacked_index(const struct ia64_cpu *c, unsigned i)
 {
 	if (c->rrb_gr && i < c->sor) {	/* rotated: (i + rrb) mod sor, rrb < sor */
 		i += c->rrb_gr;
@@ -138,7 +138,7 @@ static inline unsigned ia64_stacked_index(const struct ia64_cpu *c, unsigned i)
 
 /* Reads/writes a general register by its name in the current frame. A stacked register
  * outside the frame reads 0; the decoder and ia64_exec check frames before writing. */
-static inline uint64_t ia64_gr(const struct ia64_cpu *c, unsigned r)
+static IA64_INLINE uint64_t ia64_gr(const struct ia64_cpu *c, unsigned r)
 {
 	if (r < 32)
 		return c->gr[r];
@@ -147,7 +147,7 @@ static inline uint64_t ia64_gr(const struct ia64_cpu *c, unsigned r)
 	return c->stacked[ia64_stacked_index(c, r - 32)];
 }
 
-static inline void ia64_set_gr(struct ia64_cpu *c, unsigned r, uint64_t v)
+static IA64_INLINE void ia64_set_gr(struct ia64_cpu *c, unsigned r, uint64_t v)
 {
 	if (r == 0)
 		return;
@@ -162,7 +162,7 @@ static inline void ia64_set_gr(struct ia64_cpu *c, unsigned r, uint64_t v)
 }
 
 /* Predicates: rotating ones (p16-p63) go through rrb.pr. */
-static inline unsigned ia64_pr_index(const struct ia64_cpu *c, unsigned p)
+static IA64_INLINE unsigned ia64_pr_index(const struct ia64_cpu *c, unsigned p)
 {
 	if (p < 16 || !c->rrb_pr)
 		return p;
@@ -170,12 +170,12 @@ static inline unsigned ia64_pr_index(const struct ia64_cpu *c, unsigned p)
 	return p < 64 ? p : p - 48;
 }
 
-static inline bool ia64_pr(const struct ia64_cpu *c, unsigned p)
+static IA64_INLINE bool ia64_pr(const struct ia64_cpu *c, unsigned p)
 {
 	return p == 0 || (c->pr >> ia64_pr_index(c, p) & 1);
 }
 
-static inline void ia64_set_pr(struct ia64_cpu *c, unsigned p, bool v)
+static IA64_INLINE void ia64_set_pr(struct ia64_cpu *c, unsigned p, bool v)
 {
 	if (p == 0)
 		return;
@@ -194,6 +194,14 @@ bool ia64_rse_return(struct ia64_cpu *c, uint64_t pfs);
 bool ia64_rse_cover(struct ia64_cpu *c);
 uint64_t ia64_rse_bsp(const struct ia64_cpu *c);
 int ia64_rse_flush(struct ia64_cpu *c);
+
+/* The fast path (ia64_uops.c): runs whole bundles from c->ip (slot 0) while they are in the
+ * cache, legal, without breakpoints and no event (tick, limit, slice) is due before their
+ * last slot, nor counting asked. Returns true when the run stops (*stop: a fault, or a
+ * system call after which a stop was requested), false when the slow path must take over at
+ * c->ip, c->slot; c->ip, c->slot and c->retired are exact either way. The cache must be in
+ * step with the memory map. */
+bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop);
 
 /* FP arithmetic (ia64_fp.c) through the register accessors of ia64_exec.c; false if the
  * operation is not one it does. */

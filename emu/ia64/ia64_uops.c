@@ -1,22 +1,36 @@
-/* Pre-decoded instructions for the fast run loop (ia64_cpu.c): each slot of a cached bundle
- * gets a handler specialised for its form (add, adds/addl, cmp of each relation, ld/st of the
- * plain kinds, br.cond, br.call, br.ret, movl, ...), so the loop makes one indirect call per
- * instruction instead of ia64_exec's dispatch on the decoded fields. Every other form, and
- * every case a specialised handler does not take (a load that misses the data translations,
- * a compare of another type), runs through ia64_exec, so results stay those of one place.
+/* The fast path of the IA-64 run loop: pre-decoded instructions, direct-threaded.
  *
- * The loop does not keep c->retired exact inside a bundle (it adds the bundle's count once);
- * a handler that can let anyone see it (events of calls and returns, ar.itc, a fault) makes it
- * exact around that with with_retired(). */
+ * Each slot of a cached bundle gets a kind specialised for its form (add, adds/addl, the
+ * logical operations, shladd, cmp of each relation, ld/st of the plain kinds, br.cond,
+ * br.cloop, movl, ...), and a bundle's list ends with an END entry. ia64_run_fast jumps from
+ * one instruction's code straight to the next one's (computed goto, a GNU C extension GCC and
+ * Clang share), so each form has its own indirect jump, which the host predicts far better
+ * than one shared dispatch. Every other form, and every case a specialised one does not take
+ * (a load that misses the data translations, a compare of another type, a call or return
+ * with its events), runs through ia64_exec, so results stay those of one place.
+ *
+ * Counting: a bundle's slots are counted in one add when it ends (or at the slot a taken
+ * branch leaves it); nops and hints have no entry, they only count. Inside a bundle
+ * c->retired is the count before the bundle; ia64_exec runs with it exact (run_exec). */
 #include <string.h>
 
 #include "ia64_cpu_internal.h"
 #include "ia64_mem.h"
 
-#define HANDLER(name) \
-	static enum ia64_outcome name(struct ia64_cpu *c, const struct ia64_uop *u, \
-				      uint64_t bundle, struct cpu_fault *f)
-#define UNUSED_ARGS() ((void)bundle, (void)f)
+#define IA64_UOP_KINDS(X) \
+	X(END) X(EXEC) X(EXEC_BRANCH) \
+	X(ADD_RR) X(ADD_IR) X(SUB_RR) X(SUB_IR) X(AND_RR) X(AND_IR) X(ANDCM_RR) X(ANDCM_IR) \
+	X(OR_RR) X(OR_IR) X(XOR_RR) X(XOR_IR) X(SHLADD_RR) X(MOVL) \
+	X(CMP_EQ_RR) X(CMP_EQ_IR) X(CMP_NE_RR) X(CMP_NE_IR) X(CMP_LT_RR) X(CMP_LT_IR) \
+	X(CMP_LE_RR) X(CMP_LE_IR) X(CMP_GT_RR) X(CMP_GT_IR) X(CMP_GE_RR) X(CMP_GE_IR) \
+	X(CMP_LTU_RR) X(CMP_LTU_IR) \
+	X(CMP4_EQ_RR) X(CMP4_EQ_IR) X(CMP4_NE_RR) X(CMP4_NE_IR) X(CMP4_LT_RR) X(CMP4_LT_IR) \
+	X(CMP4_LE_RR) X(CMP4_LE_IR) X(CMP4_GT_RR) X(CMP4_GT_IR) X(CMP4_GE_RR) X(CMP4_GE_IR) \
+	X(CMP4_LTU_RR) X(CMP4_LTU_IR) \
+	X(LD) X(ST) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR)
+
+#define KIND_ENUM(name) UOP_##name,
+enum { IA64_UOP_KINDS(KIND_ENUM) };
 
 /* The qualifying predicate is false: the instruction does nothing (and counts). */
 static inline bool skipped(const struct ia64_cpu *c, const struct ia64_uop *u)
@@ -25,8 +39,9 @@ static inline bool skipped(const struct ia64_cpu *c, const struct ia64_uop *u)
 }
 
 /* Any form, through ia64_exec, with c->ip, c->slot and c->retired what they are before
- * this instruction (the loop counts the bundle's slots when it ends, and keeps c->slot 0). */
-HANDLER(run_exec)
+ * this instruction (c->slot is 0 again after it unless it stopped the bundle). */
+static enum ia64_outcome run_exec(struct ia64_cpu *c, const struct ia64_uop *u, uint64_t bundle,
+				  struct cpu_fault *f)
 {
 	c->ip = bundle;
 	c->slot = u->ri;
@@ -38,166 +53,150 @@ HANDLER(run_exec)
 	return o;
 }
 
-/* ---- integer ALU: r1 = a OP b, a = r2 or the immediate, b = r3 ---- */
+bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
+{
+#define KIND_LABEL(name) &&k_##name,
+	static const void *const code[] = { IA64_UOP_KINDS(KIND_LABEL) };
+	uint64_t ip = c->ip, retired = c->retired;
+	const uint64_t limit = c->counts ? 0 : c->event_at;
+	const struct ia64_cached_bundle *e;
+	const struct ia64_uop *u;
+	enum ia64_outcome o;
 
-/* r3 and a second operand (r2 or the immediate) into one effect. */
-#define BINARY(name, second, effect) \
-	HANDLER(name) \
-	{ \
-		UNUSED_ARGS(); \
-		if (skipped(c, u)) \
-			return IA64_NEXT; \
+#define DISPATCH() goto *code[u->kind]
+#define NEXT() do { u++; DISPATCH(); } while (0)
+#define SKIP_IF_OFF() do { if (skipped(c, u)) NEXT(); } while (0)
+#define JUMP(target) do { retired += u->ri + 1u; ip = (target) & ~15ULL; goto enter; } while (0)
+/* r3 and a second operand (r2 or the immediate) into one effect */
+#define BINARY(kind, second, effect) \
+	k_##kind: { \
+		SKIP_IF_OFF(); \
 		uint64_t a = (second), b = ia64_gr(c, u->r3); \
 		effect; \
-		return IA64_NEXT; \
+		NEXT(); \
 	}
-#define ALU_RR(name, expr) BINARY(name##_rr, ia64_gr(c, u->r2), ia64_set_gr(c, u->r1, (expr)))
-#define ALU(name, expr) \
-	ALU_RR(name, expr) \
-	BINARY(name##_ir, (uint64_t)u->imm, ia64_set_gr(c, u->r1, (expr)))
+#define RR(kind, effect) BINARY(kind##_RR, ia64_gr(c, u->r2), effect)
+#define IR(kind, effect) BINARY(kind##_IR, (uint64_t)u->imm, effect)
+#define ALU(kind, expr) RR(kind, ia64_set_gr(c, u->r1, (expr))) IR(kind, ia64_set_gr(c, u->r1, (expr)))
+#define CMP(kind, expr) \
+	RR(kind, ia64_set_pr(c, u->p1, (expr)); ia64_set_pr(c, u->p2, !(expr))) \
+	IR(kind, ia64_set_pr(c, u->p1, (expr)); ia64_set_pr(c, u->p2, !(expr)))
+#define S32(v) ((int32_t)(uint32_t)(v))
 
-ALU(add, a + b)
-ALU(sub, a - b)
-ALU(and, a & b)
-ALU(andcm, a & ~b)
-ALU(or, a | b)
-ALU(xor, a ^ b)
-ALU_RR(shladd, (a << u->pos) + b)
+enter:
+	e = &c->cache[(ip >> 4) & (IA64_CACHE_SIZE - 1)];
+	if (e->addr != ip || !e->fast || retired + e->insns > limit) {
+		c->retired = retired;
+		c->ip = ip;
+		c->slot = 0;
+		return false;
+	}
+	c->retired = retired;
+	u = e->uop;
+	DISPATCH();
 
-HANDLER(movl)
-{
-	UNUSED_ARGS();
-	if (!skipped(c, u))
-		ia64_set_gr(c, u->r1, (uint64_t)u->imm);
-	return IA64_NEXT;
-}
+k_END:
+	retired += e->insns;
+	ip += 16;
+	goto enter;
 
-/* ---- compares of the plain type: p1 = relation, p2 = its negation ---- */
+k_EXEC_BRANCH:	/* calls and returns: their events see the exact count */
+	SKIP_IF_OFF();
+	/* fall through */
+k_EXEC:
+	o = run_exec(c, u, ip, f);
+	if (o == IA64_NEXT)
+		NEXT();
+	if (o == IA64_TAKEN)
+		JUMP(c->ip);
+	if (o == IA64_FAULT) {
+		c->retired = retired + u->ri;
+		*stop = CPU_STOP_FAULT;
+		return true;	/* c->ip and c->slot as run_exec left them */
+	}
+	/* a system call: the pc is past the break when the event runs; the rest of the bundle
+	 * (if any) goes the slow way */
+	c->retired = retired + u->ri + 1u;
+	c->ip = u->slot == 2 ? ip + 16 : ip;
+	c->slot = u->slot == 2 ? 0 : u->slot + 1u;
+	if (c->ev.syscall)
+		c->ev.syscall(c->ev.ctx);
+	*stop = CPU_STOP_REQUESTED;
+	return c->stop_requested;
 
-static inline void set_pair(struct ia64_cpu *c, const struct ia64_uop *u, bool res)
-{
-	ia64_set_pr(c, u->p1, res);
-	ia64_set_pr(c, u->p2, !res);
-}
+	ALU(ADD, a + b)
+	ALU(SUB, a - b)
+	ALU(AND, a & b)
+	ALU(ANDCM, a & ~b)
+	ALU(OR, a | b)
+	ALU(XOR, a ^ b)
+	RR(SHLADD, ia64_set_gr(c, u->r1, (a << u->pos) + b))
+	CMP(CMP_EQ, a == b)
+	CMP(CMP_NE, a != b)
+	CMP(CMP_LT, (int64_t)a < (int64_t)b)
+	CMP(CMP_LE, (int64_t)a <= (int64_t)b)
+	CMP(CMP_GT, (int64_t)a > (int64_t)b)
+	CMP(CMP_GE, (int64_t)a >= (int64_t)b)
+	CMP(CMP_LTU, a < b)
+	CMP(CMP4_EQ, (uint32_t)a == (uint32_t)b)
+	CMP(CMP4_NE, (uint32_t)a != (uint32_t)b)
+	CMP(CMP4_LT, S32(a) < S32(b))
+	CMP(CMP4_LE, S32(a) <= S32(b))
+	CMP(CMP4_GT, S32(a) > S32(b))
+	CMP(CMP4_GE, S32(a) >= S32(b))
+	CMP(CMP4_LTU, (uint32_t)a < (uint32_t)b)
 
-#define CMP(name, expr) \
-	BINARY(name##_rr, ia64_gr(c, u->r2), set_pair(c, u, (expr))) \
-	BINARY(name##_ir, (uint64_t)u->imm, set_pair(c, u, (expr)))
+k_MOVL:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, (uint64_t)u->imm);
+	NEXT();
 
-CMP(cmp_eq, a == b)
-CMP(cmp_ne, a != b)
-CMP(cmp_lt, (int64_t)a < (int64_t)b)
-CMP(cmp_le, (int64_t)a <= (int64_t)b)
-CMP(cmp_gt, (int64_t)a > (int64_t)b)
-CMP(cmp_ge, (int64_t)a >= (int64_t)b)
-CMP(cmp_ltu, a < b)
-CMP(cmp4_eq, (uint32_t)a == (uint32_t)b)
-CMP(cmp4_ne, (uint32_t)a != (uint32_t)b)
-CMP(cmp4_lt, (int32_t)(uint32_t)a < (int32_t)(uint32_t)b)
-CMP(cmp4_le, (int32_t)(uint32_t)a <= (int32_t)(uint32_t)b)
-CMP(cmp4_gt, (int32_t)(uint32_t)a > (int32_t)(uint32_t)b)
-CMP(cmp4_ge, (int32_t)(uint32_t)a >= (int32_t)(uint32_t)b)
-CMP(cmp4_ltu, (uint32_t)a < (uint32_t)b)
-
-/* [crel][cmp4][imm_form] */
-static const ia64_handler cmp_handlers[7][2][2] = {
-	[IA64_CREL_EQ] = { { cmp_eq_rr, cmp_eq_ir }, { cmp4_eq_rr, cmp4_eq_ir } },
-	[IA64_CREL_NE] = { { cmp_ne_rr, cmp_ne_ir }, { cmp4_ne_rr, cmp4_ne_ir } },
-	[IA64_CREL_LT] = { { cmp_lt_rr, cmp_lt_ir }, { cmp4_lt_rr, cmp4_lt_ir } },
-	[IA64_CREL_LE] = { { cmp_le_rr, cmp_le_ir }, { cmp4_le_rr, cmp4_le_ir } },
-	[IA64_CREL_GT] = { { cmp_gt_rr, cmp_gt_ir }, { cmp4_gt_rr, cmp4_gt_ir } },
-	[IA64_CREL_GE] = { { cmp_ge_rr, cmp_ge_ir }, { cmp4_ge_rr, cmp4_ge_ir } },
-	[IA64_CREL_LTU] = { { cmp_ltu_rr, cmp_ltu_ir }, { cmp4_ltu_rr, cmp4_ltu_ir } },
-};
-
-/* ---- loads and stores of the plain kinds (no speculation, fill or spill) ---- */
-
-/* u->pos: post-increment, r3 += imm after the access. */
-HANDLER(ld)
-{
-	if (skipped(c, u))
-		return IA64_NEXT;
+/* plain loads and stores; u->pos: post-increment r3 by imm. A miss of the translations
+ * goes through ia64_exec, which faults (or defers) exactly. */
+k_LD: {
+	SKIP_IF_OFF();
 	uint64_t addr = ia64_gr(c, u->r3), v;
 	if (ia64_mem_get(c, addr, u->sz, &v) < 0)
-		return run_exec(c, u, bundle, f);	/* the fault, as ia64_exec gives it */
+		goto k_EXEC;
 	ia64_set_gr(c, u->r1, v);
 	if (u->pos)
 		ia64_set_gr(c, u->r3, addr + (uint64_t)u->imm);
-	return IA64_NEXT;
+	NEXT();
 }
-
-HANDLER(st)
-{
-	if (skipped(c, u))
-		return IA64_NEXT;
+k_ST: {
+	SKIP_IF_OFF();
 	uint64_t addr = ia64_gr(c, u->r3);
 	if (ia64_mem_put(c, addr, u->sz, ia64_gr(c, u->r2)) < 0)
-		return run_exec(c, u, bundle, f);
+		goto k_EXEC;
 	if (u->pos)
 		ia64_set_gr(c, u->r3, addr + (uint64_t)u->imm);
-	return IA64_NEXT;
+	NEXT();
 }
 
-/* ---- branches (u->imm: the absolute target) ---- */
-
-static inline enum ia64_outcome jump(struct ia64_cpu *c, uint64_t target)
-{
-	c->ip = target & ~15ULL;
-	c->slot = 0;
-	return IA64_TAKEN;
-}
-
-HANDLER(br_cond)
-{
-	UNUSED_ARGS();
-	if (skipped(c, u))
-		return IA64_NEXT;
-	return jump(c, (uint64_t)u->imm);
-}
-
-HANDLER(br_cloop)
-{
-	UNUSED_ARGS();
+/* branches: u->imm is the absolute target */
+k_BR_COND:
+	SKIP_IF_OFF();
+	JUMP((uint64_t)u->imm);
+k_BR_CLOOP:
 	if (c->ar[IA64_AR_LC] == 0)
-		return IA64_NEXT;
+		NEXT();
 	c->ar[IA64_AR_LC]--;
-	return jump(c, (uint64_t)u->imm);
-}
-
-HANDLER(br_ind)
-{
-	UNUSED_ARGS();
-	if (skipped(c, u))
-		return IA64_NEXT;
-	return jump(c, c->br[u->r2]);
-}
-
-HANDLER(mov_to_br)
-{
-	UNUSED_ARGS();
-	if (!skipped(c, u))
-		c->br[u->r1] = ia64_gr(c, u->r2);
-	return IA64_NEXT;
-}
-
-HANDLER(mov_from_br)
-{
-	UNUSED_ARGS();
-	if (!skipped(c, u))
-		ia64_set_gr(c, u->r1, c->br[u->r2]);
-	return IA64_NEXT;
-}
-
-/* Calls and returns raise events that may read the count: through ia64_exec when taken. */
-HANDLER(br_call_or_ret)
-{
-	if (skipped(c, u))
-		return IA64_NEXT;
-	return run_exec(c, u, bundle, f);
+	JUMP((uint64_t)u->imm);
+k_BR_IND:
+	SKIP_IF_OFF();
+	JUMP(c->br[u->r2]);
+k_MOV_TO_BR:
+	SKIP_IF_OFF();
+	c->br[u->r1] = ia64_gr(c, u->r2);
+	NEXT();
+k_MOV_FROM_BR:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, c->br[u->r2]);
+	NEXT();
 }
 
 /* A plain load or store: no speculation, check, fill or spill (acquire, release and bias
- * only order or hint, which one CPU need not model). */
+ * only order or hint, which one CPU need not model), no register post-increment. */
 static bool plain_access(const struct ia64_insn *in)
 {
 	if (in->post == IA64_POST_REG)
@@ -212,61 +211,74 @@ static bool plain_access(const struct ia64_insn *in)
 	}
 }
 
-static ia64_handler alu_handler(const struct ia64_insn *in)
+/* The _RR kind of an ALU operation (its _IR kind follows it), or UOP_EXEC. */
+static unsigned alu_kind(const struct ia64_insn *in)
 {
-	bool imm = in->imm_form;
 	switch (in->op) {
-	case IA64_OP_ADD: case IA64_OP_ADDS: case IA64_OP_ADDL: return imm ? add_ir : add_rr;
-	case IA64_OP_SUB: case IA64_OP_SUB_IMM: return imm ? sub_ir : sub_rr;
-	case IA64_OP_AND: case IA64_OP_AND_IMM: return imm ? and_ir : and_rr;
-	case IA64_OP_ANDCM: case IA64_OP_ANDCM_IMM: return imm ? andcm_ir : andcm_rr;
-	case IA64_OP_OR: case IA64_OP_OR_IMM: return imm ? or_ir : or_rr;
-	case IA64_OP_XOR: case IA64_OP_XOR_IMM: return imm ? xor_ir : xor_rr;
-	case IA64_OP_SHLADD: return imm ? NULL : shladd_rr;
-	default: return NULL;
+	case IA64_OP_ADD: case IA64_OP_ADDS: case IA64_OP_ADDL: return UOP_ADD_RR;
+	case IA64_OP_SUB: case IA64_OP_SUB_IMM: return UOP_SUB_RR;
+	case IA64_OP_AND: case IA64_OP_AND_IMM: return UOP_AND_RR;
+	case IA64_OP_ANDCM: case IA64_OP_ANDCM_IMM: return UOP_ANDCM_RR;
+	case IA64_OP_OR: case IA64_OP_OR_IMM: return UOP_OR_RR;
+	case IA64_OP_XOR: case IA64_OP_XOR_IMM: return UOP_XOR_RR;
+	case IA64_OP_SHLADD: return in->imm_form ? UOP_EXEC : UOP_SHLADD_RR;
+	default: return UOP_EXEC;
 	}
 }
 
-/* The specialised handler of in (whose qualifying predicate the handler tests), or NULL. */
-static ia64_handler fast_handler(const struct ia64_insn *in, struct ia64_uop *u, uint64_t addr)
+/* The _RR kind of a plain compare's relation (its _IR kind follows it). */
+static const uint8_t cmp_kind[7][2] = {
+	[IA64_CREL_EQ] = { UOP_CMP_EQ_RR, UOP_CMP4_EQ_RR },
+	[IA64_CREL_NE] = { UOP_CMP_NE_RR, UOP_CMP4_NE_RR },
+	[IA64_CREL_LT] = { UOP_CMP_LT_RR, UOP_CMP4_LT_RR },
+	[IA64_CREL_LE] = { UOP_CMP_LE_RR, UOP_CMP4_LE_RR },
+	[IA64_CREL_GT] = { UOP_CMP_GT_RR, UOP_CMP4_GT_RR },
+	[IA64_CREL_GE] = { UOP_CMP_GE_RR, UOP_CMP4_GE_RR },
+	[IA64_CREL_LTU] = { UOP_CMP_LTU_RR, UOP_CMP4_LTU_RR },
+};
+
+/* The specialised kind of in (which tests its own qualifying predicate), or UOP_EXEC;
+ * fills the fields it reads that differ from the decoded ones. */
+static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64_t addr)
 {
-	ia64_handler h = alu_handler(in);
-	if (h)
-		return h;
+	unsigned k = alu_kind(in);
+	if (k != UOP_EXEC)
+		return k + (in->imm_form ? 1 : 0);
 	switch (in->op) {
 	case IA64_OP_MOVL:
-		return movl;
+		return UOP_MOVL;
 	case IA64_OP_CMP:
 		if (in->ctype != IA64_CTYPE_NONE || in->crel > IA64_CREL_LTU)
-			return NULL;
-		return cmp_handlers[in->crel][in->cmp4 ? 1 : 0][in->imm_form ? 1 : 0];
+			return UOP_EXEC;
+		return cmp_kind[in->crel][in->cmp4 ? 1 : 0] + (in->imm_form ? 1 : 0);
 	case IA64_OP_LD: case IA64_OP_ST:
 		if (!plain_access(in))
-			return NULL;
+			return UOP_EXEC;
 		u->pos = in->post == IA64_POST_IMM;
-		return in->op == IA64_OP_LD ? ld : st;
+		return in->op == IA64_OP_LD ? UOP_LD : UOP_ST;
 	case IA64_OP_BR:
-		u->imm = (int64_t)(addr + (uint64_t)in->imm);
-		if (in->btype == 0)
-			return br_cond;
-		return in->btype == 5 && in->always ? br_cloop : NULL;
+		if (in->btype == 0 || (in->btype == 5 && in->always)) {
+			u->imm = (int64_t)(addr + (uint64_t)in->imm);
+			return in->btype == 0 ? UOP_BR_COND : UOP_BR_CLOOP;
+		}
+		return UOP_EXEC;
 	case IA64_OP_BR_IND:
-		return in->btype == 0 ? br_ind : NULL;
+		return in->btype == 0 ? UOP_BR_IND : UOP_EXEC;
 	case IA64_OP_BR_CALL: case IA64_OP_BR_CALL_IND: case IA64_OP_BR_RET:
-		return br_call_or_ret;
+		return UOP_EXEC_BRANCH;
 	case IA64_OP_MOV_TO_BR:
-		return mov_to_br;
+		return UOP_MOV_TO_BR;
 	case IA64_OP_MOV_FROM_BR:
-		return mov_from_br;
+		return UOP_MOV_FROM_BR;
 	default:
-		return NULL;
+		return UOP_EXEC;
 	}
 }
 
 void ia64_uops_build(struct ia64_cached_bundle *e)
 {
 	e->insns = 0;
-	e->nuops = 0;
+	unsigned n = 0;
 	for (unsigned s = 0; s < 3; s++) {
 		const struct ia64_insn *in = &e->b.slot[s];
 		if (in->unit == IA64_UNIT_L)	/* the X slot's first half */
@@ -274,17 +286,14 @@ void ia64_uops_build(struct ia64_cached_bundle *e)
 		e->insns++;
 		if (ia64_is_no_op(in->op))
 			continue;
-		struct ia64_uop *u = &e->uop[e->nuops++];
+		struct ia64_uop *u = &e->uop[n++];
 		*u = (struct ia64_uop){
 			.in = in, .imm = in->imm, .qp = in->always ? 0 : in->qp,
 			.r1 = in->r1, .r2 = in->r2, .r3 = in->r3, .p1 = in->p1, .p2 = in->p2,
 			.ri = in->unit == IA64_UNIT_X ? 1 : (uint8_t)s, .slot = (uint8_t)s,
 			.sz = in->sz, .pos = in->pos,
 		};
-		u->run = fast_handler(in, u, e->addr);
-		if (!u->run) {
-			u->run = run_exec;
-			u->imm = in->imm;
-		}
+		u->kind = (uint8_t)fast_kind(in, u, e->addr);
 	}
+	e->uop[n] = (struct ia64_uop){ .kind = UOP_END };
 }
