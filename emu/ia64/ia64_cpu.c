@@ -22,7 +22,7 @@ static struct ia64_cpu *ia64(struct cpu *cpu)
 static void cache_clear(struct ia64_cpu *c)
 {
 	for (unsigned i = 0; i < IA64_CACHE_SIZE; i++)
-		c->cache[i].addr = 1;
+		c->cache[i].addr = c->cache[i].fast_addr = 1;
 }
 
 /* Empties the cache when the memory map changed since it was filled. */
@@ -175,7 +175,7 @@ static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 			e->has_breakpoint |= is_breakpoint(c, addr | s);
 		if (e->b.slot[1].unit == IA64_UNIT_L)	/* L+X is slot 1 */
 			e->has_breakpoint |= is_breakpoint(c, addr | 1);
-		e->fast = !e->b.reserved && !e->has_breakpoint;
+		e->fast_addr = !e->b.reserved && !e->has_breakpoint ? addr : 1;
 		ia64_uops_build(e);
 	}
 	return e;

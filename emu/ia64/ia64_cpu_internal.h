@@ -42,8 +42,9 @@ struct ia64_uop {
 /* A decoded bundle in the cache, keyed by its address. */
 struct ia64_cached_bundle {
 	uint64_t addr;			/* 1 (never a bundle address) when empty */
+	uint64_t fast_addr;		/* addr when it runs on the fast path (legal, no
+					 * breakpoint), else 1: the fast path's one tag test */
 	bool has_breakpoint;		/* one of its slots has a breakpoint */
-	bool fast;			/* runs on the fast path: legal, no breakpoint */
 	uint8_t insns;			/* instructions it retires when run from slot 0 */
 	struct ia64_uop uop[4];		/* its slots that do something, in order, then an
 					 * end mark (nops and hints only count) */

@@ -59,14 +59,21 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 	static const void *const code[] = { IA64_UOP_KINDS(KIND_LABEL) };
 	uint64_t ip = c->ip, retired = c->retired;
 	const uint64_t limit = c->counts ? 0 : c->event_at;
-	const struct ia64_cached_bundle *e;
+	const struct ia64_cached_bundle *const cache = c->cache, *const cache_end = cache + IA64_CACHE_SIZE;
+	const struct ia64_cached_bundle *e = &cache[(ip >> 4) & (IA64_CACHE_SIZE - 1)];
 	const struct ia64_uop *u;
 	enum ia64_outcome o;
 
 #define DISPATCH() goto *code[u->kind]
 #define NEXT() do { u++; DISPATCH(); } while (0)
 #define SKIP_IF_OFF() do { if (skipped(c, u)) NEXT(); } while (0)
-#define JUMP(target) do { retired += u->ri + 1u; ip = (target) & ~15ULL; goto enter; } while (0)
+#define JUMP(target) \
+	do { \
+		retired += u->ri + 1u; \
+		ip = (target) & ~15ULL; \
+		e = &cache[(ip >> 4) & (IA64_CACHE_SIZE - 1)]; \
+		goto enter; \
+	} while (0)
 /* r3 and a second operand (r2 or the immediate) into one effect */
 #define BINARY(kind, second, effect) \
 	k_##kind: { \
@@ -83,9 +90,9 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 	IR(kind, ia64_set_pr(c, u->p1, (expr)); ia64_set_pr(c, u->p2, !(expr)))
 #define S32(v) ((int32_t)(uint32_t)(v))
 
+	/* e is ip's entry at enter: the cache is direct-mapped by ip / 16 */
 enter:
-	e = &c->cache[(ip >> 4) & (IA64_CACHE_SIZE - 1)];
-	if (e->addr != ip || !e->fast || retired + e->insns > limit) {
+	if (e->fast_addr != ip || retired + e->insns > limit) {
 		c->retired = retired;
 		c->ip = ip;
 		c->slot = 0;
@@ -98,6 +105,8 @@ enter:
 k_END:
 	retired += e->insns;
 	ip += 16;
+	if (++e == cache_end)
+		e = cache;
 	goto enter;
 
 k_EXEC_BRANCH:	/* calls and returns: their events see the exact count */
