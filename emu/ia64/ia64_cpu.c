@@ -349,8 +349,10 @@ static void ia64_set_reg(struct cpu *cpu, int reg, uint64_t value)
 		/* A new backing store (process entry): the current frame starts it. */
 		c->rbs_base = value;
 		c->ar[IA64_AR_BSPSTORE] = value;
-		for (unsigned i = 0; i < c->sof; i++)
+		for (unsigned i = 0; i < c->sof; i++) {
 			c->stacked[i] = c->stacked[c->bof + i];
+			c->stacked_nat[i] = c->stacked_nat[c->bof + i];	/* a clone's frame */
+		}
 		c->bof = 0;
 	} else if (reg >= IA64_AR0 && reg < IA64_AR0 + 128)
 		c->ar[reg - IA64_AR0] = value;
