@@ -271,10 +271,12 @@ static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)
 		 * mode with SIGSEGV (glibc's abort() ends in one); otherwise go on. */
 		uint64_t at = x86_pc(cpu);
 		uint8_t op = 0;
-		cpu->retired_base = x86_retired_at(cpu, at);
+		bool hlt = at && gm_read(cpu->mem, at - 1, &op, 1) == 0 && op == 0xf4;
+		/* The hlt did not retire: the count stops before it, and leaving the block with
+		 * that count takes the hlt off the per-address counts too (x86_set_cur). */
+		cpu->retired_base = x86_retired_at(cpu, at) - (hlt ? 1 : 0);
 		x86_set_cur(cpu, NULL);
-		if (at && gm_read(cpu->mem, at - 1, &op, 1) == 0 && op == 0xf4) {
-			cpu->retired_base--;
+		if (hlt) {
 			x86_set_pc(cpu, at - 1);
 			memset(fault, 0, sizeof(*fault));
 			fault->kind = CPU_FAULT_SEGV_ACCERR;

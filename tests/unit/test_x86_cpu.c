@@ -383,3 +383,34 @@ Test(x86_cpu, insn_counts_leave_out_a_faulting_instruction)
 	cpu_destroy(cpu);
 	gm_destroy(&gm);
 }
+
+/* hlt is a fault in user mode (Linux answers it with SIGSEGV): it does not retire, so neither
+ * the clock nor the per-address counts include it, whichever way its block was entered. */
+static void hlt_program(enum cpu_arch arch, uint64_t interval)
+{
+	static const uint8_t code[] = { 0x90, 0x90, 0xf4, 0x90 };	/* nop; nop; hlt; nop */
+	struct guest_mem gm;
+	struct recorder r = { .interval = interval };
+	struct cpu *cpu = make_cpu(arch, &gm, &r, code, sizeof(code), interval, 0);
+	cr_assert_eq(cpu_count_insns(cpu), 0);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_FAULT);
+	cr_assert_eq(f.kind, CPU_FAULT_SEGV_ACCERR);
+	cr_assert_eq(f.pc, CODE + 2);
+	cr_assert_eq(cpu_pc(cpu), CODE + 2);
+	cr_assert_eq(cpu_retired(cpu), 2, "nop, nop; not the hlt");
+	struct insn_tally t = { 0 };
+	cr_assert_eq(cpu_insn_counts(cpu, tally, &t), 0);
+	cr_expect_eq(t.sum, 2, "per-address counts add up to %llu", (unsigned long long)t.sum);
+	cr_expect_eq(tally_of(&t, CODE + 2), 0, "the hlt counted %llu times",
+		     (unsigned long long)tally_of(&t, CODE + 2));
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, hlt_does_not_retire_in_the_counts)
+{
+	hlt_program(CPU_ARCH_X86_64, 0);
+	hlt_program(CPU_ARCH_I386, 0);
+	hlt_program(CPU_ARCH_X86_64, 1);
+}
