@@ -78,10 +78,10 @@ class Context(e2e_harness.Context):
                                                  e2e_harness.indent(r.stderr.decode()[-800:])))
         return r
 
-    def counts(self, arch, cwd, name="counts.json", extra=(), guest=None):
+    def counts(self, arch, cwd, name="counts.json", extra=(), guest=None, args=ARGS):
         guest = guest or self.guest("cpubench", arch, "static")
         self.run([self.profemu, "--counts=" + name, "--stats=stats.json"] + list(extra) +
-                 [guest] + ARGS, cwd)
+                 [guest] + list(args), cwd)
         with open(os.path.join(cwd, name)) as f:
             return json.load(f)
 
@@ -166,9 +166,12 @@ KNOWN = {
 }
 # The C library's string functions (any variant): their paths depend on the strings' places.
 STRING_FUNCTION = re.compile(r"^(__)?(str|stp|mem|raw|wcs|wmem|rindex|index)\w*$")
-# How far the totals may be apart (cpubench-static 18 2000 1): i386 -0.008 %, x86-64 -0.02 to
-# -0.05 % (the string functions' share moves with the length of the variables valgrind adds).
-TOTAL_BOUND_PERCENT = {"x86_64": 0.1, "i386": 0.01}
+# The comparison with valgrind runs longer than ARGS: what differs (above) is start-up code run
+# once, a few hundred instructions (x86-64 -268, i386 -61 at 18 2000 1, the string functions'
+# share moving with the length of the variables valgrind adds), so over about 10 M
+# instructions the totals must agree within the issue's 0.01 %.
+VALGRIND_ARGS = ["22", "20000", "2"]
+TOTAL_BOUND_PERCENT = {"x86_64": 0.01, "i386": 0.01}
 
 
 def valgrind_env(ctx, arch, d):
@@ -200,7 +203,7 @@ def under_valgrind(ctx, arch, label):
     d = ctx.fresh_dir(label)
     fixed, client_env = valgrind_env(ctx, arch, d)
     r = subprocess.run([shutil.which("valgrind"), "--tool=callgrind", "--skip-plt=no",
-                        "--dump-instr=yes", "--callgrind-out-file=vg.out", guest] + ARGS,
+                        "--dump-instr=yes", "--callgrind-out-file=vg.out", guest] + VALGRIND_ARGS,
                        cwd=d, env=fixed, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, timeout=ctx.timeout)
     if r.returncode:
@@ -274,7 +277,8 @@ def host_has_avx2():
 def run_valgrind(ctx, arch):
     guest, d, opts = under_valgrind(ctx, arch, "valgrind")
     vg_self, vg_calls, vg_incl, vg_total = callgrind_self(os.path.join(d, "vg.out"))
-    ours = {f["name"]: f for f in ctx.counts(arch, d, extra=opts, guest=guest)["functions"]}
+    ours = {f["name"]: f for f in ctx.counts(arch, d, extra=opts, guest=guest,
+                                             args=VALGRIND_ARGS)["functions"]}
     total = json.load(open(os.path.join(d, "counts.json")))["total"]
     problems = []
     for fn in OWN:
@@ -300,7 +304,7 @@ def run_valgrind(ctx, arch):
 def run_callgrind_valgrind(ctx, arch):
     guest, d, opts = under_valgrind(ctx, arch, "cg")
     ctx.run([ctx.profemu, "--callgrind=pe.out", "--counts=counts.json", "--stats=stats.json"] +
-            opts + [guest] + ARGS, d)
+            opts + [guest] + VALGRIND_ARGS, d)
     vg_self, _, _, vg_total = callgrind_self(os.path.join(d, "vg.out"))
     pe_self, _, _, pe_total = callgrind_self(os.path.join(d, "pe.out"))
     stats = json.load(open(os.path.join(d, "stats.json")))
