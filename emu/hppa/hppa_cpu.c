@@ -521,6 +521,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_BV] = &&L_HOP_BV,
 		[HOP_BE] = &&L_HOP_BE,
 		[HOP_BLE] = &&L_HOP_BLE,
+		[HOP_GATE] = &&L_HOP_GATE,
 		[HOP_CMPB] = &&L_HOP_CMPB,
 		[HOP_CMPIB] = &&L_HOP_CMPIB,
 		[HOP_ADDB] = &&L_HOP_ADDB,
@@ -864,6 +865,16 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				event |= pend_call(c, in->t, pc, link & ~3u, next);
 			goto retire;
 		}
+		L_HOP_GATE:
+			/* PA 1.1 GATE: t keeps its upper 30 bits and gets the privilege level in the
+			 * low two; from a page that is not a gateway (every user page) there is no
+			 * promotion, so user code sees 3 (qemu-hppa alike). Not a call: no link. */
+			next = pc + 8 + (uint32_t)in->imm;
+			nul = in->flags & HF_N;
+			if (in->t)
+				gr[in->t] |= PRIV_USER;
+			event = release_held_call(c);
+			goto retire;
 		L_HOP_BV:
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
