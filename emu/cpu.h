@@ -48,6 +48,10 @@ struct cpu_fault {
 	uint64_t pc;		/* the faulting instruction */
 	uint64_t addr;		/* the faulting data address, if any */
 	bool has_addr;
+	/* The ISA's own number for the interruption when it has one and the ABI's si_code
+	 * depends on it (hppa: the PA-RISC interruption code, 12 overflow, 13 conditional trap;
+	 * syscalls/<abi> maps it with sys_abi.fault_code). Only back ends whose ABI reads it set it. */
+	unsigned trap;
 	char detail[128];
 };
 

@@ -60,6 +60,10 @@ struct sys_abi {
 	int (*errno_to_guest)(int host_errno);
 	int (*signal_to_guest)(int host_signal);
 	int (*signal_to_host)(int guest_signal);
+	/* The kernel's si_code for a CPU fault, where the ABI's kernel does not derive it from the
+	 * kind alone as x86 Linux does (hppa: from the interruption, cpu_fault.trap). NULL: the
+	 * x86 codes. */
+	int32_t (*fault_code)(const struct cpu_fault *fault);
 	/* Writes a host struct stat in the ABI's layout; 0 or -EFAULT / -EOVERFLOW. */
 	int (*put_stat)(struct process *p, uint64_t addr, const struct stat *st, enum stat_layout layout);
 	/* Added to the pc seen during a trap to name the instruction after it (x86-64's syscall

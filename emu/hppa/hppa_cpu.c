@@ -133,6 +133,10 @@ static enum cpu_stop mem_fault(struct hppa_cpu *c, struct cpu_fault *f, uint32_t
 {
 	const struct gm_region *r = gm_region_at(c->mem, addr);
 	f->kind = r ? CPU_FAULT_SEGV_ACCERR : CPU_FAULT_SEGV_MAPERR;
+	if (prot == GM_PROT_EXEC)
+		f->trap = r ? HPPA_INT_IMEM_PROTECTION : HPPA_INT_ITLB_MISS;
+	else
+		f->trap = r ? HPPA_INT_DATA_ACCESS_RIGHTS : HPPA_INT_DTLB_MISS;
 	f->pc = c->iaoq_f;
 	f->addr = addr;
 	f->has_addr = true;
@@ -141,10 +145,22 @@ static enum cpu_stop mem_fault(struct hppa_cpu *c, struct cpu_fault *f, uint32_t
 	return CPU_STOP_FAULT;
 }
 
+/* The interruption each fault() message stands for (PA-RISC 1.1, chapter 5), kept here so
+ * that the run loop's call sites name only the message. */
+static const struct { const char *what; unsigned trap; } fault_interruptions[] = {
+	{ "illegal instruction", HPPA_INT_ILLEGAL }, { "privileged instruction", HPPA_INT_PRIV_OP },
+	{ "break", HPPA_INT_BREAK }, { "signed overflow trap", HPPA_INT_OVERFLOW },
+	{ "conditional trap", HPPA_INT_CONDITIONAL },
+};
+
 static enum cpu_stop fault(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_fault_kind kind,
 			   const char *what, uint32_t word)
 {
 	f->kind = kind;
+	f->trap = HPPA_INT_ILLEGAL;
+	for (unsigned i = 0; i < sizeof fault_interruptions / sizeof fault_interruptions[0]; i++)
+		if (strcmp(fault_interruptions[i].what, what) == 0)
+			f->trap = fault_interruptions[i].trap;
 	f->pc = c->iaoq_f;
 	f->addr = 0;
 	f->has_addr = false;
@@ -505,6 +521,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_BV] = &&L_HOP_BV,
 		[HOP_BE] = &&L_HOP_BE,
 		[HOP_BLE] = &&L_HOP_BLE,
+		[HOP_GATE] = &&L_HOP_GATE,
 		[HOP_CMPB] = &&L_HOP_CMPB,
 		[HOP_CMPIB] = &&L_HOP_CMPIB,
 		[HOP_ADDB] = &&L_HOP_ADDB,
@@ -749,6 +766,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 
 		L_HOP_LOAD: L_HOP_LDCW: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
+			/* LDCW too needs only word alignment: PA 1.1 asks 16 bytes, PA 2.0 relaxes it,
+			 * qemu-hppa checks 4, and gcc's memory barrier (glibc's __tls_init_tp) runs
+			 * ldcw on an 8-byte-aligned stack word (tests/unit/test_hppa_cpu.c). */
 			if (ea & ((1u << in->sub) - 1)) {
 				f->kind = CPU_FAULT_BUS;
 				goto unaligned;
@@ -845,6 +865,16 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				event |= pend_call(c, in->t, pc, link & ~3u, next);
 			goto retire;
 		}
+		L_HOP_GATE:
+			/* PA 1.1 GATE: t keeps its upper 30 bits and gets the privilege level in the
+			 * low two; from a page that is not a gateway (every user page) there is no
+			 * promotion, so user code sees 3 (qemu-hppa alike). Not a call: no link. */
+			next = pc + 8 + (uint32_t)in->imm;
+			nul = in->flags & HF_N;
+			if (in->t)
+				gr[in->t] |= PRIV_USER;
+			event = release_held_call(c);
+			goto retire;
 		L_HOP_BV:
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
@@ -977,6 +1007,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			f->pc = pc;
 			f->addr = ea;
 			f->has_addr = true;
+			f->trap = HPPA_INT_UNALIGNED;
 			snprintf(f->detail, sizeof f->detail, "unaligned access at 0x%08x", ea);
 			return CPU_STOP_FAULT;
 		}

@@ -32,6 +32,7 @@ enum hppa_op {
 	/* branches: imm = displacement (relative to the instruction + 8); the immediate of
 	 * CMPIB, ADDIB and MOVIB is (int8_t)r1 */
 	HOP_BL, HOP_BLR, HOP_BV, HOP_BE, HOP_BLE,
+	HOP_GATE,	/* t: only its privilege bits are written */
 	HOP_CMPB, HOP_CMPIB, HOP_ADDB, HOP_ADDIB, HOP_MOVB, HOP_MOVIB, HOP_BB, HOP_BVB,
 	/* shift, extract, deposit: sub = shift or position, len = field length */
 	HOP_SHRPW, HOP_VSHRPW, HOP_EXTRU, HOP_EXTRS, HOP_VEXTRU, HOP_VEXTRS,

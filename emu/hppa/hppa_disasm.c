@@ -552,8 +552,8 @@ size_t hppa_disasm(uint32_t w, uint32_t addr, char *buf, size_t len)
 		break;
 	case 0x3a:
 		switch (in.op) {
-		case HOP_BL:
-			if (FIELD(w, 16, 18) == 1)
+		case HOP_BL: case HOP_GATE:
+			if (in.op == HOP_GATE)
 				put(&o, "b,gate%s ", in.flags & HF_N ? ",n" : "");
 			else
 				put(&o, "b,l%s ", in.flags & HF_N ? ",n" : "");

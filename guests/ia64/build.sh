@@ -44,6 +44,8 @@ for name in $names; do
 	case "$with_O0" in *" $name "*) "$cc" "${cflags[@]}" -O0 "$guests/$name.c" -o "$out/$name-O0" -lm ;; esac
 done
 "$cc" "${cflags[@]}" -O2 -pg "$guests/gprof_demo.c" -o "$out/gprof_demo-pg" -lm
+# the HP-UX seed's Itanium sprofil table, measured (tests/e2e/run_profil.py, seedtable-ia64)
+"$cc" "${cflags[@]}" -O2 "$guests/sprofil_table.c" -o "$out/sprofil_table"
 
 for src in "$here"/asm/*.s; do
 	name=$(basename "$src" .s)
