@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "../loader/loader.h"
@@ -152,6 +153,23 @@ bool sched_would_block(struct process *p, int fd, short events)
 		return false;
 	struct pollfd pf = { .fd = fd, .events = events };
 	return poll(&pf, 1, 0) == 0;
+}
+
+bool sched_write_must_not_block(struct process *p, int fd)
+{
+	if (!p->sched || !p->abi->restart_call || fd < 0 || p->cfg.host_time)
+		return false;
+	int fl = fcntl(fd, F_GETFL);
+	struct stat st;
+	if (fl < 0 || (fl & O_NONBLOCK) || fstat(fd, &st) != 0)
+		return false;
+	/* Terminals are left alone: their file status flags are shared with the shell. */
+	return S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode);
+}
+
+uint64_t *sched_io_done(struct process *p)
+{
+	return &sched_current(p)->io_done;
 }
 
 /* The running thread waits, and its call runs again once the wait ends. */
@@ -322,9 +340,11 @@ static void wake_expired(struct process *p)
 		else if (t->wait == WAIT_CHILD && child_ready(t->child))
 			sched_wake(t, 0);
 		else if (t->sigpending & ~t->sigmask) {
-			/* The call is interrupted rather than run again (no SA_RESTART here). */
+			/* The call is interrupted rather than run again (no SA_RESTART here); a
+			 * write that moved some bytes returns their count, as Linux's does. */
 			t->restart_due = false;
-			sched_wake(t, -EINTR);
+			sched_wake(t, t->io_done ? (int64_t)t->io_done : -EINTR);
+			t->io_done = 0;
 		}
 	}
 }
@@ -458,7 +478,7 @@ static bool switch_to(struct process *p, unsigned next)
 	} else if (to->wake_result_due) {
 		to->wake_result_due = false;
 		int64_t r = to->wake_result;
-		p->abi->set_result(p->cpu, -(int64_t)p->abi->errno_to_guest((int)-r));
+		p->abi->set_result(p->cpu, r > 0 ? r : -(int64_t)p->abi->errno_to_guest((int)-r));
 	}
 	cpu_set_quantum(p->cpu, next_slice(s));
 	return true;

@@ -50,6 +50,9 @@ struct guest_thread {
 	int child;
 	bool restart_due;	/* run the call `restart_nr` again when switched in */
 	uint64_t restart_nr;
+	/* Bytes a write to a full pipe or socket has moved so far: the call runs again for the
+	 * rest (sched_write_in_thread), and a signal ends it with this partial count. */
+	uint64_t io_done;
 
 	struct cpu_context *ctx;	/* registers while not running */
 	bool ctx_valid;
@@ -111,6 +114,14 @@ bool sched_would_block(struct process *p, int fd, short events);
 /* The running thread waits for fd; its call runs again once fd is ready. Returns the call's
  * provisional result (the restart replaces it). */
 int64_t sched_block_fd(struct process *p, int fd, short events);
+/* A write to a blocking host pipe, FIFO or socket while other threads could run: true. Such a
+ * write must never wait on the host, since the thread that would drain it may be this
+ * process's own. */
+bool sched_write_must_not_block(struct process *p, int fd);
+/* The running thread's io_done (sched_write_must_not_block true), for the write handler: it
+ * writes what fits without waiting, adds it here, and either returns the whole count (and
+ * clears it) or calls sched_block_fd(fd, POLLOUT) to run again once the fd has room. */
+uint64_t *sched_io_done(struct process *p);
 /* wait4/waitid for a host child (-1: any) that has not ended yet, while other threads could
  * run: the running thread waits for it and its call runs again; the call's provisional
  * result. NULL-safe: false when the process has no threads. */
