@@ -6,6 +6,9 @@
  *             slowly and a third counts until the writer is done
  *   waitid    a thread waits in waitid for a child that exits only once the main thread,
  *             still running, has written to it
+ *   socket    connect/accept over a Unix socket between two threads: the server waits in
+ *             accept and then in recv while the client computes, connects and sends, the
+ *             client waits in recv for the reply; the main thread counts meanwhile
  *   counts    N threads (argv[2], default 4) each call work() once, which calls leaf() 1000
  *             times: per-function instruction counts (--counts) are N times one thread's */
 #define _GNU_SOURCE
@@ -13,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -120,6 +125,86 @@ static int run_waitid(void)
 	return 0;
 }
 
+static pthread_mutex_t sock_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t sock_ready = PTHREAD_COND_INITIALIZER;
+static struct sockaddr_un sock_addr;	/* the server's, once it listens */
+static socklen_t sock_addr_len;
+static volatile int sock_done;
+
+static void *sock_server(void *arg)
+{
+	(void)arg;
+	int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	socklen_t len = sizeof(a);
+	/* bind with the family alone: the kernel picks a free abstract name */
+	if (s < 0 || bind(s, (struct sockaddr *)&a, sizeof(sa_family_t)) != 0 || listen(s, 4) != 0 ||
+	    getsockname(s, (struct sockaddr *)&a, &len) != 0)
+		return (void *)1L;
+	pthread_mutex_lock(&sock_lock);
+	sock_addr = a;
+	sock_addr_len = len;
+	pthread_cond_signal(&sock_ready);
+	pthread_mutex_unlock(&sock_lock);
+	int c = accept(s, NULL, NULL);
+	char buf[16] = "";
+	ssize_t n = c < 0 ? -1 : recv(c, buf, sizeof(buf) - 1, 0);
+	printf("server got: %.*s\n", n > 0 ? (int)n : 0, buf);
+	fflush(stdout);
+	if (n <= 0 || send(c, "pong", 4, 0) != 4)
+		return (void *)2L;
+	close(c);
+	close(s);
+	return NULL;
+}
+
+static void *sock_client(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&sock_lock);
+	while (!sock_addr_len)
+		pthread_cond_wait(&sock_ready, &sock_lock);
+	pthread_mutex_unlock(&sock_lock);
+	volatile unsigned long spin = 0;	/* the server waits in accept meanwhile */
+	for (unsigned long k = 0; k < 2000000; k++)
+		spin += k;
+	int s = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (s < 0 || connect(s, (struct sockaddr *)&sock_addr, sock_addr_len) != 0)
+		return (void *)1L;
+	if (send(s, "ping", 4, 0) != 4)
+		return (void *)2L;
+	char buf[16] = "";
+	ssize_t n = recv(s, buf, sizeof(buf) - 1, 0);
+	printf("client got: %.*s\n", n > 0 ? (int)n : 0, buf);
+	close(s);
+	return NULL;
+}
+
+static void *sock_counter(void *arg)
+{
+	(void)arg;
+	volatile unsigned long n = 0;
+	while (!sock_done)
+		n++;
+	return (void *)(long)(n > 0);
+}
+
+static int run_socket(void)
+{
+	pthread_t srv, cli, cnt;
+	void *rs, *rc, *counted;
+	pthread_create(&cnt, NULL, sock_counter, NULL);
+	pthread_create(&srv, NULL, sock_server, NULL);
+	pthread_create(&cli, NULL, sock_client, NULL);
+	pthread_join(srv, &rs);
+	pthread_join(cli, &rc);
+	sock_done = 1;
+	pthread_join(cnt, &counted);
+	printf("server %ld, client %ld, counter kept counting: %s\n", (long)rs, (long)rc,
+	       counted ? "yes" : "no");
+	return rs || rc;
+}
+
 __attribute__((noinline)) static unsigned long leaf(unsigned long x)
 {
 	__asm__ volatile("" : "+r"(x));
@@ -156,6 +241,7 @@ int main(int argc, char **argv)
 	const char *c = argc > 1 ? argv[1] : "pipefull";
 	if (!strcmp(c, "pipefull")) return run_pipefull();
 	if (!strcmp(c, "waitid")) return run_waitid();
+	if (!strcmp(c, "socket")) return run_socket();
 	if (!strcmp(c, "counts")) return run_counts(argc > 2 ? atoi(argv[2]) : 4);
 	fprintf(stderr, "thread_block: unknown case %s\n", c);
 	return 2;

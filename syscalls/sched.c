@@ -172,6 +172,11 @@ uint64_t *sched_io_done(struct process *p)
 	return &sched_current(p)->io_done;
 }
 
+bool *sched_connecting(struct process *p)
+{
+	return &sched_current(p)->connecting;
+}
+
 /* The running thread waits, and its call runs again once the wait ends. */
 static int64_t block_restart(struct process *p, enum thread_wait wait)
 {
@@ -345,6 +350,7 @@ static void wake_expired(struct process *p)
 			t->restart_due = false;
 			sched_wake(t, t->io_done ? (int64_t)t->io_done : -EINTR);
 			t->io_done = 0;
+			t->connecting = false;
 		}
 	}
 }

@@ -53,6 +53,8 @@ struct guest_thread {
 	/* Bytes a write to a full pipe or socket has moved so far: the call runs again for the
 	 * rest (sched_write_in_thread), and a signal ends it with this partial count. */
 	uint64_t io_done;
+	/* A connect that waits for its handshake: the call runs again to learn the outcome. */
+	bool connecting;
 
 	struct cpu_context *ctx;	/* registers while not running */
 	bool ctx_valid;
@@ -122,6 +124,8 @@ bool sched_write_must_not_block(struct process *p, int fd);
  * writes what fits without waiting, adds it here, and either returns the whole count (and
  * clears it) or calls sched_block_fd(fd, POLLOUT) to run again once the fd has room. */
 uint64_t *sched_io_done(struct process *p);
+/* The running thread's `connecting` (sched_write_must_not_block true), for connect. */
+bool *sched_connecting(struct process *p);
 /* wait4/waitid for a host child (-1: any) that has not ended yet, while other threads could
  * run: the running thread waits for it and its call runs again; the call's provisional
  * result. NULL-safe: false when the process has no threads. */
