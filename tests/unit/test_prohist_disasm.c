@@ -21,9 +21,11 @@ static void expect_insn(enum cpu_arch arch, const uint8_t *code, size_t len, uin
 	struct disasm *d = disasm_open(arch, err, sizeof(err));
 	cr_assert_not_null(d, "%s", err);
 	struct disasm_insn insn;
+	memset(&insn, 0xff, sizeof(insn));	/* nothing shown may come from the caller's stack */
 	cr_expect_eq(disasm_one(d, code, len, addr, &insn), size);
 	cr_expect_str_eq(insn.mnemonic, mnemonic);
 	cr_expect_str_eq(insn.operands, operands);
+	cr_expect_str_eq(insn.more, "");
 	disasm_close(d);
 }
 

@@ -42,6 +42,7 @@ struct disasm *disasm_open(enum cpu_arch arch, char *err, size_t errlen)
 unsigned disasm_one(struct disasm *d, const uint8_t *code, size_t len, uint64_t addr,
 		    struct disasm_insn *out)
 {
+	out->more[0] = 0;	/* most decoders print one line and leave it alone */
 	unsigned n = d->be->decode(d->state, code, len, addr, out);
 	if (n)
 		return n;
