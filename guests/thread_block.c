@@ -9,9 +9,12 @@
  *   socket    connect/accept over a Unix socket between two threads: the server waits in
  *             accept and then in recv while the client computes, connects and sends, the
  *             client waits in recv for the reply; the main thread counts meanwhile
+ *   poll      a thread polls two empty pipes (no timeout) until another thread, after
+ *             computing, writes to the second; then polls an empty pipe with a 50 ms timeout
  *   counts    N threads (argv[2], default 4) each call work() once, which calls leaf() 1000
  *             times: per-function instruction counts (--counts) are N times one thread's */
 #define _GNU_SOURCE
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,6 +208,37 @@ static int run_socket(void)
 	return rs || rc;
 }
 
+static int poll_a[2], poll_b[2];
+
+static void *poller(void *arg)
+{
+	(void)arg;
+	struct pollfd fds[2] = { { .fd = poll_a[0], .events = POLLIN },
+				 { .fd = poll_b[0], .events = POLLIN } };
+	int n = poll(fds, 2, -1);
+	printf("poll: %d ready, first %s, second %s\n", n, fds[0].revents & POLLIN ? "in" : "-",
+	       fds[1].revents & POLLIN ? "in" : "-");
+	fds[1].events = 0;	/* now only the first, which stays empty: the timeout ends it */
+	n = poll(fds, 2, 50);
+	printf("poll with a 50 ms timeout: %d ready\n", n);
+	return NULL;
+}
+
+static int run_poll(void)
+{
+	if (pipe(poll_a) != 0 || pipe(poll_b) != 0)
+		return 2;
+	pthread_t t;
+	pthread_create(&t, NULL, poller, NULL);
+	volatile unsigned long spin = 0;	/* the poller waits meanwhile */
+	for (unsigned long k = 0; k < 2000000; k++)
+		spin += k;
+	if (write(poll_b[1], "x", 1) != 1)
+		return 2;
+	pthread_join(t, NULL);
+	return 0;
+}
+
 __attribute__((noinline)) static unsigned long leaf(unsigned long x)
 {
 	__asm__ volatile("" : "+r"(x));
@@ -242,6 +276,7 @@ int main(int argc, char **argv)
 	if (!strcmp(c, "pipefull")) return run_pipefull();
 	if (!strcmp(c, "waitid")) return run_waitid();
 	if (!strcmp(c, "socket")) return run_socket();
+	if (!strcmp(c, "poll")) return run_poll();
 	if (!strcmp(c, "counts")) return run_counts(argc > 2 ? atoi(argv[2]) : 4);
 	fprintf(stderr, "thread_block: unknown case %s\n", c);
 	return 2;

@@ -39,6 +39,8 @@ SYS(arch_prctl); SYS(set_thread_area);
 /* sockets: sys_net.c */
 SYS(socket); SYS(socketpair); SYS(bind); SYS(listen); SYS(accept); SYS(accept4); SYS(connect);
 SYS(sendto); SYS(recvfrom); SYS(shutdown); SYS(getsockname); SYS(getpeername); SYS(socketcall);
+/* sys_poll.c */
+SYS(poll);
 
 /* signals: sys_signal.c */
 SYS(kill); SYS(tgkill); SYS(tkill); SYS(rt_sigaction); SYS(rt_sigprocmask); SYS(sigaltstack);

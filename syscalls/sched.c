@@ -30,6 +30,8 @@
 
 enum { CLK_MONOTONIC_ = 1 };
 
+static uint64_t now_ns(struct process *p);
+
 struct guest_thread *sched_current(struct process *p)
 {
 	return p->sched ? p->sched->threads[p->sched->cur] : NULL;
@@ -197,6 +199,39 @@ int64_t sched_block_fd(struct process *p, int fd, short events)
 	return block_restart(p, WAIT_FD);
 }
 
+bool sched_poll_may_block(struct process *p)
+{
+	return p->sched && p->abi->restart_call && !p->cfg.host_time;
+}
+
+int64_t sched_block_poll(struct process *p, const struct pollfd *fds, unsigned n, int timeout_ms)
+{
+	struct guest_thread *t = sched_current(p);
+	if (n > t->pollcap) {
+		struct pollfd *set = realloc(t->pollset, n * sizeof(*set));
+		if (!set)
+			return -ENOMEM;
+		t->pollset = set;
+		t->pollcap = n;
+	}
+	for (unsigned i = 0; i < n; i++)
+		t->pollset[i] = (struct pollfd){ .fd = fds[i].fd, .events = fds[i].events };
+	t->npoll = n;
+	block_restart(p, WAIT_POLL);
+	if (timeout_ms >= 0)
+		t->deadline_ns = now_ns(p) + (uint64_t)timeout_ms * 1000000u;
+	return 0;
+}
+
+bool sched_poll_timed_out(struct process *p)
+{
+	struct guest_thread *t = sched_current(p);
+	bool came = t && t->poll_timed_out;
+	if (t)
+		t->poll_timed_out = false;
+	return came;
+}
+
 static bool child_ready(int host_pid)
 {
 	siginfo_t info;
@@ -338,8 +373,11 @@ static void wake_expired(struct process *p)
 		claim_shared(s, t->sigmask, &t->sigpending);
 		if (t->deadline_ns != UINT64_MAX && now == UINT64_MAX)
 			now = now_ns(p);
-		if (t->deadline_ns != UINT64_MAX && t->deadline_ns <= now)
+		if (t->deadline_ns != UINT64_MAX && t->deadline_ns <= now) {
+			t->poll_timed_out = t->wait == WAIT_POLL;	/* it runs again, not waiting */
 			sched_wake(t, t->wait == WAIT_FUTEX ? -ETIMEDOUT : 0);
+		} else if (t->wait == WAIT_POLL && poll(t->pollset, t->npoll, 0) != 0)
+			sched_wake(t, 0);
 		else if (t->wait == WAIT_FD && fd_ready(t))
 			sched_wake(t, 0);
 		else if (t->wait == WAIT_CHILD && child_ready(t->child))
@@ -390,6 +428,7 @@ static const char *wait_text(enum thread_wait w)
 	case WAIT_SIGNAL: return "a signal";
 	case WAIT_FD: return "a file descriptor";
 	case WAIT_CHILD: return "a child process";
+	case WAIT_POLL: return "a set of file descriptors (poll)";
 	case WAIT_NONE: break;
 	}
 	return "nothing";
@@ -522,6 +561,9 @@ static bool wait_outside(struct process *p)
 		could = could || host_signals_could_wake(p, mask);
 		if (t->wait == WAIT_FD && n < sizeof(fds) / sizeof(fds[0]))
 			fds[n++] = (struct pollfd){ .fd = t->fd, .events = t->events };
+		for (unsigned k = 0; t->wait == WAIT_POLL && k < t->npoll; k++)
+			if (n < sizeof(fds) / sizeof(fds[0]))
+				fds[n++] = t->pollset[k];
 		if (t->wait == WAIT_CHILD)
 			child = t->child;
 	}
@@ -587,6 +629,7 @@ void sched_forget_others(struct process *p)
 		return;
 	for (unsigned i = 0; i < s->count; i++) {
 		cpu_context_free(p->cpu, s->threads[i]->ctx);
+		free(s->threads[i]->pollset);
 		free(s->threads[i]);
 	}
 	free(s->threads);

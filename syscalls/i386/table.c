@@ -78,6 +78,7 @@ static const struct sys_entry table[] = {
 	ROW(158, sched_yield, "", 'd'),
 	ROW(162, nanosleep, "pp", 'd'),
 	ROW(163, mremap, "puuxp", 'p'),
+	ROW(168, poll, "pud", 'd'),
 	ROW(173, rt_sigreturn, "", 'd'),
 	ROW(174, rt_sigaction, "dppu", 'd'),
 	ROW(175, rt_sigprocmask, "dppu", 'd'),

@@ -18,7 +18,7 @@ static const struct sys_entry table[] = {
 	ROW(4, stat, "sp", 'd'),
 	ROW(5, fstat, "dp", 'd'),
 	ROW(6, lstat, "sp", 'd'),
-	NOSYS(7, poll, "pud"),
+	ROW(7, poll, "pud", 'd'),
 	ROW(8, lseek, "ddd", 'd'),
 	ROW(9, mmap, "pudxdx", 'p'),
 	ROW(10, mprotect, "pux", 'd'),

@@ -35,7 +35,9 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
                            waitid (a thread waits in waitid for a child the running main
                            thread releases) or socket (accept, connect, send and recv over a
                            Unix socket between two threads while a third counts; i386 through
-                           socketcall): stdout and status equal the native run's, where a
+                           socketcall) or poll (a thread polls two pipes until another
+                           writes to one, then an empty one with a 50 ms timeout): stdout and
+                           status equal the native run's, where a
                            waiting thread that froze the others would hang
   threads-block-ARCH-static-counts  --counts with per-thread stacks: 4 threads each running
                            work() (1000 calls of leaf()), --quantum=300 so switches fall inside
@@ -281,7 +283,7 @@ def errors(ctx, case):
 
 
 # ---- threads waiting on the host, and --counts per thread: guests/thread_block.c ----------
-BLOCK_COMPARED = ["pipefull", "waitid", "socket"]
+BLOCK_COMPARED = ["pipefull", "waitid", "socket", "poll"]
 
 
 def block_compared(ctx, case):
