@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct emu_state {
@@ -12,30 +13,24 @@ struct emu_state {
 	unsigned step;		/* bytes to step over what is not an instruction */
 };
 
-/* One state per architecture: nothing in it changes after open. */
-static struct emu_state states[CPU_ARCH_IA64 + 1];
-
-static bool serves(enum cpu_arch arch)
-{
-	char text[8];
-	static const uint8_t none[1];
-	return (unsigned)arch < sizeof(states) / sizeof(states[0]) &&
-	       cpu_disasm(arch, none, 0, 0, text, sizeof(text)) != -ENOSYS;
-}
-
 static void *emu_open(enum cpu_arch arch, char *err, size_t errlen)
 {
-	if (!serves(arch)) {
-		snprintf(err, errlen, "no %s disassembler yet", cpu_arch_name(arch));
-		return NULL;
-	}
 	/* The instruction unit, learnt from a decodable one (all-zero words decode on every
 	 * fixed-size instruction set: hppa's break, IA-64's MII bundle of break and nops). */
 	static const uint8_t zeros[16];
 	char text[256];
 	int n = cpu_disasm(arch, zeros, sizeof(zeros), 0, text, sizeof(text));
-	states[arch] = (struct emu_state){ .arch = arch, .step = n > 0 ? (unsigned)n : 1 };
-	return &states[arch];
+	if (n == -ENOSYS) {
+		snprintf(err, errlen, "no %s disassembler yet", cpu_arch_name(arch));
+		return NULL;
+	}
+	struct emu_state *s = malloc(sizeof(*s));
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	*s = (struct emu_state){ .arch = arch, .step = n > 0 ? (unsigned)n : 1 };
+	return s;
 }
 
 static unsigned emu_decode(void *state, const uint8_t *code, size_t len, uint64_t addr,
@@ -61,7 +56,7 @@ static unsigned emu_decode(void *state, const uint8_t *code, size_t len, uint64_
 
 static void emu_close(void *state)
 {
-	(void)state;
+	free(state);
 }
 
 static unsigned emu_step(void *state)
