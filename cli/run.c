@@ -289,7 +289,7 @@ static void add_ir(void *ctx, uint64_t pc, uint64_t count)
 }
 
 /* --gmon, --callgrind, --folded at the end of the run. 0, or -1 after a message. */
-static int write_call_graphs(const struct process *p, const struct options *o,
+int write_call_graphs(const struct process *p, const struct options *o,
 			     const struct symtab *syms, const struct wprof *wp, uint64_t bias)
 {
 	struct link_names ln = { syms, bias };
@@ -332,7 +332,7 @@ static uint64_t function_start(void *ctx, uint64_t addr)
 }
 
 /* --counts at the end of the run. 0, or -1 after a message. */
-static int write_counts(const struct process *p, const struct options *o, const struct symtab *syms,
+int write_counts(const struct process *p, const struct options *o, const struct symtab *syms,
 			struct icount *ic, uint64_t bias, uint64_t retired)
 {
 	struct link_names ln = { syms, bias };

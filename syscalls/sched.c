@@ -318,7 +318,9 @@ static bool complete_clone(struct process *p)
 	if (cpu_context_save(p->cpu, parent->ctx) != 0)
 		return false;
 	p->abi->set_result(p->cpu, 0);
-	if (st.sp)
+	if (st.sp && p->abi->clone_stack)
+		p->abi->clone_stack(p, st.sp, st.stack_size);
+	else if (st.sp)
 		cpu_set_reg(p->cpu, p->abi->stack_reg, st.sp);
 	t->tls = parent->tls;
 	if (st.settls && p->abi->clone_tls)

@@ -102,6 +102,10 @@ struct sys_abi {
 	/* Sets the running CPU's thread pointer from clone's tls argument (CLONE_SETTLS) and
 	 * records what restore_tls needs in *t. 0 or a negative errno. */
 	int (*clone_tls)(struct process *p, uint64_t tls, struct thread_tls *t);
+	/* Sets a new thread's stack from clone's (thread_start sp and stack_size) where more than
+	 * the stack pointer follows from it (IA-64: r12 and the register backing store). NULL:
+	 * the stack pointer becomes sp. */
+	void (*clone_stack)(struct process *p, uint64_t sp, uint64_t size);
 	/* Puts a thread's pointer back as it is switched in, where the CPU context alone does not
 	 * hold it; NULL when it does (x86-64: the FS base). */
 	void (*restore_tls)(struct process *p, const struct thread_tls *t);

@@ -82,6 +82,7 @@ struct guest_thread {
 struct thread_start {
 	struct guest_thread *t;
 	uint64_t sp;		/* 0: the parent's */
+	uint64_t stack_size;	/* IA-64's clone2: the stack area is [sp, sp + stack_size) */
 	bool settls;
 	uint64_t tls;		/* clone's tls argument, as the ABI reads it */
 };
