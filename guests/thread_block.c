@@ -133,6 +133,7 @@ static pthread_cond_t sock_ready = PTHREAD_COND_INITIALIZER;
 static struct sockaddr_un sock_addr;	/* the server's, once it listens */
 static socklen_t sock_addr_len;
 static volatile int sock_done;
+static int sock_failed;		/* the server could not listen: the client gives up */
 
 static void *sock_server(void *arg)
 {
@@ -141,10 +142,15 @@ static void *sock_server(void *arg)
 	struct sockaddr_un a = { .sun_family = AF_UNIX };
 	socklen_t len = sizeof(a);
 	/* bind with the family alone: the kernel picks a free abstract name */
-	if (s < 0 || bind(s, (struct sockaddr *)&a, sizeof(sa_family_t)) != 0 || listen(s, 4) != 0 ||
-	    getsockname(s, (struct sockaddr *)&a, &len) != 0)
-		return (void *)1L;
+	int ok = s >= 0 && bind(s, (struct sockaddr *)&a, sizeof(sa_family_t)) == 0 &&
+		 listen(s, 4) == 0 && getsockname(s, (struct sockaddr *)&a, &len) == 0;
 	pthread_mutex_lock(&sock_lock);
+	if (!ok) {
+		sock_failed = 1;
+		pthread_cond_signal(&sock_ready);
+		pthread_mutex_unlock(&sock_lock);
+		return (void *)1L;
+	}
 	sock_addr = a;
 	sock_addr_len = len;
 	pthread_cond_signal(&sock_ready);
@@ -165,9 +171,11 @@ static void *sock_client(void *arg)
 {
 	(void)arg;
 	pthread_mutex_lock(&sock_lock);
-	while (!sock_addr_len)
+	while (!sock_addr_len && !sock_failed)
 		pthread_cond_wait(&sock_ready, &sock_lock);
 	pthread_mutex_unlock(&sock_lock);
+	if (sock_failed)
+		return (void *)3L;
 	volatile unsigned long spin = 0;	/* the server waits in accept meanwhile */
 	for (unsigned long k = 0; k < 2000000; k++)
 		spin += k;
