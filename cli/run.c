@@ -406,9 +406,6 @@ int run_program(const struct options *given)
 			status = EXIT_CANNOT_EXECUTE;
 		} else {
 			rc.wp = &wp;
-			thread_stacks_init(&stacks, &wp);
-			p->on_thread_switch = thread_stacks_switch;
-			p->on_thread_switch_ctx = &stacks;
 		}
 	}
 	if (status == 0) {
@@ -422,6 +419,11 @@ int run_program(const struct options *given)
 			} else {
 				rc.ic = &ic;
 			}
+		}
+		if (rc.wp || rc.ic) {
+			thread_stacks_init(&stacks, rc.wp, rc.ic, p->cpu);
+			p->on_thread_switch = thread_stacks_switch;
+			p->on_thread_switch_ctx = &stacks;
 		}
 		p->syms = syms;
 		profil_glibc_attach(p, syms);

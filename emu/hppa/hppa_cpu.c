@@ -25,6 +25,7 @@
 
 #include "../byteorder.h"
 #include "../guest_mem.h"
+#include "hppa_disasm.h"
 #include "regs.h"
 
 #define PAGE_MASK 0xfffu
@@ -1227,6 +1228,7 @@ const struct cpu_ops hppa_cpu_ops = {
 	.set_next_tick = set_next_tick,
 	.charge = charge,
 	.dump_regs = dump_regs,
+	.disasm = hppa_disasm_op,
 	.context_new = hppa_context_new,
 	.context_free = hppa_context_free,
 	.context_save = hppa_context_save,

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../byteorder.h"
 #include "hppa_decode.h"
 
 #define FIELD(w, from, to) (((w) >> (31 - (to))) & ((1u << ((to) - (from) + 1)) - 1))
@@ -576,4 +577,13 @@ size_t hppa_disasm(uint32_t w, uint32_t addr, char *buf, size_t len)
 		break;
 	}
 	return o.pos;
+}
+
+/* cpu_disasm for hppa (the ops table's disasm): one big-endian word. */
+int hppa_disasm_op(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen)
+{
+	if (len < 4)
+		return 0;
+	hppa_disasm(bo_get32(code, true), (uint32_t)addr, text, textlen);
+	return text[0] == '#' ? 0 : 4;	/* "#<hex>": a word objdump cannot decode either */
 }

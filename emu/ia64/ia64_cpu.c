@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ia64_cpu_internal.h"
+#include "ia64_disasm.h"
 
 static struct ia64_cpu *ia64(struct cpu *cpu)
 {
@@ -476,6 +477,7 @@ const struct cpu_ops ia64_cpu_ops = {
 	.set_next_tick = ia64_set_next_tick,
 	.charge = ia64_charge,
 	.dump_regs = ia64_dump_regs,
+	.disasm = ia64_disasm_op,
 	.context_new = ia64_context_new,
 	.context_free = ia64_context_free,
 	.context_save = ia64_context_save,

@@ -30,6 +30,18 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
                            and exit status must equal qemu-hppa's; deadlock and racy as above;
                            determinism: 10 runs of condvar give identical stdout and --stats (and
                            gmon.out, static). Skipped without hppa-linux-gnu-gcc or qemu-hppa.
+  threads-block-ARCH-LINK-CASE  guests/thread_block.c: CASE pipefull (one write() of 1 MiB
+                           into a pipe another thread drains slowly while a third counts) or
+                           waitid (a thread waits in waitid for a child the running main
+                           thread releases) or socket (accept, connect, send and recv over a
+                           Unix socket between two threads while a third counts; i386 through
+                           socketcall) or poll (a thread polls two pipes until another
+                           writes to one, then an empty one with a 50 ms timeout): stdout and
+                           status equal the native run's, where a
+                           waiting thread that froze the others would hang
+  threads-block-ARCH-static-counts  --counts with per-thread stacks: 4 threads each running
+                           work() (1000 calls of leaf()), --quantum=300 so switches fall inside
+                           it, give exactly 4 times one thread's self and inclusive counts
   threads-ia64-static-CASE the same program built for IA-64 (the committed static
                            guests/ia64/bin/threads, guests/ia64/build.sh): CASE in the compared
                            ones, whose stdout and exit status must equal the native x86-64 run's
@@ -45,6 +57,7 @@ Exit status (one case): 0 pass, 1 fail, 77 skipped, 99 harness error.
 """
 
 import filecmp
+import json
 import os
 import re
 import shutil
@@ -304,6 +317,54 @@ def errors(ctx, case):
             raise Failure("%s: status %d, stderr %r" % (opt, got.returncode, got.stderr))
 
 
+# ---- threads waiting on the host, and --counts per thread: guests/thread_block.c ----------
+BLOCK_COMPARED = ["pipefull", "waitid", "socket", "poll"]
+
+
+def block_compared(ctx, case):
+    guest = ctx.guest("thread_block", case.arch, case.link)
+    want = native(ctx, guest, [case.what], ctx.fresh_dir("native"))
+    if want is None:
+        raise e2e_harness.Skip("cannot run %s natively here" % guest)
+    got = profemu(ctx, [], guest, [case.what], ctx.fresh_dir("profemu"))
+    if (got.returncode, got.stdout) != (want.returncode, want.stdout):
+        raise Failure("native: status %d\n%s\nprofemu: status %d\n%s%s" % (
+            want.returncode, want.stdout.decode(), got.returncode, got.stdout.decode(),
+            got.stderr.decode()))
+
+
+def block_counts_of(ctx, guest, threads):
+    cwd = ctx.fresh_dir("counts%d" % threads)
+    got = profemu(ctx, ["--quantum=300", "--counts=counts.json"], guest,
+                  ["counts", str(threads)], cwd)
+    if got.returncode != 0:
+        raise Failure("status %d\n%s" % (got.returncode, got.stderr.decode()))
+    with open(os.path.join(cwd, "counts.json")) as f:
+        funcs = json.load(f)["functions"]
+    return {f["name"]: (f["self"], f["inclusive"], f["calls"]) for f in funcs}
+
+
+def block_counts(ctx, case):
+    guest = ctx.guest("thread_block", case.arch, case.link)
+    one, four = block_counts_of(ctx, guest, 1), block_counts_of(ctx, guest, 4)
+    for name, calls in [("work", 1), ("leaf", 1000)]:
+        if name not in one or name not in four:
+            raise Failure("%s missing from --counts" % name)
+        want = tuple(4 * v for v in one[name][:2]) + (4 * calls,)
+        if four[name] != want or one[name][2] != calls:
+            raise Failure("%s: 4 threads give %s, want 4 x one thread's %s = %s" % (
+                name, four[name], one[name], want))
+
+
+CASES += [Case("threads-block-%s-%s-%s" % (a, l, w), a, l, w)
+          for a in ARCHES for l in LINKAGES for w in BLOCK_COMPARED]
+CASES += [Case("threads-block-%s-static-counts" % a, a, "static", "counts") for a in ARCHES]
+for _c in CASES:
+    if _c.name.startswith("threads-block-"):
+        _c.body = block_counts if _c.what == "counts" else block_compared
+# ---- end of thread_block.c's cases ----------------------------------------------------------
+
+
 def run_case(case, args):
     ctx = e2e_harness.Context(args, "threads")
     if not ctx.profemu:
@@ -312,6 +373,7 @@ def run_case(case, args):
             "sigterm": sigterm, "folded": folded}.get(case.what, compared)
     if case.what is None:
         body = errors
+    body = getattr(case, "body", None) or body
     return e2e_harness.run_in_context(ctx, lambda c: body(c, case))
 
 
