@@ -85,6 +85,13 @@ static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i)
 		p->insn[i].op = HOP_BKPT;
 }
 
+/* An instruction a block may hold: anything but a branch, a trap or a breakpoint marker (a
+ * block is left early only by a fault or a nullification). */
+static bool straight_op(unsigned op)
+{
+	return op >= HOP_ADD && !(op >= HOP_BL && op <= HOP_BVB);
+}
+
 /* The decoded page holding pc, or NULL if it is not mapped executable. */
 static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
 {
@@ -109,6 +116,12 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
 	p->writable = (r->prot & GM_PROT_WRITE) != 0;
 	for (unsigned i = 0; i < HPPA_PAGE_INSNS; i++)
 		decode_one(c, p, i);
+	/* A writable page is checked word by word at each fetch, so it runs no blocks. */
+	unsigned run = 0;
+	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
+		run = straight_op(p->insn[i].op) ? run + 1 : 0;
+		p->insn[i].straight = p->writable && run > 1 ? 1 : run;
+	}
 	return p;
 }
 
@@ -118,14 +131,13 @@ static inline __attribute__((always_inline)) uint8_t *data_host(struct hppa_cpu 
 {
 	uint32_t va = addr & ~PAGE_MASK;
 	struct hppa_tlb *tlb = &tlbs[(addr >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS];
-	if (tlb->vaddr == va && tlb->gen == c->mem->generation)
+	if (tlb->vaddr == va)
 		return tlb->host + (addr & PAGE_MASK);
 	uint8_t *h = gm_host(c->mem, va, 4096, prot);
 	if (!h)
 		return NULL;
 	tlb->vaddr = va;
 	tlb->host = h;
-	tlb->gen = c->mem->generation;
 	return h + (addr & PAGE_MASK);
 }
 
@@ -437,23 +449,45 @@ static void apply_psw_n(struct hppa_cpu *c)
 		c->iaoq_b += 4;
 	}
 }
-#define FAIL(stop_expr) do { SYNC(); return (stop_expr); } while (0)
+/* The state at instruction in of the current group (a block runs with pc, iaoq_b and retired
+ * as they were at its first instruction, bstart): for a fault or trap raised there. */
+#define SYNC_IN()								\
+	do {									\
+		unsigned m_ = (unsigned)(in - bstart);				\
+		c->retired = retired + m_;					\
+		c->iaoq_f = m_ ? iaoq_b + 4 * (m_ - 1) : pc;			\
+		c->iaoq_b = m_ ? c->iaoq_f + 4 : iaoq_b;			\
+	} while (0)
+#define FAIL(stop_expr) do { SYNC_IN(); return (stop_expr); } while (0)
+/* The word of the instruction being executed (for a fault's message). */
+#define WORD() (in == &unmarked ? unmarked_word : page->raw[in - page->insn])
 
 /* Fetch the instruction at pc from the current decoded page and jump to its handler; anything
- * unusual (a tick, a limit, a pending event, another page) goes through the loop's top. */
+ * unusual (a tick, a limit, a pending event, another page) goes through the loop's top.
+ * A group starts here: one instruction, or, when the queue runs straight on (iaoq_b = pc + 4),
+ * as many of the page's straight instructions (hppa_code_page.straight) as fit before limit.
+ * Its non-branch handlers chain to the next one through seq without touching pc, iaoq_b or
+ * retired; seq_done and seq_nul bring those up to date once per group. */
+/* A branch (always a group of its own) starts from the queue running straight on. */
+#define BRANCH_START() (next = iaoq_b + 4, event = false)
+
 #define FETCH_DISPATCH()							\
 	do {									\
 		if (__builtin_expect(retired >= limit, 0) ||			\
 		    __builtin_expect((pc & ~PAGE_MASK) != page_va, 0))		\
 			goto top;						\
-		idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);			\
-		if (page_writable &&						\
-		    bo_get32(page->host + idx * 4, true) != page->raw[idx])	\
-			decode_one(c, (struct hppa_code_page *)page, idx);	\
-		in = &page->insn[idx];						\
-		next = iaoq_b + 4;						\
-		nul = false;							\
-		event = false;							\
+		DISPATCH();							\
+	} while (0)
+/* The group at pc, on the current page, which the loop's top has checked or FETCH_DISPATCH. */
+#define DISPATCH()								\
+	do {									\
+		in = bstart = &page->insn[(pc >> 2) & (HPPA_PAGE_INSNS - 1)];	\
+		bend = in + 1;							\
+		unsigned k_ = in->straight;					\
+		if (k_ > 1 && iaoq_b == pc + 4) {				\
+			uint64_t room_ = limit - retired;			\
+			bend = in + (k_ < room_ ? k_ : room_);			\
+		}								\
 		goto *handlers[in->op];						\
 	} while (0)
 
@@ -462,7 +496,6 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 	struct hppa_cpu *c = H(cpu);
 	const struct hppa_code_page *page = NULL;
 	uint32_t page_va = HPPA_NO_PAGE;
-	bool page_writable = false;
 	enum cpu_stop stop;
 	uint32_t *gr = c->gr;
 	uint32_t pc, iaoq_b;
@@ -551,11 +584,13 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_XMPYU] = &&L_FP,
 		[HOP_FID] = &&L_FP,
 	};
-	const struct hppa_insn *in;
+	const struct hppa_insn *in, *bstart, *bend;
 	struct hppa_insn unmarked;
+	uint32_t unmarked_word = 0;
 	uint32_t next;
-	bool nul, event;
-	unsigned idx;
+	/* nul: the instruction nullifies the next (false whenever a handler starts); event: the
+	 * branch raises a call or return after its delay slot; next: the new back of the queue. */
+	bool nul = false, event;
 	update_limit(c);
 	RELOAD();
 	for (;;) {
@@ -602,64 +637,75 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (!page)
 				return mem_fault(c, f, pc, GM_PROT_EXEC);
 			page_va = page->vaddr;
-			page_writable = page->writable;
+			if (page->writable) {
+				/* a writable page's words are checked at each fetch, here: every
+				 * instruction there comes back to the top */
+				unsigned idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);
+				if (bo_get32(page->host + idx * 4, true) != page->raw[idx])
+					decode_one(c, (struct hppa_code_page *)page, idx);
+				page_va = HPPA_NO_PAGE;
+			}
 		}
-		FETCH_DISPATCH();
+		if (__builtin_expect(retired >= limit, 0))
+			continue;
+		DISPATCH();
 		L_HOP_BKPT:
 			if (c->ev.breakpoint) {
 				SYNC();
 				c->ev.breakpoint(c->ev.ctx, pc);
 				if (c->stop_req)
 					return CPU_STOP_REQUESTED;
+				page_va = HPPA_NO_PAGE;	/* the handler may have changed the memory map */
 				if (c->iaoq_f != pc) {
-					page_va = HPPA_NO_PAGE;
 					RELOAD();
 					continue;
 				}
 			}
-			hppa_decode(page->raw[idx], &unmarked);
-			in = &unmarked;
+			unmarked_word = page->raw[in - page->insn];
+			hppa_decode(unmarked_word, &unmarked);
+			in = bstart = &unmarked;
+			bend = in + 1;
 			goto *handlers[in->op];
 		L_HOP_ILLEGAL:
-			FAIL(fault(c, f, CPU_FAULT_ILL, "illegal instruction", page->raw[idx]));
+			FAIL(fault(c, f, CPU_FAULT_ILL, "illegal instruction", WORD()));
 		L_HOP_PRIV:
-			FAIL(fault(c, f, CPU_FAULT_ILL, "privileged instruction", page->raw[idx]));
+			FAIL(fault(c, f, CPU_FAULT_ILL, "privileged instruction", WORD()));
 		L_HOP_BREAK:
-			FAIL(fault(c, f, CPU_FAULT_TRAP, "break", page->raw[idx]));
+			FAIL(fault(c, f, CPU_FAULT_TRAP, "break", WORD()));
 
 		L_HOP_ADDL_FAST:
 			gr[in->t] = gr[in->r1] + gr[in->r2];
-			goto retire;
+			goto seq;
 		L_HOP_COPY:
 			gr[in->t] = gr[in->r1];
-			goto retire;
+			goto seq;
 		L_HOP_ADD: {
 			uint32_t a = gr[in->r1], sh = a << in->sub;
 			struct sum s = add3(sh, gr[in->r2], (in->flags & HF_CIN) ? c->psw_cb >> 31 : 0);
 			if (in->sub && (uint32_t)((int32_t)sh >> in->sub) != a)
 				s.sv = 1;	/* bits shifted out overflow too */
 			if ((in->flags & HF_TSV) && s.sv)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", WORD()));
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (!(in->flags & HF_NOCB))
 				c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_SUB: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2],
 					    (in->flags & HF_CIN) ? c->psw_cb >> 31 : 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if ((in->flags & HF_TSV) && s.sv)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", WORD()));
 			if (in->flags & HF_TC) {
 				if (nul)
-					FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
+					FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", WORD()));
 			} else {
 				c->psw_cb = s.cv;
 			}
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_DS: {
 			uint32_t vmask = (int32_t)c->psw_v >> 31;
@@ -670,13 +716,13 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			c->psw_v = ((s.cv >> 31) ^ (b >> 31)) << 31;
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_CMPCLR: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			gr[in->t] = 0;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_OR: L_HOP_AND: L_HOP_XOR: L_HOP_ANDCM: {
 			uint32_t a = gr[in->r1], b = gr[in->r2];
@@ -684,21 +730,21 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				in->op == HOP_XOR ? a ^ b : a & ~b;
 			nul = cond_logic(in->cond, r);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_UXOR: {
 			uint32_t r = gr[in->r1] ^ gr[in->r2];
 			nul = cond_unit(in->cond, r, 0);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_UADDCM: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 0);
 			nul = cond_unit(in->cond, s.res, s.cv);
 			if ((in->flags & HF_TC) && nul)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", WORD()));
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_DCOR: {
 			/* decimal correct: 6 in every digit without (dcor) or with (idcor) a carry */
@@ -709,43 +755,43 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = in->sub ? gr[in->r2] + adj : gr[in->r2] - adj;
 			nul = cond_unit(in->cond, r, 0);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_ADDI: {
 			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if ((in->flags & HF_TSV) && s.sv)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", WORD()));
 			if ((in->flags & HF_TC) && nul)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", WORD()));
 			if (in->flags & HF_TC)
 				nul = false;
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_SUBI: L_HOP_CMPICLR: {
 			struct sum s = add3((uint32_t)in->imm, ~gr[in->r2], 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (in->op == HOP_CMPICLR) {
 				gr[in->t] = 0;
-				goto retire;
+				goto seq;
 			}
 			if ((in->flags & HF_TSV) && s.sv)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", WORD()));
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_LDO:
 			gr[in->t] = gr[in->r2] + (uint32_t)in->imm;
-			goto retire;
+			goto seq;
 		L_HOP_LDIL:
 			gr[in->t] = (uint32_t)in->imm;
-			goto retire;
+			goto seq;
 		L_HOP_ADDIL:
 			gr[1] = gr[in->r2] + (uint32_t)in->imm;
-			goto retire;
+			goto seq;
 
 		L_HOP_LOAD: L_HOP_LDCW: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
@@ -763,7 +809,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
 			gr[in->t] = v;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_STORE: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
@@ -777,7 +823,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			st(h, in->sub, gr[in->r1]);
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_STBY: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm, v = gr[in->r1];
@@ -794,7 +840,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			if (in->flags & HF_MOD)
 				gr[in->r2] = ea & ~3u;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_FLOAD: L_HOP_FSTORE: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
@@ -822,10 +868,11 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
-			goto retire;
+			goto seq;
 		}
 
 		L_HOP_BL: {
+			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
 			next = pc + 8 + (uint32_t)in->imm;
 			nul = in->flags & HF_N;
@@ -836,6 +883,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_BLR: {
+			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
 			next = pc + 8 + (gr[in->r1] << 3);
 			nul = in->flags & HF_N;
@@ -846,11 +894,13 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_BV:
+			BRANCH_START();
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
 			event = pend_bv(c, in, pc, next);
 			goto retire;
 		L_HOP_BE: L_HOP_BLE: {
+			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
 			event = release_held_call(c);
 			next = (gr[in->r2] + (uint32_t)in->imm) & ~3u;
@@ -864,6 +914,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_CMPB: L_HOP_CMPIB: {
+			BRANCH_START();
 			uint32_t a = in->op == HOP_CMPB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			struct sum s = add3(a, ~gr[in->r2], 1);
 			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
@@ -873,6 +924,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_ADDB: L_HOP_ADDIB: {
+			BRANCH_START();
 			uint32_t a = in->op == HOP_ADDB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			struct sum s = add3(a, gr[in->r2], 0);
 			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
@@ -883,6 +935,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_MOVB: L_HOP_MOVIB: {
+			BRANCH_START();
 			uint32_t v = in->op == HOP_MOVB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			bool taken = cond_shift(in->cond, v);
 			gr[in->r2] = v;
@@ -892,6 +945,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_BB: L_HOP_BVB: {
+			BRANCH_START();
 			unsigned p = in->op == HOP_BB ? in->sub : c->sar;
 			bool bit = (gr[in->r1] >> (31 - p)) & 1;
 			bool taken = in->cond ? !bit : bit;
@@ -906,7 +960,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = (uint32_t)(((uint64_t)gr[in->r1] << 32 | gr[in->r2]) >> sa);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_EXTRU: L_HOP_EXTRS: L_HOP_VEXTRU: L_HOP_VEXTRS: {
 			unsigned pos = (in->op == HOP_EXTRU || in->op == HOP_EXTRS) ? in->sub : c->sar;
@@ -914,7 +968,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 					     in->op == HOP_EXTRS || in->op == HOP_VEXTRS);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_DEP: L_HOP_ZDEP: L_HOP_VDEP: L_HOP_ZVDEP:
 		L_HOP_DEPI: L_HOP_ZDEPI: L_HOP_VDEPI: L_HOP_ZVDEPI: {
@@ -927,54 +981,76 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = deposit(zero ? 0 : gr[in->t], val, var ? c->sar : in->sub, in->len);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 
 		L_HOP_MFCTL:
 			gr[in->t] = in->sub == 11 ? c->sar : in->sub == 26 ? c->cr26 : c->cr27;
-			goto retire;
+			goto seq;
 		L_HOP_MTSAR:
 			c->sar = gr[in->r1] & 31;
-			goto retire;
+			goto seq;
 		L_HOP_MFSP:
 			gr[in->t] = c->sr[in->sub];
-			goto retire;
+			goto seq;
 		L_HOP_MTSP:
 			c->sr[in->sub] = gr[in->r1];
-			goto retire;
+			goto seq;
 		L_HOP_SYNC:
-			goto retire;
+			goto seq;
 		L_HOP_LDSID:
 			gr[in->t] = 0;
-			goto retire;
+			goto seq;
 		L_HOP_PROBE: {
 			int prot = (in->flags & HF_PROBEW) ? GM_PROT_WRITE : GM_PROT_READ;
 			gr[in->t] = gm_host(c->mem, gr[in->r2], 1, prot) != NULL;
-			goto retire;
+			goto seq;
 		}
 		L_FP:
 			nul = hppa_fp_exec(c, in);
-			goto retire;
+			goto seq;
 	retire:
 		gr[0] = 0;
 		retired++;
 		pc = iaoq_b;
 		iaoq_b = next;
-		if (nul) {
-			pc = next;
-			iaoq_b = next + 4;
-		}
 		if (__builtin_expect(event, 0)) {
 			c->event_at = retired + !nul;	/* after the delay slot */
 			update_limit(c);
 			limit = c->limit;
 		}
+		if (nul) {
+			pc = next;
+			iaoq_b = next + 4;
+			nul = false;
+		}
+		FETCH_DISPATCH();
+	seq:	/* a non-branch instruction has run; nul: it nullifies the next */
+		gr[0] = 0;
+		if (__builtin_expect(nul, 0))
+			goto seq_nul;
+		if (++in != bend)
+			goto *handlers[in->op];
+		{
+			unsigned n = (unsigned)(in - bstart);
+			retired += n;
+			pc = iaoq_b + 4 * (n - 1);
+			iaoq_b = pc + 4;
+		}
+		FETCH_DISPATCH();
+	seq_nul: {
+			nul = false;
+			unsigned n = (unsigned)(in - bstart) + 1;
+			retired += n;
+			pc = iaoq_b + 4 * n;
+			iaoq_b = pc + 4;
+		}
 		FETCH_DISPATCH();
 	unaligned:
 		{
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
-			SYNC();
-			f->pc = pc;
+			SYNC_IN();
+			f->pc = c->iaoq_f;
 			f->addr = ea;
 			f->has_addr = true;
 			snprintf(f->detail, sizeof f->detail, "unaligned access at 0x%08x", ea);

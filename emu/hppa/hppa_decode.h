@@ -79,6 +79,10 @@ struct hppa_insn {
 	uint8_t len;
 	uint8_t flags;
 	int32_t imm;
+	/* Left 0 by hppa_decode. The interpreter's cache: how many instructions from this one
+	 * on (up to the page's end) run one after another with no branch, trap or breakpoint
+	 * among them, which run() executes as one block (one limit check, one count add). */
+	uint32_t straight;
 };
 
 /* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */
