@@ -76,11 +76,105 @@ static void drop_cache(struct hppa_cpu *c)
 		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_NO_PAGE;
 }
 
+/* ---- the cache's own forms ---- */
+
+/* Field masks of extract and deposit as the generic handlers clip them. */
+static uint32_t low_mask(unsigned len)
+{
+	return len >= 32 ? 0xffffffffu : (1u << len) - 1;
+}
+
+/* Rewrites a decoded instruction into one of the interpreter's specialised forms (enum
+ * hppa_op: HOP_LDW_NOMOD ...) when it is one: the common forms gcc emits get handlers with no
+ * tests of flags, conditions or sizes left. Each form computes what the generic handler
+ * would; the fields a fault message or the unaligned path reads are left as they were. */
+static void specialise(struct hppa_insn *in)
+{
+	bool plain = in->cond == 0;
+	switch (in->op) {
+	case HOP_LOAD:
+		if (in->sub == 2 && !(in->flags & HF_MOD))
+			in->op = HOP_LDW_NOMOD;
+		break;
+	case HOP_STORE:
+		if (in->sub == 2 && !(in->flags & (HF_MOD | HF_IDX)))
+			in->op = HOP_STW_NOMOD;
+		break;
+	case HOP_ADD:
+		if (plain && !(in->flags & (HF_CIN | HF_TSV)))
+			in->op = (in->flags & HF_NOCB) ? HOP_ADDL_SH : HOP_ADD_SH;
+		break;
+	case HOP_SUB:
+		if (plain && !in->flags)
+			in->op = HOP_SUB_PLAIN;
+		break;
+	case HOP_ADDI:
+		if (plain && !in->flags)
+			in->op = HOP_ADDI_PLAIN;
+		break;
+	case HOP_EXTRU: case HOP_EXTRS: {
+		unsigned shift = 31u - in->sub, len = in->len;
+		if (!plain || in->sub > 31)
+			break;
+		if (len > in->sub + 1u)
+			len = in->sub + 1u;
+		if (len == 0)
+			break;
+		if (in->op == HOP_EXTRU) {
+			in->op = HOP_SHR_MASK;
+			in->sub = (uint8_t)shift;
+			in->imm = (int32_t)low_mask(len);
+		} else {
+			in->op = HOP_SHR_SIGNED;
+			in->sub = (uint8_t)(32 - shift - len);
+			in->len = (uint8_t)(32 - len);
+		}
+		break;
+	}
+	case HOP_ZDEP: case HOP_ZDEPI: case HOP_DEPI: {
+		unsigned shift = 31u - in->sub, len = in->len;
+		if (!plain || in->sub > 31)
+			break;
+		if (shift + len > 32)
+			len = 32 - shift;
+		uint32_t m = low_mask(len) << shift;
+		uint32_t bits = ((uint32_t)in->imm << shift) & m;
+		if (in->op == HOP_ZDEP) {
+			in->op = HOP_SHL_MASK;
+			in->sub = (uint8_t)shift;
+			in->imm = (int32_t)m;
+		} else if (in->op == HOP_ZDEPI) {
+			in->op = HOP_LDIL;	/* a constant */
+			in->imm = (int32_t)bits;
+		} else if (bits == 0) {
+			in->op = HOP_AND_IMM;
+			in->imm = (int32_t)~m;
+		} else if (bits == m) {
+			in->op = HOP_OR_IMM;
+			in->imm = (int32_t)m;
+		}
+		break;
+	}
+	case HOP_CMPB:
+		in->op = (uint8_t)(HOP_CMPB_C + (in->cond & 15));
+		break;
+	case HOP_CMPIB:
+		in->op = (uint8_t)(HOP_CMPIB_C + (in->cond & 15));
+		break;
+	case HOP_ADDIB:
+		in->op = (uint8_t)(HOP_ADDIB_C + (in->cond & 15));
+		break;
+	default:
+		break;
+	}
+}
+
 static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i)
 {
 	uint32_t w = bo_get32(p->host + i * 4, true);
 	p->raw[i] = w;
 	hppa_decode(w, &p->insn[i]);
+	specialise(&p->insn[i]);
 	if (c->nbkpts && is_breakpoint(c, p->vaddr + i * 4))
 		p->insn[i].op = HOP_BKPT;
 }
@@ -89,7 +183,7 @@ static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i)
  * block is left early only by a fault or a nullification). */
 static bool straight_op(unsigned op)
 {
-	return op >= HOP_ADD && !(op >= HOP_BL && op <= HOP_BVB);
+	return op >= HOP_ADD && !(op >= HOP_BL && op <= HOP_BVB) && op < HOP_CMPB_C;
 }
 
 /* The decoded page holding pc, or NULL if it is not mapped executable. */
@@ -583,6 +677,26 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_FTEST] = &&L_FP,
 		[HOP_XMPYU] = &&L_FP,
 		[HOP_FID] = &&L_FP,
+		[HOP_LDW_NOMOD] = &&L_HOP_LDW_NOMOD,
+		[HOP_STW_NOMOD] = &&L_HOP_STW_NOMOD,
+		[HOP_ADD_SH] = &&L_HOP_ADD_SH,
+		[HOP_ADDL_SH] = &&L_HOP_ADDL_SH,
+		[HOP_SUB_PLAIN] = &&L_HOP_SUB_PLAIN,
+		[HOP_ADDI_PLAIN] = &&L_HOP_ADDI_PLAIN,
+		[HOP_SHL_MASK] = &&L_HOP_SHL_MASK,
+		[HOP_SHR_MASK] = &&L_HOP_SHR_MASK,
+		[HOP_SHR_SIGNED] = &&L_HOP_SHR_SIGNED,
+		[HOP_AND_IMM] = &&L_HOP_AND_IMM,
+		[HOP_OR_IMM] = &&L_HOP_OR_IMM,
+#define COND_FORMS(op, lab) [op + 0] = &&lab##0, [op + 1] = &&lab##1, [op + 2] = &&lab##2,	\
+		[op + 3] = &&lab##3, [op + 4] = &&lab##4, [op + 5] = &&lab##5, [op + 6] = &&lab##6,	\
+		[op + 7] = &&lab##7, [op + 8] = &&lab##8, [op + 9] = &&lab##9, [op + 10] = &&lab##10,	\
+		[op + 11] = &&lab##11, [op + 12] = &&lab##12, [op + 13] = &&lab##13,		\
+		[op + 14] = &&lab##14, [op + 15] = &&lab##15
+		COND_FORMS(HOP_CMPB_C, L_CMPB_C),
+		COND_FORMS(HOP_CMPIB_C, L_CMPIB_C),
+		COND_FORMS(HOP_ADDIB_C, L_ADDIB_C),
+#undef COND_FORMS
 	};
 	const struct hppa_insn *in, *bstart, *bend;
 	struct hppa_insn unmarked;
@@ -590,7 +704,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 	uint32_t next;
 	/* nul: the instruction nullifies the next (false whenever a handler starts); event: the
 	 * branch raises a call or return after its delay slot; next: the new back of the queue. */
-	bool nul = false, event;
+	bool nul = false, event, taken;
 	update_limit(c);
 	RELOAD();
 	for (;;) {
@@ -1009,6 +1123,100 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		L_FP:
 			nul = hppa_fp_exec(c, in);
 			goto seq;
+
+		/* the specialised forms (specialise) */
+		L_HOP_LDW_NOMOD: {
+			uint32_t ea = gr[in->r2] + ((in->flags & HF_IDX) ?
+				gr[in->r1] << ((in->flags & HF_SCALE) ? 2 : 0) : (uint32_t)in->imm);
+			if (ea & 3) {
+				f->kind = CPU_FAULT_BUS;
+				goto unaligned;
+			}
+			uint8_t *h = data_host(c, c->rtlb, ea, GM_PROT_READ);
+			if (!h)
+				FAIL(mem_fault(c, f, ea, GM_PROT_READ));
+			gr[in->t] = bo_get32(h, true);
+			goto seq;
+		}
+		L_HOP_STW_NOMOD: {
+			uint32_t ea = gr[in->r2] + (uint32_t)in->imm;
+			if (ea & 3) {
+				f->kind = CPU_FAULT_BUS;
+				goto unaligned;
+			}
+			uint8_t *h = data_host(c, c->wtlb, ea, GM_PROT_WRITE);
+			if (!h)
+				FAIL(mem_fault(c, f, ea, GM_PROT_WRITE));
+			bo_put32(h, gr[in->r1], true);
+			goto seq;
+		}
+		L_HOP_ADD_SH: {
+			struct sum s = add3(gr[in->r1] << in->sub, gr[in->r2], 0);
+			c->psw_cb = s.cv;
+			gr[in->t] = s.res;
+			goto seq;
+		}
+		L_HOP_ADDL_SH:
+			gr[in->t] = (gr[in->r1] << in->sub) + gr[in->r2];
+			goto seq;
+		L_HOP_SUB_PLAIN: {
+			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);
+			c->psw_cb = s.cv;
+			gr[in->t] = s.res;
+			goto seq;
+		}
+		L_HOP_ADDI_PLAIN: {
+			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
+			c->psw_cb = s.cv;
+			gr[in->t] = s.res;
+			goto seq;
+		}
+		L_HOP_SHL_MASK:
+			gr[in->t] = (gr[in->r1] << in->sub) & (uint32_t)in->imm;
+			goto seq;
+		L_HOP_SHR_MASK:
+			gr[in->t] = (gr[in->r2] >> in->sub) & (uint32_t)in->imm;
+			goto seq;
+		L_HOP_SHR_SIGNED:
+			gr[in->t] = (uint32_t)((int32_t)(gr[in->r2] << in->sub) >> in->len);
+			goto seq;
+		L_HOP_AND_IMM:
+			gr[in->t] &= (uint32_t)in->imm;
+			goto seq;
+		L_HOP_OR_IMM:
+			gr[in->t] |= (uint32_t)in->imm;
+			goto seq;
+/* One conditional branch form per condition cf (the condition folds to a few operations). */
+#define CMPB_FORM(cf)								\
+		L_CMPB_C##cf: {							\
+			BRANCH_START();						\
+			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);	\
+			taken = cond_arith(cf, s.res, s.cv >> 31, s.sv);	\
+			goto cbranch_tail;					\
+		}								\
+		L_CMPIB_C##cf: {						\
+			BRANCH_START();						\
+			struct sum s = add3((uint32_t)(int8_t)in->r1, ~gr[in->r2], 1); \
+			taken = cond_arith(cf, s.res, s.cv >> 31, s.sv);	\
+			goto cbranch_tail;					\
+		}								\
+		L_ADDIB_C##cf: {						\
+			BRANCH_START();						\
+			struct sum s = add3((uint32_t)(int8_t)in->r1, gr[in->r2], 0); \
+			taken = cond_arith(cf, s.res, s.cv >> 31, s.sv);	\
+			gr[in->r2] = s.res;					\
+			goto cbranch_tail;					\
+		}
+		CMPB_FORM(0) CMPB_FORM(1) CMPB_FORM(2) CMPB_FORM(3)
+		CMPB_FORM(4) CMPB_FORM(5) CMPB_FORM(6) CMPB_FORM(7)
+		CMPB_FORM(8) CMPB_FORM(9) CMPB_FORM(10) CMPB_FORM(11)
+		CMPB_FORM(12) CMPB_FORM(13) CMPB_FORM(14) CMPB_FORM(15)
+#undef CMPB_FORM
+	cbranch_tail:
+		if (taken)
+			next = pc + 8 + (uint32_t)in->imm;
+		nul = cbranch_nullifies(in, taken);
+		goto retire;
 	retire:
 		gr[0] = 0;
 		retired++;

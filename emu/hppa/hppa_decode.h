@@ -44,7 +44,23 @@ enum hppa_op {
 	HOP_FCNV,	/* sub = kind (enum hppa_fcnv), len = src fmt | dst fmt << 2 */
 	HOP_FCMP,	/* cond = 5-bit condition */
 	HOP_FTEST, HOP_XMPYU, HOP_FID,
-	HOP_COUNT
+	/* The interpreter's own forms of common instructions, chosen when a page is decoded
+	 * into its cache (never from hppa_decode; hppa_cpu.c: specialise). */
+	HOP_LDW_NOMOD,	/* ldw without base modification (displacement or index) */
+	HOP_STW_NOMOD,	/* stw without base modification */
+	HOP_ADD_SH,	/* add/shladd without condition or trap: sub = shift, sets PSW[C/B] */
+	HOP_ADDL_SH,	/* shladd,l without condition: sub = shift */
+	HOP_SUB_PLAIN,	/* sub without condition, trap or borrow in */
+	HOP_ADDI_PLAIN,	/* addi without condition or trap */
+	HOP_SHL_MASK,	/* zdep r: (r1 << sub) & imm */
+	HOP_SHR_MASK,	/* extru: (r2 >> sub) & imm */
+	HOP_SHR_SIGNED,	/* extrs: (int32_t)(r2 << sub) >> len */
+	HOP_AND_IMM,	/* depi 0: t & imm */
+	HOP_OR_IMM,	/* depi -1: t | imm */
+	HOP_CMPB_C,	/* cmpb with condition c: op HOP_CMPB_C + c (16 forms) */
+	HOP_CMPIB_C = HOP_CMPB_C + 16,
+	HOP_ADDIB_C = HOP_CMPIB_C + 16,
+	HOP_COUNT = HOP_ADDIB_C + 16
 };
 
 /* HOP_FCNV kinds (bits 14..16 of the word). */
