@@ -169,7 +169,9 @@ static void specialise(struct hppa_insn *in)
 	}
 }
 
-static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i)
+/* handlers: run()'s, indexed by enum hppa_op (each cached instruction keeps its own). */
+static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
+		       const void *const *handlers)
 {
 	uint32_t w = bo_get32(p->host + i * 4, true);
 	p->raw[i] = w;
@@ -177,6 +179,7 @@ static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i)
 	specialise(&p->insn[i]);
 	if (c->nbkpts && is_breakpoint(c, p->vaddr + i * 4))
 		p->insn[i].op = HOP_BKPT;
+	p->insn[i].handler = handlers[p->insn[i].op];
 }
 
 /* An instruction a block may hold: anything but a branch, a trap or a breakpoint marker (a
@@ -187,7 +190,8 @@ static bool straight_op(unsigned op)
 }
 
 /* The decoded page holding pc, or NULL if it is not mapped executable. */
-static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
+static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
+				       const void *const *handlers)
 {
 	uint32_t va = pc & ~PAGE_MASK;
 	unsigned slot = (va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS;
@@ -209,7 +213,7 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
 	p->host = r->host + (va - r->start);
 	p->writable = (r->prot & GM_PROT_WRITE) != 0;
 	for (unsigned i = 0; i < HPPA_PAGE_INSNS; i++)
-		decode_one(c, p, i);
+		decode_one(c, p, i, handlers);
 	/* A writable page is checked word by word at each fetch, so it runs no blocks. */
 	unsigned run = 0;
 	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
@@ -582,7 +586,7 @@ static void apply_psw_n(struct hppa_cpu *c)
 			uint64_t room_ = limit - retired;			\
 			bend = in + (k_ < room_ ? k_ : room_);			\
 		}								\
-		goto *handlers[in->op];						\
+		goto *in->handler;						\
 	} while (0)
 
 static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
@@ -747,7 +751,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				RELOAD();
 				continue;
 			}
-			page = code_page(c, pc);
+			page = code_page(c, pc, handlers);
 			if (!page)
 				return mem_fault(c, f, pc, GM_PROT_EXEC);
 			page_va = page->vaddr;
@@ -756,7 +760,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				 * instruction there comes back to the top */
 				unsigned idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);
 				if (bo_get32(page->host + idx * 4, true) != page->raw[idx])
-					decode_one(c, (struct hppa_code_page *)page, idx);
+					decode_one(c, (struct hppa_code_page *)page, idx, handlers);
 				page_va = HPPA_NO_PAGE;
 			}
 		}
@@ -789,10 +793,10 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 
 		L_HOP_ADDL_FAST:
 			gr[in->t] = gr[in->r1] + gr[in->r2];
-			goto seq;
+			goto seq_plain;
 		L_HOP_COPY:
 			gr[in->t] = gr[in->r1];
-			goto seq;
+			goto seq_plain;
 		L_HOP_ADD: {
 			uint32_t a = gr[in->r1], sh = a << in->sub;
 			struct sum s = add3(sh, gr[in->r2], (in->flags & HF_CIN) ? c->psw_cb >> 31 : 0);
@@ -899,13 +903,13 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		}
 		L_HOP_LDO:
 			gr[in->t] = gr[in->r2] + (uint32_t)in->imm;
-			goto seq;
+			goto seq_plain;
 		L_HOP_LDIL:
 			gr[in->t] = (uint32_t)in->imm;
-			goto seq;
+			goto seq_plain;
 		L_HOP_ADDIL:
 			gr[1] = gr[in->r2] + (uint32_t)in->imm;
-			goto seq;
+			goto seq_plain;
 
 		L_HOP_LOAD: L_HOP_LDCW: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
@@ -1136,7 +1140,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (!h)
 				FAIL(mem_fault(c, f, ea, GM_PROT_READ));
 			gr[in->t] = bo_get32(h, true);
-			goto seq;
+			goto seq_plain;
 		}
 		L_HOP_STW_NOMOD: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm;
@@ -1148,44 +1152,44 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (!h)
 				FAIL(mem_fault(c, f, ea, GM_PROT_WRITE));
 			bo_put32(h, gr[in->r1], true);
-			goto seq;
+			goto seq_plain;
 		}
 		L_HOP_ADD_SH: {
 			struct sum s = add3(gr[in->r1] << in->sub, gr[in->r2], 0);
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto seq;
+			goto seq_plain;
 		}
 		L_HOP_ADDL_SH:
 			gr[in->t] = (gr[in->r1] << in->sub) + gr[in->r2];
-			goto seq;
+			goto seq_plain;
 		L_HOP_SUB_PLAIN: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto seq;
+			goto seq_plain;
 		}
 		L_HOP_ADDI_PLAIN: {
 			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto seq;
+			goto seq_plain;
 		}
 		L_HOP_SHL_MASK:
 			gr[in->t] = (gr[in->r1] << in->sub) & (uint32_t)in->imm;
-			goto seq;
+			goto seq_plain;
 		L_HOP_SHR_MASK:
 			gr[in->t] = (gr[in->r2] >> in->sub) & (uint32_t)in->imm;
-			goto seq;
+			goto seq_plain;
 		L_HOP_SHR_SIGNED:
 			gr[in->t] = (uint32_t)((int32_t)(gr[in->r2] << in->sub) >> in->len);
-			goto seq;
+			goto seq_plain;
 		L_HOP_AND_IMM:
 			gr[in->t] &= (uint32_t)in->imm;
-			goto seq;
+			goto seq_plain;
 		L_HOP_OR_IMM:
 			gr[in->t] |= (uint32_t)in->imm;
-			goto seq;
+			goto seq_plain;
 /* One conditional branch form per condition cf (the condition folds to a few operations). */
 #define CMPB_FORM(cf)								\
 		L_CMPB_C##cf: {							\
@@ -1234,11 +1238,12 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		}
 		FETCH_DISPATCH();
 	seq:	/* a non-branch instruction has run; nul: it nullifies the next */
-		gr[0] = 0;
 		if (__builtin_expect(nul, 0))
 			goto seq_nul;
+	seq_plain:	/* one that nullifies nothing */
+		gr[0] = 0;
 		if (++in != bend)
-			goto *handlers[in->op];
+			goto *in->handler;
 		{
 			unsigned n = (unsigned)(in - bstart);
 			retired += n;
@@ -1247,6 +1252,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		}
 		FETCH_DISPATCH();
 	seq_nul: {
+			gr[0] = 0;
 			nul = false;
 			unsigned n = (unsigned)(in - bstart) + 1;
 			retired += n;

@@ -99,6 +99,7 @@ struct hppa_insn {
 	 * on (up to the page's end) run one after another with no branch, trap or breakpoint
 	 * among them, which run() executes as one block (one limit check, one count add). */
 	uint32_t straight;
+	const void *handler;	/* the interpreter's cache: its handler (NULL from hppa_decode) */
 };
 
 /* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */
