@@ -189,6 +189,12 @@ static bool straight_op(unsigned op)
 	return op >= HOP_ADD && !(op >= HOP_BL && op <= HOP_BVB) && op < HOP_CMPB_C;
 }
 
+/* A branch may end a block: it brings the queue and the count up to itself (BRANCH_START). */
+static bool branch_op(unsigned op)
+{
+	return (op >= HOP_BL && op <= HOP_BVB) || (op >= HOP_CMPB_C && op < HOP_COUNT);
+}
+
 /* The decoded page holding pc, or NULL if it is not mapped executable. */
 static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 				       const void *const *handlers)
@@ -217,7 +223,8 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 	/* A writable page is checked word by word at each fetch, so it runs no blocks. */
 	unsigned run = 0;
 	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
-		run = straight_op(p->insn[i].op) ? run + 1 : 0;
+		unsigned op = p->insn[i].op;
+		run = straight_op(op) ? run + 1 : branch_op(op) ? 1 : 0;
 		p->insn[i].straight = p->writable && run > 1 ? 1 : run;
 	}
 	return p;
@@ -566,8 +573,19 @@ static void apply_psw_n(struct hppa_cpu *c)
  * as many of the page's straight instructions (hppa_code_page.straight) as fit before limit.
  * Its non-branch handlers chain to the next one through seq without touching pc, iaoq_b or
  * retired; seq_done and seq_nul bring those up to date once per group. */
-/* A branch (always a group of its own) starts from the queue running straight on. */
-#define BRANCH_START() (next = iaoq_b + 4, event = false)
+/* A branch starts from the queue running straight on. One that ends a block (in != bstart)
+ * first brings pc, iaoq_b and retired up to itself, as seq does at a block's end. */
+#define BRANCH_START()								\
+	do {									\
+		unsigned m_ = (unsigned)(in - bstart);				\
+		if (m_) {							\
+			retired += m_;						\
+			pc = iaoq_b + 4 * (m_ - 1);				\
+			iaoq_b = pc + 4;					\
+		}								\
+		next = iaoq_b + 4;						\
+		event = false;							\
+	} while (0)
 
 #define FETCH_DISPATCH()							\
 	do {									\
