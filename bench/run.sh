@@ -16,6 +16,10 @@
 #   BENCH_GUEST=PATH    another guest program instead of cpubench-static
 #   BENCH_HPPA_GUEST=PATH  the hppa guest of the *-hppa rows (default: cpubench -O2 from
 #                       guests/hppa/checks; the rows are left out when it is not built)
+#   BENCH_HPPA_ARGS="N SIZE ROUNDS"
+#                       arguments of the hppa rows (default "40 300000 10", about 3.3 G
+#                       instructions, ~1.2 s CPU under qemu-hppa; cpubench's defaults take
+#                       ~8 G, far too long on the interpreter)
 #   PROFEMU=PATH, QEMU=qemu-x86_64, QEMU_HPPA=qemu-hppa
 #   BENCH_IA64_ARGS="N SIZE ROUNDS"
 #                       arguments of the IA-64 cpubench rows (default "30 50000 10", about
@@ -90,11 +94,12 @@ row valgrind-callgrind valgrind --tool=callgrind --callgrind-out-file="$tmp/vg.o
 # PA-RISC: the same cpubench built for hppa (-O2, static; guests/hppa/checks) on profemu's own
 # interpreter (emu/hppa/) against qemu-hppa, a JIT. Goal profemu-hppa-profil <= 2.0 x qemu-hppa.
 hppa_guest=${BENCH_HPPA_GUEST:-$build/guests/hppa/checks/dis_cpubench-O2}
+read -r -a hppa_args <<<"${BENCH_HPPA_ARGS:-40 300000 10}"
 hppa_stats=$tmp/stats-hppa.json
 if [ -x "$hppa_guest" ]; then
-	row qemu-hppa "${QEMU_HPPA:-qemu-hppa}" "$hppa_guest" "${gargs[@]}"
-	row profemu-hppa "$profemu" --stats="$hppa_stats" "$hppa_guest" "${gargs[@]}"
-	row profemu-hppa-profil env PROFEMU_BENCH_PROFIL=1 "$profemu" "$hppa_guest" "${gargs[@]}"
+	row qemu-hppa "${QEMU_HPPA:-qemu-hppa}" "$hppa_guest" "${hppa_args[@]}"
+	row profemu-hppa "$profemu" --stats="$hppa_stats" "$hppa_guest" "${hppa_args[@]}"
+	row profemu-hppa-profil env PROFEMU_BENCH_PROFIL=1 "$profemu" "$hppa_guest" "${hppa_args[@]}"
 fi
 
 # --- measuring --------------------------------------------------------------------------------
@@ -166,6 +171,7 @@ for ((r = 1; r <= runs; r++)); do
 			# notes are not the program's output
 			ref=$native_out
 			[[ $name == ia64-* ]] && ref=$tmp/ia64-reference.stdout
+			[[ $name == *-hppa* ]] && ref=$tmp/hppa-reference.stdout	# its own arguments
 			grep -v -e '^program exited with status' -e '^doSyscall: unimplemented' \
 				"$tmp/$name.out" >"$tmp/$name.prog.out" || true
 			if [ "$name" = native ] || [ ! -f "$ref" ]; then

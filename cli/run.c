@@ -289,7 +289,7 @@ static void add_ir(void *ctx, uint64_t pc, uint64_t count)
 }
 
 /* --gmon, --callgrind, --folded at the end of the run. 0, or -1 after a message. */
-static int write_call_graphs(const struct process *p, const struct options *o,
+int write_call_graphs(const struct process *p, const struct options *o,
 			     const struct symtab *syms, const struct wprof *wp, uint64_t bias)
 {
 	struct link_names ln = { syms, bias };
@@ -332,7 +332,7 @@ static uint64_t function_start(void *ctx, uint64_t addr)
 }
 
 /* --counts at the end of the run. 0, or -1 after a message. */
-static int write_counts(const struct process *p, const struct options *o, const struct symtab *syms,
+int write_counts(const struct process *p, const struct options *o, const struct symtab *syms,
 			struct icount *ic, uint64_t bias, uint64_t retired)
 {
 	struct link_names ln = { syms, bias };
@@ -406,9 +406,6 @@ int run_program(const struct options *given)
 			status = EXIT_CANNOT_EXECUTE;
 		} else {
 			rc.wp = &wp;
-			thread_stacks_init(&stacks, &wp);
-			p->on_thread_switch = thread_stacks_switch;
-			p->on_thread_switch_ctx = &stacks;
 		}
 	}
 	if (status == 0) {
@@ -422,6 +419,11 @@ int run_program(const struct options *given)
 			} else {
 				rc.ic = &ic;
 			}
+		}
+		if (rc.wp || rc.ic) {
+			thread_stacks_init(&stacks, rc.wp, rc.ic, p->cpu);
+			p->on_thread_switch = thread_stacks_switch;
+			p->on_thread_switch_ctx = &stacks;
 		}
 		p->syms = syms;
 		profil_glibc_attach(p, syms);

@@ -3,9 +3,10 @@
 
 #include <stdlib.h>
 
-void thread_stacks_init(struct thread_stacks *ts, struct wprof *w)
+void thread_stacks_init(struct thread_stacks *ts, struct wprof *w, struct icount *ic,
+			struct cpu *cpu)
 {
-	*ts = (struct thread_stacks){ .w = w };
+	*ts = (struct thread_stacks){ .w = w, .ic = ic, .cpu = cpu };
 }
 
 static bool reserve(struct thread_stacks *ts, unsigned i)
@@ -27,7 +28,10 @@ void thread_stacks_switch(void *ctx, unsigned from, unsigned to)
 {
 	struct thread_stacks *ts = ctx;
 	struct wprof *w = ts->w;
-	if (from != ts->cur || !reserve(ts, from > to ? from : to))
+	/* --counts keeps its stacks itself, each thread with its own clock. */
+	if (ts->ic && from == ts->ic->cur)
+		icount_switch_thread(ts->ic, to, cpu_retired(ts->cpu));
+	if (!w || from != ts->cur || !reserve(ts, from > to ? from : to))
 		return;
 	if (!ts->v[to].frames) {
 		/* A new thread starts with an empty stack (its start routine's frame comes first). */

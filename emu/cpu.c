@@ -19,6 +19,17 @@ const char *cpu_arch_name(enum cpu_arch arch)
 	return b ? b->name : "?";
 }
 
+int cpu_disasm(enum cpu_arch arch, const uint8_t *code, size_t len, uint64_t addr, char *text,
+	       size_t textlen)
+{
+	const struct cpu_backend *b = backend_for(arch);
+	if (textlen)
+		text[0] = 0;
+	if (!b || !b->ops || !b->ops->disasm)
+		return -ENOSYS;
+	return b->ops->disasm(code, len, addr, text, textlen);
+}
+
 struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 {
 	const struct cpu_backend *b = backend_for(cfg->arch);

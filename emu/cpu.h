@@ -26,6 +26,16 @@ enum cpu_arch {
 
 const char *cpu_arch_name(enum cpu_arch arch);
 
+/* The back end's own disassembler for arch, with no CPU needed (--explain, prohist
+ * --annotate): the text `objdump -d` prints for the instruction at code[0..len), which sits at
+ * guest address addr, without objdump's " <symbol+off>" after branch targets. An instruction
+ * objdump lists on several lines has them "\n"-separated: an IA-64 bundle is its template
+ * and its slots, "[MLX] mov r38=r1\nmovl r32=0x6d0;;". Returns the bytes it occupies, 0 when
+ * they are no instruction or cut short by len, -ENOSYS when arch has none (x86: prohist uses
+ * Capstone). text is always NUL-terminated. */
+int cpu_disasm(enum cpu_arch arch, const uint8_t *code, size_t len, uint64_t addr, char *text,
+	       size_t textlen);
+
 /* Why cpu_run returned. */
 enum cpu_stop {
 	CPU_STOP_REQUESTED,	/* cpu_request_stop (exit, execve, SIGINT, a fatal signal) */
@@ -48,6 +58,10 @@ struct cpu_fault {
 	uint64_t pc;		/* the faulting instruction */
 	uint64_t addr;		/* the faulting data address, if any */
 	bool has_addr;
+	/* The ISA's own number for the interruption when it has one and the ABI's si_code
+	 * depends on it (hppa: the PA-RISC interruption code, 12 overflow, 13 conditional trap;
+	 * syscalls/<abi> maps it with sys_abi.fault_code). Only back ends whose ABI reads it set it. */
+	unsigned trap;
 	char detail[128];
 };
 

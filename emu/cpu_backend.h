@@ -49,6 +49,9 @@ struct cpu_ops {
 	int (*count_insns)(struct cpu *cpu);
 	int (*insn_counts)(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count),
 			   void *ctx);
+	/* Optional (NULL: no disassembler of ours, cpu_disasm answers -ENOSYS): cpu_disasm's
+	 * work. Reads no CPU state, so tools without a CPU (prohist) use it too. */
+	int (*disasm)(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen);
 };
 
 /* One entry per architecture a back end serves; ops NULL where none is built in. */

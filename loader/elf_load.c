@@ -549,6 +549,10 @@ static enum load_error map_image(struct guest_mem *gm, const struct addr_layout 
 	uint64_t limit = layout->addr_limit < gm->addr_limit ? layout->addr_limit : gm->addr_limit;
 	uint64_t end = 0;
 	info->text_lo = UINT64_MAX;
+	/* The text is the executable segments that are not writable: a writable executable one is
+	 * data the ABI marks executable (hppa's dynamic programs: .plt and .got, RWE), counted only
+	 * for a program whose every executable segment is writable. */
+	uint64_t wx_lo = UINT64_MAX, wx_hi = 0;
 	for (long i = 0; i < n; i++) {
 		uint64_t rel = segs[i].vaddr - low;
 		if (!fits_below(start, rel, limit) || !fits_below(start + rel, segs[i].memsz, limit) ||
@@ -560,15 +564,22 @@ static enum load_error map_image(struct guest_mem *gm, const struct addr_layout 
 		uint64_t seg_end = segs[i].addr + segs[i].memsz;
 		if (seg_end > end)
 			end = seg_end;
-		if (segs[i].prot & GM_PROT_EXEC) {
+		if ((segs[i].prot & GM_PROT_EXEC) && (segs[i].prot & GM_PROT_WRITE)) {
+			if (segs[i].addr < wx_lo)
+				wx_lo = segs[i].addr;
+			if (seg_end > wx_hi)
+				wx_hi = seg_end;
+		} else if (segs[i].prot & GM_PROT_EXEC) {
 			if (segs[i].addr < info->text_lo)
 				info->text_lo = segs[i].addr;
 			if (seg_end > info->text_hi)
 				info->text_hi = seg_end;
 		}
 	}
-	if (info->text_lo == UINT64_MAX)
-		info->text_lo = 0;
+	if (info->text_lo == UINT64_MAX) {
+		info->text_lo = wx_lo == UINT64_MAX ? 0 : wx_lo;
+		info->text_hi = wx_hi;
+	}
 
 	long nruns = build_runs(gm, segs, (size_t)n, &runs);
 	if (nruns < 0) {

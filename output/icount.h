@@ -15,8 +15,15 @@
  *
  * The shadow stack follows wprof.h's rules (returns matched by return address, popping frames a
  * longjmp skipped; ICOUNT_MAX_DEPTH frames, deeper calls charged to the deepest frame). Hot
- * paths allocate only when the table doubles; a failed doubling drops that function's record
- * (counted in `dropped`). */
+ * paths allocate only when the table or a stack doubles; a failed doubling drops that
+ * function's record (counted in `dropped`) or that call's frame (as beyond the depth).
+ *
+ * Threads: each guest thread has its own shadow stack and its own clock, the instructions it
+ * retired itself (icount_switch_thread at every switch), so a function's inclusive count is
+ * the sum over the threads that ran it of their own instructions inside it, never another
+ * thread's that ran meanwhile. A thread's stack starts at the root function, which gets the
+ * few instructions it retires before its first call; the root's inclusive count stays the
+ * program's total. */
 #ifndef PROFEMU_OUTPUT_ICOUNT_H
 #define PROFEMU_OUTPUT_ICOUNT_H
 
@@ -46,6 +53,15 @@ struct icount_target {
 /* The start of the function containing addr (addr itself when unknown). */
 typedef uint64_t (*icount_resolve_fn)(void *ctx, uint64_t addr);
 
+/* One thread's shadow stack, while another thread's is the running one. */
+struct icount_stack {
+	struct icount_frame *frames;	/* NULL: the thread has not run yet */
+	uint32_t depth, cap;
+	uint64_t lost;
+	uint64_t skew;			/* retired count minus the thread's own clock */
+	uint64_t left_at;		/* the retired count when it stopped running */
+};
+
 struct icount {
 	struct pairtab funcs;		/* struct icount_func */
 	struct pairtab targets;		/* struct icount_target */
@@ -53,10 +69,14 @@ struct icount {
 	void *resolve_ctx;
 	struct icount_frame *stack;	/* stack[0] is the root */
 	uint32_t depth;			/* frames above the root */
+	uint32_t cap;			/* frames stack holds */
 	uint64_t lost;			/* calls beyond ICOUNT_MAX_DEPTH not yet returned */
-	uint64_t mark;			/* the retired count last charged */
+	uint64_t mark;			/* the thread's own clock when last charged */
+	uint64_t skew;			/* the retired count minus the running thread's own clock */
 	uint64_t total;			/* set by icount_finish */
 	uint64_t dropped;
+	struct icount_stack *threads;	/* by thread index; the running one's entry is stale */
+	unsigned nthreads, cur;
 };
 
 /* entry: the program's entry address (the root function). 0 or -ENOMEM. */
@@ -65,8 +85,11 @@ void icount_free(struct icount *c);
 
 void icount_call(struct icount *c, uint64_t return_addr, uint64_t target, uint64_t retired);
 void icount_return(struct icount *c, uint64_t target, uint64_t retired);
-/* At the end of the run: charges the last instructions and closes every open frame, so that
- * the root's inclusive count is the total. */
+/* The running thread changes to thread `to` (threads numbered in creation order, the first
+ * 0) at the retired count `retired`. 0, or -ENOMEM (the stack then stays shared). */
+int icount_switch_thread(struct icount *c, unsigned to, uint64_t retired);
+/* At the end of the run: charges the last instructions and closes every open frame of every
+ * thread, so that the root's inclusive count is the total. */
 void icount_finish(struct icount *c, uint64_t retired);
 
 #endif

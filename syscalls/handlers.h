@@ -36,6 +36,12 @@ SYS(clone3); SYS(get_robust_list); SYS(sched_getaffinity); SYS(membarrier);
 SYS(wait4); SYS(waitid); SYS(getrusage); SYS(sysinfo);
 SYS(arch_prctl); SYS(set_thread_area);
 
+/* sockets: sys_net.c */
+SYS(socket); SYS(socketpair); SYS(bind); SYS(listen); SYS(accept); SYS(accept4); SYS(connect);
+SYS(sendto); SYS(recvfrom); SYS(shutdown); SYS(getsockname); SYS(getpeername); SYS(socketcall);
+/* sys_poll.c */
+SYS(poll);
+
 /* signals: sys_signal.c */
 SYS(kill); SYS(tgkill); SYS(tkill); SYS(rt_sigaction); SYS(rt_sigprocmask); SYS(sigaltstack);
 SYS(rt_sigreturn); SYS(sigreturn); SYS(rt_sigpending); SYS(pause); SYS(rt_sigsuspend);

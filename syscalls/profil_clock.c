@@ -49,6 +49,28 @@ static const char *outcome_text(enum prof_tick_outcome o)
 	return "?";
 }
 
+/* The instruction at pc as objdump shows it, in braces, where the back end has a
+ * disassembler of its own (cpu_disasm): " {ldw 0(r26),r28}"; an IA-64 bundle's slots are
+ * separated by " | ". Nothing for the others (x86) or code that cannot be read. */
+static void explain_insn(FILE *out, struct process *p, uint64_t pc)
+{
+	uint8_t code[16];
+	char text[512];
+	size_t len = sizeof(code);
+	while (len >= 4 && gm_read(&p->mem, pc, code, len) < 0)
+		len /= 2;	/* the end of a mapping: an instruction may still fit */
+	if (len < 4 || cpu_disasm(p->arch, code, len, pc, text, sizeof(text)) <= 0)
+		return;
+	fputs(" {", out);
+	for (const char *c = text; *c; c++) {
+		if (*c == '\n')
+			fputs(" | ", out);
+		else
+			fputc(*c, out);
+	}
+	fputc('}', out);
+}
+
 static void explain(struct process *p, uint64_t pc, uint64_t retired, const struct prof_explain *ex)
 {
 	FILE *out = stderr;
@@ -60,6 +82,7 @@ static void explain(struct process *p, uint64_t pc, uint64_t retired, const stru
 	fprintf(out, " pc 0x%" PRIx64, pc);
 	if (name)
 		fprintf(out, " <%s+0x%" PRIx64 ">", name, off);
+	explain_insn(out, p, pc);
 	if (ex->outcome == PROF_TICK_OFF || ex->outcome == PROF_TICK_OUT_OF_RANGE || ex->region == -1) {
 		fprintf(out, ": %s\n", outcome_text(ex->outcome));
 		return;

@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "../loader/loader.h"
@@ -28,6 +29,8 @@
 #include "thread.h"
 
 enum { CLK_MONOTONIC_ = 1 };
+
+static uint64_t now_ns(struct process *p);
 
 struct guest_thread *sched_current(struct process *p)
 {
@@ -154,6 +157,28 @@ bool sched_would_block(struct process *p, int fd, short events)
 	return poll(&pf, 1, 0) == 0;
 }
 
+bool sched_write_must_not_block(struct process *p, int fd)
+{
+	if (!p->sched || !p->abi->restart_call || fd < 0 || p->cfg.host_time)
+		return false;
+	int fl = fcntl(fd, F_GETFL);
+	struct stat st;
+	if (fl < 0 || (fl & O_NONBLOCK) || fstat(fd, &st) != 0)
+		return false;
+	/* Terminals are left alone: their file status flags are shared with the shell. */
+	return S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode);
+}
+
+uint64_t *sched_io_done(struct process *p)
+{
+	return &sched_current(p)->io_done;
+}
+
+bool *sched_connecting(struct process *p)
+{
+	return &sched_current(p)->connecting;
+}
+
 /* The running thread waits, and its call runs again once the wait ends. */
 static int64_t block_restart(struct process *p, enum thread_wait wait)
 {
@@ -172,6 +197,39 @@ int64_t sched_block_fd(struct process *p, int fd, short events)
 	t->fd = fd;
 	t->events = events;
 	return block_restart(p, WAIT_FD);
+}
+
+bool sched_poll_may_block(struct process *p)
+{
+	return p->sched && p->abi->restart_call && !p->cfg.host_time;
+}
+
+int64_t sched_block_poll(struct process *p, const struct pollfd *fds, unsigned n, int timeout_ms)
+{
+	struct guest_thread *t = sched_current(p);
+	if (n > t->pollcap) {
+		struct pollfd *set = realloc(t->pollset, n * sizeof(*set));
+		if (!set)
+			return -ENOMEM;
+		t->pollset = set;
+		t->pollcap = n;
+	}
+	for (unsigned i = 0; i < n; i++)
+		t->pollset[i] = (struct pollfd){ .fd = fds[i].fd, .events = fds[i].events };
+	t->npoll = n;
+	block_restart(p, WAIT_POLL);
+	if (timeout_ms >= 0)
+		t->deadline_ns = now_ns(p) + (uint64_t)timeout_ms * 1000000u;
+	return 0;
+}
+
+bool sched_poll_timed_out(struct process *p)
+{
+	struct guest_thread *t = sched_current(p);
+	bool came = t && t->poll_timed_out;
+	if (t)
+		t->poll_timed_out = false;
+	return came;
 }
 
 static bool child_ready(int host_pid)
@@ -260,7 +318,9 @@ static bool complete_clone(struct process *p)
 	if (cpu_context_save(p->cpu, parent->ctx) != 0)
 		return false;
 	p->abi->set_result(p->cpu, 0);
-	if (st.sp)
+	if (st.sp && p->abi->clone_stack)
+		p->abi->clone_stack(p, st.sp, st.stack_size);
+	else if (st.sp)
 		cpu_set_reg(p->cpu, p->abi->stack_reg, st.sp);
 	t->tls = parent->tls;
 	if (st.settls && p->abi->clone_tls)
@@ -315,16 +375,22 @@ static void wake_expired(struct process *p)
 		claim_shared(s, t->sigmask, &t->sigpending);
 		if (t->deadline_ns != UINT64_MAX && now == UINT64_MAX)
 			now = now_ns(p);
-		if (t->deadline_ns != UINT64_MAX && t->deadline_ns <= now)
+		if (t->deadline_ns != UINT64_MAX && t->deadline_ns <= now) {
+			t->poll_timed_out = t->wait == WAIT_POLL;	/* it runs again, not waiting */
 			sched_wake(t, t->wait == WAIT_FUTEX ? -ETIMEDOUT : 0);
+		} else if (t->wait == WAIT_POLL && poll(t->pollset, t->npoll, 0) != 0)
+			sched_wake(t, 0);
 		else if (t->wait == WAIT_FD && fd_ready(t))
 			sched_wake(t, 0);
 		else if (t->wait == WAIT_CHILD && child_ready(t->child))
 			sched_wake(t, 0);
 		else if (t->sigpending & ~t->sigmask) {
-			/* The call is interrupted rather than run again (no SA_RESTART here). */
+			/* The call is interrupted rather than run again (no SA_RESTART here); a
+			 * write that moved some bytes returns their count, as Linux's does. */
 			t->restart_due = false;
-			sched_wake(t, -EINTR);
+			sched_wake(t, t->io_done ? (int64_t)t->io_done : -EINTR);
+			t->io_done = 0;
+			t->connecting = false;
 		}
 	}
 }
@@ -364,6 +430,7 @@ static const char *wait_text(enum thread_wait w)
 	case WAIT_SIGNAL: return "a signal";
 	case WAIT_FD: return "a file descriptor";
 	case WAIT_CHILD: return "a child process";
+	case WAIT_POLL: return "a set of file descriptors (poll)";
 	case WAIT_NONE: break;
 	}
 	return "nothing";
@@ -458,7 +525,7 @@ static bool switch_to(struct process *p, unsigned next)
 	} else if (to->wake_result_due) {
 		to->wake_result_due = false;
 		int64_t r = to->wake_result;
-		p->abi->set_result(p->cpu, -(int64_t)p->abi->errno_to_guest((int)-r));
+		p->abi->set_result(p->cpu, r > 0 ? r : -(int64_t)p->abi->errno_to_guest((int)-r));
 	}
 	cpu_set_quantum(p->cpu, next_slice(s));
 	return true;
@@ -496,6 +563,9 @@ static bool wait_outside(struct process *p)
 		could = could || host_signals_could_wake(p, mask);
 		if (t->wait == WAIT_FD && n < sizeof(fds) / sizeof(fds[0]))
 			fds[n++] = (struct pollfd){ .fd = t->fd, .events = t->events };
+		for (unsigned k = 0; t->wait == WAIT_POLL && k < t->npoll; k++)
+			if (n < sizeof(fds) / sizeof(fds[0]))
+				fds[n++] = t->pollset[k];
 		if (t->wait == WAIT_CHILD)
 			child = t->child;
 	}
@@ -561,6 +631,7 @@ void sched_forget_others(struct process *p)
 		return;
 	for (unsigned i = 0; i < s->count; i++) {
 		cpu_context_free(p->cpu, s->threads[i]->ctx);
+		free(s->threads[i]->pollset);
 		free(s->threads[i]);
 	}
 	free(s->threads);

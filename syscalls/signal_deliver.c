@@ -127,7 +127,7 @@ bool process_signal_work(struct process *p)
 	return true;
 }
 
-/* si_code of a fault, as Linux sets them. */
+/* si_code of a fault, as x86 Linux sets them (an ABI may give its own: sys_abi.fault_code). */
 static int32_t fault_code(enum cpu_fault_kind kind)
 {
 	switch (kind) {
@@ -164,7 +164,8 @@ bool process_signal_fault(struct process *p, const struct cpu_fault *fault, int 
 	if (handler == SIG_DFL_ || handler == SIG_IGN_ || (p->sigmask & sig_bit(sig)))
 		return false;
 	struct guest_siginfo info = {
-		.code = fault_code(fault->kind), .is_fault = true, .trapno = fault_trapno(fault->kind),
+		.code = p->abi->fault_code ? p->abi->fault_code(fault) : fault_code(fault->kind),
+		.is_fault = true, .trapno = fault_trapno(fault->kind),
 		.addr = fault->has_addr ? fault->addr : fault->pc,
 	};
 	cpu_set_pc(p->cpu, fault->pc);	/* the handler's frame names the faulting instruction */

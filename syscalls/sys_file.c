@@ -258,8 +258,35 @@ int64_t sys_read(struct process *p, const uint64_t *a)
 	return transfer(p, sys_arg_int(a[0]), IO_READ, a[1], sys_arg_size(p, a[2]), -1);
 }
 
+/* With threads, a write to a full pipe or socket waits in its thread only (thread.h): what
+ * fits goes now without waiting, the rest once the reader has made room (the call runs again
+ * from where it stopped), so the guest still sees one write of every byte, as from a blocking
+ * pipe. The fd is non-blocking only for the moment of the write: no other thread runs then. */
+static int64_t write_in_thread(struct process *p, int fd, uint64_t addr, uint64_t count)
+{
+	uint64_t *done = sched_io_done(p);
+	if (count > SYS_MAX_RW_COUNT)
+		count = SYS_MAX_RW_COUNT;
+	int fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
+		return transfer(p, fd, IO_WRITE, addr, count, -1);
+	int64_t r = transfer(p, fd, IO_WRITE, addr + *done, count - *done, -1);
+	fcntl(fd, F_SETFL, fl);
+	if (r == -EAGAIN)
+		r = 0;
+	if (r < 0 || *done + (uint64_t)r >= count) {
+		uint64_t moved = *done;
+		*done = 0;
+		return r < 0 ? (moved ? (int64_t)moved : r) : (int64_t)(moved + (uint64_t)r);
+	}
+	*done += (uint64_t)r;
+	return sched_block_fd(p, fd, POLLOUT);
+}
+
 int64_t sys_write(struct process *p, const uint64_t *a)
 {
+	if (sched_write_must_not_block(p, sys_arg_int(a[0])))
+		return write_in_thread(p, sys_arg_int(a[0]), a[1], sys_arg_size(p, a[2]));
 	return transfer(p, sys_arg_int(a[0]), IO_WRITE, a[1], sys_arg_size(p, a[2]), -1);
 }
 
@@ -270,8 +297,13 @@ int64_t sys_readv(struct process *p, const uint64_t *a)
 	return transfer_vec(p, sys_arg_int(a[0]), IO_READ, a[1], a[2], -1);
 }
 
+/* With threads, a writev to a pipe or socket with no room waits in its thread only; once
+ * there is room it runs as on the host (a vector longer than the room still waits there). */
 int64_t sys_writev(struct process *p, const uint64_t *a)
 {
+	if (sched_write_must_not_block(p, sys_arg_int(a[0])) &&
+	    sched_would_block(p, sys_arg_int(a[0]), POLLOUT))
+		return sched_block_fd(p, sys_arg_int(a[0]), POLLOUT);
 	return transfer_vec(p, sys_arg_int(a[0]), IO_WRITE, a[1], a[2], -1);
 }
 

@@ -192,8 +192,14 @@ int64_t sys_waitid(struct process *p, const uint64_t *a)
 	} else if (p->child_count == 0) {
 		return -ECHILD;
 	}
+	/* With threads, a wait for a child's exit that has not come waits in its thread only
+	 * (stops and continues are not waited for that way: the host wait watches exits). */
+	int opts = sys_arg_int(a[3]);
+	if ((opts & (WEXITED | WNOHANG | WSTOPPED | WCONTINUED)) == WEXITED &&
+	    sched_would_block_child(p, idtype == GUEST_P_PID ? host : -1))
+		return sched_block_child(p, idtype == GUEST_P_PID ? host : -1);
 	siginfo_t info = { 0 };
-	if (waitid(idtype == GUEST_P_PID ? P_PID : P_ALL, (id_t)host, &info, sys_arg_int(a[3])) < 0)
+	if (waitid(idtype == GUEST_P_PID ? P_PID : P_ALL, (id_t)host, &info, opts) < 0)
 		return -errno;
 	if (!a[2])
 		return 0;

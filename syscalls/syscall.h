@@ -60,6 +60,10 @@ struct sys_abi {
 	int (*errno_to_guest)(int host_errno);
 	int (*signal_to_guest)(int host_signal);
 	int (*signal_to_host)(int guest_signal);
+	/* The kernel's si_code for a CPU fault, where the ABI's kernel does not derive it from the
+	 * kind alone as x86 Linux does (hppa: from the interruption, cpu_fault.trap). NULL: the
+	 * x86 codes. */
+	int32_t (*fault_code)(const struct cpu_fault *fault);
 	/* Writes a host struct stat in the ABI's layout; 0 or -EFAULT / -EOVERFLOW. */
 	int (*put_stat)(struct process *p, uint64_t addr, const struct stat *st, enum stat_layout layout);
 	/* Added to the pc seen during a trap to name the instruction after it (x86-64's syscall
@@ -102,6 +106,10 @@ struct sys_abi {
 	/* Sets the running CPU's thread pointer from clone's tls argument (CLONE_SETTLS) and
 	 * records what restore_tls needs in *t. 0 or a negative errno. */
 	int (*clone_tls)(struct process *p, uint64_t tls, struct thread_tls *t);
+	/* Sets a new thread's stack from clone's (thread_start sp and stack_size) where more than
+	 * the stack pointer follows from it (IA-64: r12 and the register backing store). NULL:
+	 * the stack pointer becomes sp. */
+	void (*clone_stack)(struct process *p, uint64_t sp, uint64_t size);
 	/* Puts a thread's pointer back as it is switched in, where the CPU context alone does not
 	 * hold it; NULL when it does (x86-64: the FS base). */
 	void (*restore_tls)(struct process *p, const struct thread_tls *t);

@@ -10,6 +10,7 @@
 #ifndef PROFEMU_THREAD_H
 #define PROFEMU_THREAD_H
 
+#include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -24,6 +25,7 @@ enum thread_wait {
 	WAIT_SIGNAL,	/* pause, rt_sigsuspend: a signal it does not block */
 	WAIT_FD,	/* a host fd to become ready (fd, events); the call then runs again */
 	WAIT_CHILD,	/* a host child to change state (child: its host pid, -1 any); likewise */
+	WAIT_POLL,	/* poll: any of a set of host fds (pollset), or its timeout; likewise */
 };
 
 /* The thread pointer as an ABI keeps it per thread when the CPU context does not hold it all
@@ -50,6 +52,16 @@ struct guest_thread {
 	int child;
 	bool restart_due;	/* run the call `restart_nr` again when switched in */
 	uint64_t restart_nr;
+	/* Bytes a write to a full pipe or socket has moved so far: the call runs again for the
+	 * rest (sched_write_in_thread), and a signal ends it with this partial count. */
+	uint64_t io_done;
+	/* A connect that waits for its handshake: the call runs again to learn the outcome. */
+	bool connecting;
+	/* poll's set while it waits (pollset, npoll; the buffer stays for the next poll), and
+	 * whether its timeout came: the call then runs again without waiting. */
+	struct pollfd *pollset;
+	unsigned npoll, pollcap;
+	bool poll_timed_out;
 
 	struct cpu_context *ctx;	/* registers while not running */
 	bool ctx_valid;
@@ -70,6 +82,7 @@ struct guest_thread {
 struct thread_start {
 	struct guest_thread *t;
 	uint64_t sp;		/* 0: the parent's */
+	uint64_t stack_size;	/* IA-64's clone2: the stack area is [sp, sp + stack_size) */
 	bool settls;
 	uint64_t tls;		/* clone's tls argument, as the ABI reads it */
 };
@@ -111,6 +124,24 @@ bool sched_would_block(struct process *p, int fd, short events);
 /* The running thread waits for fd; its call runs again once fd is ready. Returns the call's
  * provisional result (the restart replaces it). */
 int64_t sched_block_fd(struct process *p, int fd, short events);
+/* A write to a blocking host pipe, FIFO or socket while other threads could run: true. Such a
+ * write must never wait on the host, since the thread that would drain it may be this
+ * process's own. */
+bool sched_write_must_not_block(struct process *p, int fd);
+/* The running thread's io_done (sched_write_must_not_block true), for the write handler: it
+ * writes what fits without waiting, adds it here, and either returns the whole count (and
+ * clears it) or calls sched_block_fd(fd, POLLOUT) to run again once the fd has room. */
+uint64_t *sched_io_done(struct process *p);
+/* The running thread's `connecting` (sched_write_must_not_block true), for connect. */
+bool *sched_connecting(struct process *p);
+/* poll with threads: whether a poll that finds nothing ready should wait in its thread
+ * (else it waits on the host), and the wait itself: the running thread waits for any fd of
+ * fds[0..n) or timeout_ms (-1: none) of guest time, and its call runs again; the provisional
+ * result (-ENOMEM: the set could not be kept). sched_poll_timed_out: the timeout came (and
+ * this reads it once), so the call runs again with timeout 0. */
+bool sched_poll_may_block(struct process *p);
+int64_t sched_block_poll(struct process *p, const struct pollfd *fds, unsigned n, int timeout_ms);
+bool sched_poll_timed_out(struct process *p);
 /* wait4/waitid for a host child (-1: any) that has not ended yet, while other threads could
  * run: the running thread waits for it and its call runs again; the call's provisional
  * result. NULL-safe: false when the process has no threads. */

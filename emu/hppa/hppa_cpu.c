@@ -25,6 +25,7 @@
 
 #include "../byteorder.h"
 #include "../guest_mem.h"
+#include "hppa_disasm.h"
 #include "regs.h"
 
 #define PAGE_MASK 0xfffu
@@ -76,17 +77,128 @@ static void drop_cache(struct hppa_cpu *c)
 		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_NO_PAGE;
 }
 
-static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i)
+/* ---- the cache's own forms ---- */
+
+/* Field masks of extract and deposit as the generic handlers clip them. */
+static uint32_t low_mask(unsigned len)
+{
+	return len >= 32 ? 0xffffffffu : (1u << len) - 1;
+}
+
+/* Rewrites a decoded instruction into one of the interpreter's specialised forms (enum
+ * hppa_op: HOP_LDW_NOMOD ...) when it is one: the common forms gcc emits get handlers with no
+ * tests of flags, conditions or sizes left. Each form computes what the generic handler
+ * would; the fields a fault message or the unaligned path reads are left as they were. */
+static void specialise(struct hppa_insn *in)
+{
+	bool plain = in->cond == 0;
+	switch (in->op) {
+	case HOP_LOAD:
+		if (in->sub == 2 && !(in->flags & HF_MOD))
+			in->op = HOP_LDW_NOMOD;
+		break;
+	case HOP_STORE:
+		if (in->sub == 2 && !(in->flags & (HF_MOD | HF_IDX)))
+			in->op = HOP_STW_NOMOD;
+		break;
+	case HOP_ADD:
+		if (plain && !(in->flags & (HF_CIN | HF_TSV)))
+			in->op = (in->flags & HF_NOCB) ? HOP_ADDL_SH : HOP_ADD_SH;
+		break;
+	case HOP_SUB:
+		if (plain && !in->flags)
+			in->op = HOP_SUB_PLAIN;
+		break;
+	case HOP_ADDI:
+		if (plain && !in->flags)
+			in->op = HOP_ADDI_PLAIN;
+		break;
+	case HOP_EXTRU: case HOP_EXTRS: {
+		unsigned shift = 31u - in->sub, len = in->len;
+		if (!plain || in->sub > 31)
+			break;
+		if (len > in->sub + 1u)
+			len = in->sub + 1u;
+		if (len == 0)
+			break;
+		if (in->op == HOP_EXTRU) {
+			in->op = HOP_SHR_MASK;
+			in->sub = (uint8_t)shift;
+			in->imm = (int32_t)low_mask(len);
+		} else {
+			in->op = HOP_SHR_SIGNED;
+			in->sub = (uint8_t)(32 - shift - len);
+			in->len = (uint8_t)(32 - len);
+		}
+		break;
+	}
+	case HOP_ZDEP: case HOP_ZDEPI: case HOP_DEPI: {
+		unsigned shift = 31u - in->sub, len = in->len;
+		if (!plain || in->sub > 31)
+			break;
+		if (shift + len > 32)
+			len = 32 - shift;
+		uint32_t m = low_mask(len) << shift;
+		uint32_t bits = ((uint32_t)in->imm << shift) & m;
+		if (in->op == HOP_ZDEP) {
+			in->op = HOP_SHL_MASK;
+			in->sub = (uint8_t)shift;
+			in->imm = (int32_t)m;
+		} else if (in->op == HOP_ZDEPI) {
+			in->op = HOP_LDIL;	/* a constant */
+			in->imm = (int32_t)bits;
+		} else if (bits == 0) {
+			in->op = HOP_AND_IMM;
+			in->imm = (int32_t)~m;
+		} else if (bits == m) {
+			in->op = HOP_OR_IMM;
+			in->imm = (int32_t)m;
+		}
+		break;
+	}
+	case HOP_CMPB:
+		in->op = (uint8_t)(HOP_CMPB_C + (in->cond & 15));
+		break;
+	case HOP_CMPIB:
+		in->op = (uint8_t)(HOP_CMPIB_C + (in->cond & 15));
+		break;
+	case HOP_ADDIB:
+		in->op = (uint8_t)(HOP_ADDIB_C + (in->cond & 15));
+		break;
+	default:
+		break;
+	}
+}
+
+/* handlers: run()'s, indexed by enum hppa_op (each cached instruction keeps its own). */
+static void decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
+		       const void *const *handlers)
 {
 	uint32_t w = bo_get32(p->host + i * 4, true);
 	p->raw[i] = w;
 	hppa_decode(w, &p->insn[i]);
+	specialise(&p->insn[i]);
 	if (c->nbkpts && is_breakpoint(c, p->vaddr + i * 4))
 		p->insn[i].op = HOP_BKPT;
+	p->insn[i].handler = handlers[p->insn[i].op];
+}
+
+/* An instruction a block may hold: anything but a branch, a trap or a breakpoint marker (a
+ * block is left early only by a fault or a nullification). */
+static bool straight_op(unsigned op)
+{
+	return op >= HOP_ADD && !(op >= HOP_BL && op <= HOP_BVB) && op < HOP_CMPB_C;
+}
+
+/* A branch may end a block: it brings the queue and the count up to itself (BRANCH_START). */
+static bool branch_op(unsigned op)
+{
+	return (op >= HOP_BL && op <= HOP_BVB) || (op >= HOP_CMPB_C && op < HOP_COUNT);
 }
 
 /* The decoded page holding pc, or NULL if it is not mapped executable. */
-static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
+static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
+				       const void *const *handlers)
 {
 	uint32_t va = pc & ~PAGE_MASK;
 	unsigned slot = (va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS;
@@ -108,7 +220,14 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc)
 	p->host = r->host + (va - r->start);
 	p->writable = (r->prot & GM_PROT_WRITE) != 0;
 	for (unsigned i = 0; i < HPPA_PAGE_INSNS; i++)
-		decode_one(c, p, i);
+		decode_one(c, p, i, handlers);
+	/* A writable page is checked word by word at each fetch, so it runs no blocks. */
+	unsigned run = 0;
+	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
+		unsigned op = p->insn[i].op;
+		run = straight_op(op) ? run + 1 : branch_op(op) ? 1 : 0;
+		p->insn[i].straight = p->writable && run > 1 ? 1 : run;
+	}
 	return p;
 }
 
@@ -118,14 +237,13 @@ static inline __attribute__((always_inline)) uint8_t *data_host(struct hppa_cpu 
 {
 	uint32_t va = addr & ~PAGE_MASK;
 	struct hppa_tlb *tlb = &tlbs[(addr >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS];
-	if (tlb->vaddr == va && tlb->gen == c->mem->generation)
+	if (tlb->vaddr == va)
 		return tlb->host + (addr & PAGE_MASK);
 	uint8_t *h = gm_host(c->mem, va, 4096, prot);
 	if (!h)
 		return NULL;
 	tlb->vaddr = va;
 	tlb->host = h;
-	tlb->gen = c->mem->generation;
 	return h + (addr & PAGE_MASK);
 }
 
@@ -133,6 +251,10 @@ static enum cpu_stop mem_fault(struct hppa_cpu *c, struct cpu_fault *f, uint32_t
 {
 	const struct gm_region *r = gm_region_at(c->mem, addr);
 	f->kind = r ? CPU_FAULT_SEGV_ACCERR : CPU_FAULT_SEGV_MAPERR;
+	if (prot == GM_PROT_EXEC)
+		f->trap = r ? HPPA_INT_IMEM_PROTECTION : HPPA_INT_ITLB_MISS;
+	else
+		f->trap = r ? HPPA_INT_DATA_ACCESS_RIGHTS : HPPA_INT_DTLB_MISS;
 	f->pc = c->iaoq_f;
 	f->addr = addr;
 	f->has_addr = true;
@@ -141,10 +263,22 @@ static enum cpu_stop mem_fault(struct hppa_cpu *c, struct cpu_fault *f, uint32_t
 	return CPU_STOP_FAULT;
 }
 
+/* The interruption each fault() message stands for (PA-RISC 1.1, chapter 5), kept here so
+ * that the run loop's call sites name only the message. */
+static const struct { const char *what; unsigned trap; } fault_interruptions[] = {
+	{ "illegal instruction", HPPA_INT_ILLEGAL }, { "privileged instruction", HPPA_INT_PRIV_OP },
+	{ "break", HPPA_INT_BREAK }, { "signed overflow trap", HPPA_INT_OVERFLOW },
+	{ "conditional trap", HPPA_INT_CONDITIONAL },
+};
+
 static enum cpu_stop fault(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_fault_kind kind,
 			   const char *what, uint32_t word)
 {
 	f->kind = kind;
+	f->trap = HPPA_INT_ILLEGAL;
+	for (unsigned i = 0; i < sizeof fault_interruptions / sizeof fault_interruptions[0]; i++)
+		if (strcmp(fault_interruptions[i].what, what) == 0)
+			f->trap = fault_interruptions[i].trap;
 	f->pc = c->iaoq_f;
 	f->addr = 0;
 	f->has_addr = false;
@@ -437,24 +571,57 @@ static void apply_psw_n(struct hppa_cpu *c)
 		c->iaoq_b += 4;
 	}
 }
-#define FAIL(stop_expr) do { SYNC(); return (stop_expr); } while (0)
+/* The state at instruction in of the current group (a block runs with pc, iaoq_b and retired
+ * as they were at its first instruction, bstart): for a fault or trap raised there. */
+#define SYNC_IN()								\
+	do {									\
+		unsigned m_ = (unsigned)(in - bstart);				\
+		c->retired = retired + m_;					\
+		c->iaoq_f = m_ ? iaoq_b + 4 * (m_ - 1) : pc;			\
+		c->iaoq_b = m_ ? c->iaoq_f + 4 : iaoq_b;			\
+	} while (0)
+#define FAIL(stop_expr) do { SYNC_IN(); return (stop_expr); } while (0)
+/* The word of the instruction being executed (for a fault's message). */
+#define WORD() (in == &unmarked ? unmarked_word : page->raw[in - page->insn])
 
 /* Fetch the instruction at pc from the current decoded page and jump to its handler; anything
- * unusual (a tick, a limit, a pending event, another page) goes through the loop's top. */
+ * unusual (a tick, a limit, a pending event, another page) goes through the loop's top.
+ * A group starts here: one instruction, or, when the queue runs straight on (iaoq_b = pc + 4),
+ * as many of the page's straight instructions (hppa_code_page.straight) as fit before limit.
+ * Its non-branch handlers chain to the next one through seq without touching pc, iaoq_b or
+ * retired; seq_done and seq_nul bring those up to date once per group. */
+/* A branch starts from the queue running straight on. One that ends a block (in != bstart)
+ * first brings pc, iaoq_b and retired up to itself, as seq does at a block's end. */
+#define BRANCH_START()								\
+	do {									\
+		unsigned m_ = (unsigned)(in - bstart);				\
+		if (m_) {							\
+			retired += m_;						\
+			pc = iaoq_b + 4 * (m_ - 1);				\
+			iaoq_b = pc + 4;					\
+		}								\
+		next = iaoq_b + 4;						\
+		event = false;							\
+	} while (0)
+
 #define FETCH_DISPATCH()							\
 	do {									\
 		if (__builtin_expect(retired >= limit, 0) ||			\
 		    __builtin_expect((pc & ~PAGE_MASK) != page_va, 0))		\
 			goto top;						\
-		idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);			\
-		if (page_writable &&						\
-		    bo_get32(page->host + idx * 4, true) != page->raw[idx])	\
-			decode_one(c, (struct hppa_code_page *)page, idx);	\
-		in = &page->insn[idx];						\
-		next = iaoq_b + 4;						\
-		nul = false;							\
-		event = false;							\
-		goto *handlers[in->op];						\
+		DISPATCH();							\
+	} while (0)
+/* The group at pc, on the current page, which the loop's top has checked or FETCH_DISPATCH. */
+#define DISPATCH()								\
+	do {									\
+		in = bstart = &page->insn[(pc >> 2) & (HPPA_PAGE_INSNS - 1)];	\
+		bend = in + 1;							\
+		unsigned k_ = in->straight;					\
+		if (k_ > 1 && iaoq_b == pc + 4) {				\
+			uint64_t room_ = limit - retired;			\
+			bend = in + (k_ < room_ ? k_ : room_);			\
+		}								\
+		goto *in->handler;						\
 	} while (0)
 
 static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
@@ -462,7 +629,6 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 	struct hppa_cpu *c = H(cpu);
 	const struct hppa_code_page *page = NULL;
 	uint32_t page_va = HPPA_NO_PAGE;
-	bool page_writable = false;
 	enum cpu_stop stop;
 	uint32_t *gr = c->gr;
 	uint32_t pc, iaoq_b;
@@ -505,6 +671,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_BV] = &&L_HOP_BV,
 		[HOP_BE] = &&L_HOP_BE,
 		[HOP_BLE] = &&L_HOP_BLE,
+		[HOP_GATE] = &&L_HOP_GATE,
 		[HOP_CMPB] = &&L_HOP_CMPB,
 		[HOP_CMPIB] = &&L_HOP_CMPIB,
 		[HOP_ADDB] = &&L_HOP_ADDB,
@@ -550,12 +717,34 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_FTEST] = &&L_FP,
 		[HOP_XMPYU] = &&L_FP,
 		[HOP_FID] = &&L_FP,
+		[HOP_LDW_NOMOD] = &&L_HOP_LDW_NOMOD,
+		[HOP_STW_NOMOD] = &&L_HOP_STW_NOMOD,
+		[HOP_ADD_SH] = &&L_HOP_ADD_SH,
+		[HOP_ADDL_SH] = &&L_HOP_ADDL_SH,
+		[HOP_SUB_PLAIN] = &&L_HOP_SUB_PLAIN,
+		[HOP_ADDI_PLAIN] = &&L_HOP_ADDI_PLAIN,
+		[HOP_SHL_MASK] = &&L_HOP_SHL_MASK,
+		[HOP_SHR_MASK] = &&L_HOP_SHR_MASK,
+		[HOP_SHR_SIGNED] = &&L_HOP_SHR_SIGNED,
+		[HOP_AND_IMM] = &&L_HOP_AND_IMM,
+		[HOP_OR_IMM] = &&L_HOP_OR_IMM,
+#define COND_FORMS(op, lab) [op + 0] = &&lab##0, [op + 1] = &&lab##1, [op + 2] = &&lab##2,	\
+		[op + 3] = &&lab##3, [op + 4] = &&lab##4, [op + 5] = &&lab##5, [op + 6] = &&lab##6,	\
+		[op + 7] = &&lab##7, [op + 8] = &&lab##8, [op + 9] = &&lab##9, [op + 10] = &&lab##10,	\
+		[op + 11] = &&lab##11, [op + 12] = &&lab##12, [op + 13] = &&lab##13,		\
+		[op + 14] = &&lab##14, [op + 15] = &&lab##15
+		COND_FORMS(HOP_CMPB_C, L_CMPB_C),
+		COND_FORMS(HOP_CMPIB_C, L_CMPIB_C),
+		COND_FORMS(HOP_ADDIB_C, L_ADDIB_C),
+#undef COND_FORMS
 	};
-	const struct hppa_insn *in;
+	const struct hppa_insn *in, *bstart, *bend;
 	struct hppa_insn unmarked;
+	uint32_t unmarked_word = 0;
 	uint32_t next;
-	bool nul, event;
-	unsigned idx;
+	/* nul: the instruction nullifies the next (false whenever a handler starts); event: the
+	 * branch raises a call or return after its delay slot; next: the new back of the queue. */
+	bool nul = false, event, taken;
 	update_limit(c);
 	RELOAD();
 	for (;;) {
@@ -598,68 +787,79 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				RELOAD();
 				continue;
 			}
-			page = code_page(c, pc);
+			page = code_page(c, pc, handlers);
 			if (!page)
 				return mem_fault(c, f, pc, GM_PROT_EXEC);
 			page_va = page->vaddr;
-			page_writable = page->writable;
+			if (page->writable) {
+				/* a writable page's words are checked at each fetch, here: every
+				 * instruction there comes back to the top */
+				unsigned idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);
+				if (bo_get32(page->host + idx * 4, true) != page->raw[idx])
+					decode_one(c, (struct hppa_code_page *)page, idx, handlers);
+				page_va = HPPA_NO_PAGE;
+			}
 		}
-		FETCH_DISPATCH();
+		if (__builtin_expect(retired >= limit, 0))
+			continue;
+		DISPATCH();
 		L_HOP_BKPT:
 			if (c->ev.breakpoint) {
 				SYNC();
 				c->ev.breakpoint(c->ev.ctx, pc);
 				if (c->stop_req)
 					return CPU_STOP_REQUESTED;
+				page_va = HPPA_NO_PAGE;	/* the handler may have changed the memory map */
 				if (c->iaoq_f != pc) {
-					page_va = HPPA_NO_PAGE;
 					RELOAD();
 					continue;
 				}
 			}
-			hppa_decode(page->raw[idx], &unmarked);
-			in = &unmarked;
+			unmarked_word = page->raw[in - page->insn];
+			hppa_decode(unmarked_word, &unmarked);
+			in = bstart = &unmarked;
+			bend = in + 1;
 			goto *handlers[in->op];
 		L_HOP_ILLEGAL:
-			FAIL(fault(c, f, CPU_FAULT_ILL, "illegal instruction", page->raw[idx]));
+			FAIL(fault(c, f, CPU_FAULT_ILL, "illegal instruction", WORD()));
 		L_HOP_PRIV:
-			FAIL(fault(c, f, CPU_FAULT_ILL, "privileged instruction", page->raw[idx]));
+			FAIL(fault(c, f, CPU_FAULT_ILL, "privileged instruction", WORD()));
 		L_HOP_BREAK:
-			FAIL(fault(c, f, CPU_FAULT_TRAP, "break", page->raw[idx]));
+			FAIL(fault(c, f, CPU_FAULT_TRAP, "break", WORD()));
 
 		L_HOP_ADDL_FAST:
 			gr[in->t] = gr[in->r1] + gr[in->r2];
-			goto retire;
+			goto seq_plain;
 		L_HOP_COPY:
 			gr[in->t] = gr[in->r1];
-			goto retire;
+			goto seq_plain;
 		L_HOP_ADD: {
 			uint32_t a = gr[in->r1], sh = a << in->sub;
 			struct sum s = add3(sh, gr[in->r2], (in->flags & HF_CIN) ? c->psw_cb >> 31 : 0);
 			if (in->sub && (uint32_t)((int32_t)sh >> in->sub) != a)
 				s.sv = 1;	/* bits shifted out overflow too */
 			if ((in->flags & HF_TSV) && s.sv)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", WORD()));
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (!(in->flags & HF_NOCB))
 				c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_SUB: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2],
 					    (in->flags & HF_CIN) ? c->psw_cb >> 31 : 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if ((in->flags & HF_TSV) && s.sv)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", WORD()));
 			if (in->flags & HF_TC) {
 				if (nul)
-					FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
+					FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", WORD()));
 			} else {
 				c->psw_cb = s.cv;
 			}
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_DS: {
 			uint32_t vmask = (int32_t)c->psw_v >> 31;
@@ -670,13 +870,13 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			c->psw_v = ((s.cv >> 31) ^ (b >> 31)) << 31;
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_CMPCLR: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			gr[in->t] = 0;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_OR: L_HOP_AND: L_HOP_XOR: L_HOP_ANDCM: {
 			uint32_t a = gr[in->r1], b = gr[in->r2];
@@ -684,21 +884,21 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				in->op == HOP_XOR ? a ^ b : a & ~b;
 			nul = cond_logic(in->cond, r);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_UXOR: {
 			uint32_t r = gr[in->r1] ^ gr[in->r2];
 			nul = cond_unit(in->cond, r, 0);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_UADDCM: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 0);
 			nul = cond_unit(in->cond, s.res, s.cv);
 			if ((in->flags & HF_TC) && nul)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", WORD()));
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_DCOR: {
 			/* decimal correct: 6 in every digit without (dcor) or with (idcor) a carry */
@@ -709,46 +909,49 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = in->sub ? gr[in->r2] + adj : gr[in->r2] - adj;
 			nul = cond_unit(in->cond, r, 0);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_ADDI: {
 			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if ((in->flags & HF_TSV) && s.sv)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", WORD()));
 			if ((in->flags & HF_TC) && nul)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "conditional trap", WORD()));
 			if (in->flags & HF_TC)
 				nul = false;
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_SUBI: L_HOP_CMPICLR: {
 			struct sum s = add3((uint32_t)in->imm, ~gr[in->r2], 1);
 			nul = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
 			if (in->op == HOP_CMPICLR) {
 				gr[in->t] = 0;
-				goto retire;
+				goto seq;
 			}
 			if ((in->flags & HF_TSV) && s.sv)
-				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", page->raw[idx]));
+				FAIL(fault(c, f, CPU_FAULT_FPE, "signed overflow trap", WORD()));
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_LDO:
 			gr[in->t] = gr[in->r2] + (uint32_t)in->imm;
-			goto retire;
+			goto seq_plain;
 		L_HOP_LDIL:
 			gr[in->t] = (uint32_t)in->imm;
-			goto retire;
+			goto seq_plain;
 		L_HOP_ADDIL:
 			gr[1] = gr[in->r2] + (uint32_t)in->imm;
-			goto retire;
+			goto seq_plain;
 
 		L_HOP_LOAD: L_HOP_LDCW: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
+			/* LDCW too needs only word alignment: PA 1.1 asks 16 bytes, PA 2.0 relaxes it,
+			 * qemu-hppa checks 4, and gcc's memory barrier (glibc's __tls_init_tp) runs
+			 * ldcw on an 8-byte-aligned stack word (tests/unit/test_hppa_cpu.c). */
 			if (ea & ((1u << in->sub) - 1)) {
 				f->kind = CPU_FAULT_BUS;
 				goto unaligned;
@@ -763,7 +966,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
 			gr[in->t] = v;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_STORE: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
@@ -777,7 +980,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			st(h, in->sub, gr[in->r1]);
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_STBY: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm, v = gr[in->r1];
@@ -794,7 +997,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			if (in->flags & HF_MOD)
 				gr[in->r2] = ea & ~3u;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_FLOAD: L_HOP_FSTORE: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
@@ -822,10 +1025,11 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			if (in->flags & HF_MOD)
 				gr[in->r2] = nb;
-			goto retire;
+			goto seq;
 		}
 
 		L_HOP_BL: {
+			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
 			next = pc + 8 + (uint32_t)in->imm;
 			nul = in->flags & HF_N;
@@ -836,6 +1040,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_BLR: {
+			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
 			next = pc + 8 + (gr[in->r1] << 3);
 			nul = in->flags & HF_N;
@@ -845,12 +1050,24 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				event |= pend_call(c, in->t, pc, link & ~3u, next);
 			goto retire;
 		}
+		L_HOP_GATE:
+			/* PA 1.1 GATE: t keeps its upper 30 bits and gets the privilege level in the
+			 * low two; from a page that is not a gateway (every user page) there is no
+			 * promotion, so user code sees 3 (qemu-hppa alike). Not a call: no link. */
+			next = pc + 8 + (uint32_t)in->imm;
+			nul = in->flags & HF_N;
+			if (in->t)
+				gr[in->t] |= PRIV_USER;
+			event = release_held_call(c);
+			goto retire;
 		L_HOP_BV:
+			BRANCH_START();
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
 			event = pend_bv(c, in, pc, next);
 			goto retire;
 		L_HOP_BE: L_HOP_BLE: {
+			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
 			event = release_held_call(c);
 			next = (gr[in->r2] + (uint32_t)in->imm) & ~3u;
@@ -864,6 +1081,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_CMPB: L_HOP_CMPIB: {
+			BRANCH_START();
 			uint32_t a = in->op == HOP_CMPB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			struct sum s = add3(a, ~gr[in->r2], 1);
 			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
@@ -873,6 +1091,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_ADDB: L_HOP_ADDIB: {
+			BRANCH_START();
 			uint32_t a = in->op == HOP_ADDB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			struct sum s = add3(a, gr[in->r2], 0);
 			bool taken = cond_arith(in->cond, s.res, s.cv >> 31, s.sv);
@@ -883,6 +1102,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_MOVB: L_HOP_MOVIB: {
+			BRANCH_START();
 			uint32_t v = in->op == HOP_MOVB ? gr[in->r1] : (uint32_t)(int8_t)in->r1;
 			bool taken = cond_shift(in->cond, v);
 			gr[in->r2] = v;
@@ -892,6 +1112,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto retire;
 		}
 		L_HOP_BB: L_HOP_BVB: {
+			BRANCH_START();
 			unsigned p = in->op == HOP_BB ? in->sub : c->sar;
 			bool bit = (gr[in->r1] >> (31 - p)) & 1;
 			bool taken = in->cond ? !bit : bit;
@@ -906,7 +1127,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = (uint32_t)(((uint64_t)gr[in->r1] << 32 | gr[in->r2]) >> sa);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_EXTRU: L_HOP_EXTRS: L_HOP_VEXTRU: L_HOP_VEXTRS: {
 			unsigned pos = (in->op == HOP_EXTRU || in->op == HOP_EXTRS) ? in->sub : c->sar;
@@ -914,7 +1135,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 					     in->op == HOP_EXTRS || in->op == HOP_VEXTRS);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 		L_HOP_DEP: L_HOP_ZDEP: L_HOP_VDEP: L_HOP_ZVDEP:
 		L_HOP_DEPI: L_HOP_ZDEPI: L_HOP_VDEPI: L_HOP_ZVDEPI: {
@@ -927,56 +1148,175 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			uint32_t r = deposit(zero ? 0 : gr[in->t], val, var ? c->sar : in->sub, in->len);
 			nul = cond_shift(in->cond, r);
 			gr[in->t] = r;
-			goto retire;
+			goto seq;
 		}
 
 		L_HOP_MFCTL:
 			gr[in->t] = in->sub == 11 ? c->sar : in->sub == 26 ? c->cr26 : c->cr27;
-			goto retire;
+			goto seq;
 		L_HOP_MTSAR:
 			c->sar = gr[in->r1] & 31;
-			goto retire;
+			goto seq;
 		L_HOP_MFSP:
 			gr[in->t] = c->sr[in->sub];
-			goto retire;
+			goto seq;
 		L_HOP_MTSP:
 			c->sr[in->sub] = gr[in->r1];
-			goto retire;
+			goto seq;
 		L_HOP_SYNC:
-			goto retire;
+			goto seq;
 		L_HOP_LDSID:
 			gr[in->t] = 0;
-			goto retire;
+			goto seq;
 		L_HOP_PROBE: {
 			int prot = (in->flags & HF_PROBEW) ? GM_PROT_WRITE : GM_PROT_READ;
 			gr[in->t] = gm_host(c->mem, gr[in->r2], 1, prot) != NULL;
-			goto retire;
+			goto seq;
 		}
 		L_FP:
 			nul = hppa_fp_exec(c, in);
-			goto retire;
+			goto seq;
+
+		/* the specialised forms (specialise) */
+		L_HOP_LDW_NOMOD: {
+			uint32_t ea = gr[in->r2] + ((in->flags & HF_IDX) ?
+				gr[in->r1] << ((in->flags & HF_SCALE) ? 2 : 0) : (uint32_t)in->imm);
+			if (ea & 3) {
+				f->kind = CPU_FAULT_BUS;
+				goto unaligned;
+			}
+			uint8_t *h = data_host(c, c->rtlb, ea, GM_PROT_READ);
+			if (!h)
+				FAIL(mem_fault(c, f, ea, GM_PROT_READ));
+			gr[in->t] = bo_get32(h, true);
+			goto seq_plain;
+		}
+		L_HOP_STW_NOMOD: {
+			uint32_t ea = gr[in->r2] + (uint32_t)in->imm;
+			if (ea & 3) {
+				f->kind = CPU_FAULT_BUS;
+				goto unaligned;
+			}
+			uint8_t *h = data_host(c, c->wtlb, ea, GM_PROT_WRITE);
+			if (!h)
+				FAIL(mem_fault(c, f, ea, GM_PROT_WRITE));
+			bo_put32(h, gr[in->r1], true);
+			goto seq_plain;
+		}
+		L_HOP_ADD_SH: {
+			struct sum s = add3(gr[in->r1] << in->sub, gr[in->r2], 0);
+			c->psw_cb = s.cv;
+			gr[in->t] = s.res;
+			goto seq_plain;
+		}
+		L_HOP_ADDL_SH:
+			gr[in->t] = (gr[in->r1] << in->sub) + gr[in->r2];
+			goto seq_plain;
+		L_HOP_SUB_PLAIN: {
+			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);
+			c->psw_cb = s.cv;
+			gr[in->t] = s.res;
+			goto seq_plain;
+		}
+		L_HOP_ADDI_PLAIN: {
+			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
+			c->psw_cb = s.cv;
+			gr[in->t] = s.res;
+			goto seq_plain;
+		}
+		L_HOP_SHL_MASK:
+			gr[in->t] = (gr[in->r1] << in->sub) & (uint32_t)in->imm;
+			goto seq_plain;
+		L_HOP_SHR_MASK:
+			gr[in->t] = (gr[in->r2] >> in->sub) & (uint32_t)in->imm;
+			goto seq_plain;
+		L_HOP_SHR_SIGNED:
+			gr[in->t] = (uint32_t)((int32_t)(gr[in->r2] << in->sub) >> in->len);
+			goto seq_plain;
+		L_HOP_AND_IMM:
+			gr[in->t] &= (uint32_t)in->imm;
+			goto seq_plain;
+		L_HOP_OR_IMM:
+			gr[in->t] |= (uint32_t)in->imm;
+			goto seq_plain;
+/* One conditional branch form per condition cf (the condition folds to a few operations). */
+#define CMPB_FORM(cf)								\
+		L_CMPB_C##cf: {							\
+			BRANCH_START();						\
+			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);	\
+			taken = cond_arith(cf, s.res, s.cv >> 31, s.sv);	\
+			goto cbranch_tail;					\
+		}								\
+		L_CMPIB_C##cf: {						\
+			BRANCH_START();						\
+			struct sum s = add3((uint32_t)(int8_t)in->r1, ~gr[in->r2], 1); \
+			taken = cond_arith(cf, s.res, s.cv >> 31, s.sv);	\
+			goto cbranch_tail;					\
+		}								\
+		L_ADDIB_C##cf: {						\
+			BRANCH_START();						\
+			struct sum s = add3((uint32_t)(int8_t)in->r1, gr[in->r2], 0); \
+			taken = cond_arith(cf, s.res, s.cv >> 31, s.sv);	\
+			gr[in->r2] = s.res;					\
+			goto cbranch_tail;					\
+		}
+		CMPB_FORM(0) CMPB_FORM(1) CMPB_FORM(2) CMPB_FORM(3)
+		CMPB_FORM(4) CMPB_FORM(5) CMPB_FORM(6) CMPB_FORM(7)
+		CMPB_FORM(8) CMPB_FORM(9) CMPB_FORM(10) CMPB_FORM(11)
+		CMPB_FORM(12) CMPB_FORM(13) CMPB_FORM(14) CMPB_FORM(15)
+#undef CMPB_FORM
+	cbranch_tail:
+		if (taken)
+			next = pc + 8 + (uint32_t)in->imm;
+		nul = cbranch_nullifies(in, taken);
+		goto retire;
 	retire:
 		gr[0] = 0;
 		retired++;
 		pc = iaoq_b;
 		iaoq_b = next;
-		if (nul) {
-			pc = next;
-			iaoq_b = next + 4;
-		}
 		if (__builtin_expect(event, 0)) {
 			c->event_at = retired + !nul;	/* after the delay slot */
 			update_limit(c);
 			limit = c->limit;
 		}
+		if (nul) {
+			pc = next;
+			iaoq_b = next + 4;
+			nul = false;
+		}
+		FETCH_DISPATCH();
+	seq:	/* a non-branch instruction has run; nul: it nullifies the next */
+		if (__builtin_expect(nul, 0))
+			goto seq_nul;
+	seq_plain:	/* one that nullifies nothing */
+		gr[0] = 0;
+		if (++in != bend)
+			goto *in->handler;
+		{
+			unsigned n = (unsigned)(in - bstart);
+			retired += n;
+			pc = iaoq_b + 4 * (n - 1);
+			iaoq_b = pc + 4;
+		}
+		FETCH_DISPATCH();
+	seq_nul: {
+			gr[0] = 0;
+			nul = false;
+			unsigned n = (unsigned)(in - bstart) + 1;
+			retired += n;
+			pc = iaoq_b + 4 * n;
+			iaoq_b = pc + 4;
+		}
 		FETCH_DISPATCH();
 	unaligned:
 		{
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
-			SYNC();
-			f->pc = pc;
+			SYNC_IN();
+			f->pc = c->iaoq_f;
 			f->addr = ea;
 			f->has_addr = true;
+			f->trap = HPPA_INT_UNALIGNED;
 			snprintf(f->detail, sizeof f->detail, "unaligned access at 0x%08x", ea);
 			return CPU_STOP_FAULT;
 		}
@@ -1196,6 +1536,7 @@ const struct cpu_ops hppa_cpu_ops = {
 	.set_next_tick = set_next_tick,
 	.charge = charge,
 	.dump_regs = dump_regs,
+	.disasm = hppa_disasm_op,
 	.context_new = hppa_context_new,
 	.context_free = hppa_context_free,
 	.context_save = hppa_context_save,

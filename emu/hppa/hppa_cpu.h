@@ -28,11 +28,11 @@ struct hppa_code_page {
 };
 #define HPPA_NO_PAGE 1u
 
-/* A one-page translation for data accesses, valid for one guest_mem generation. */
+/* A one-page translation for data accesses, valid for one guest_mem generation: run() drops
+ * them all (with the decode cache) when the generation moves. */
 struct hppa_tlb {
 	uint32_t vaddr;
 	uint8_t *host;
-	uint64_t gen;
 };
 
 struct hppa_cpu {

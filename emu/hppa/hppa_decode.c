@@ -411,8 +411,8 @@ static void decode_branch(uint32_t w, struct hppa_insn *o)
 {
 	o->flags = (uint8_t)(FIELD(w, 30, 30) ? HF_N : 0);
 	switch (FIELD(w, 16, 18)) {
-	case 0: case 1:	/* gate acts as bl: no privilege promotion for user code */
-		set(o, HOP_BL);
+	case 0: case 1:	/* BL; GATE (1) branches the same way but links differently */
+		set(o, FIELD(w, 16, 18) ? HOP_GATE : HOP_BL);
 		o->t = (uint8_t)FIELD(w, 6, 10);
 		o->imm = hppa_disp17(w);
 		return;

@@ -32,6 +32,7 @@ enum hppa_op {
 	/* branches: imm = displacement (relative to the instruction + 8); the immediate of
 	 * CMPIB, ADDIB and MOVIB is (int8_t)r1 */
 	HOP_BL, HOP_BLR, HOP_BV, HOP_BE, HOP_BLE,
+	HOP_GATE,	/* t: only its privilege bits are written */
 	HOP_CMPB, HOP_CMPIB, HOP_ADDB, HOP_ADDIB, HOP_MOVB, HOP_MOVIB, HOP_BB, HOP_BVB,
 	/* shift, extract, deposit: sub = shift or position, len = field length */
 	HOP_SHRPW, HOP_VSHRPW, HOP_EXTRU, HOP_EXTRS, HOP_VEXTRU, HOP_VEXTRS,
@@ -44,7 +45,23 @@ enum hppa_op {
 	HOP_FCNV,	/* sub = kind (enum hppa_fcnv), len = src fmt | dst fmt << 2 */
 	HOP_FCMP,	/* cond = 5-bit condition */
 	HOP_FTEST, HOP_XMPYU, HOP_FID,
-	HOP_COUNT
+	/* The interpreter's own forms of common instructions, chosen when a page is decoded
+	 * into its cache (never from hppa_decode; hppa_cpu.c: specialise). */
+	HOP_LDW_NOMOD,	/* ldw without base modification (displacement or index) */
+	HOP_STW_NOMOD,	/* stw without base modification */
+	HOP_ADD_SH,	/* add/shladd without condition or trap: sub = shift, sets PSW[C/B] */
+	HOP_ADDL_SH,	/* shladd,l without condition: sub = shift */
+	HOP_SUB_PLAIN,	/* sub without condition, trap or borrow in */
+	HOP_ADDI_PLAIN,	/* addi without condition or trap */
+	HOP_SHL_MASK,	/* zdep r: (r1 << sub) & imm */
+	HOP_SHR_MASK,	/* extru: (r2 >> sub) & imm */
+	HOP_SHR_SIGNED,	/* extrs: (int32_t)(r2 << sub) >> len */
+	HOP_AND_IMM,	/* depi 0: t & imm */
+	HOP_OR_IMM,	/* depi -1: t | imm */
+	HOP_CMPB_C,	/* cmpb with condition c: op HOP_CMPB_C + c (16 forms) */
+	HOP_CMPIB_C = HOP_CMPB_C + 16,
+	HOP_ADDIB_C = HOP_CMPIB_C + 16,
+	HOP_COUNT = HOP_ADDIB_C + 16
 };
 
 /* HOP_FCNV kinds (bits 14..16 of the word). */
@@ -79,6 +96,11 @@ struct hppa_insn {
 	uint8_t len;
 	uint8_t flags;
 	int32_t imm;
+	/* Left 0 by hppa_decode. The interpreter's cache: how many instructions from this one
+	 * on (up to the page's end) run one after another with no branch, trap or breakpoint
+	 * among them, which run() executes as one block (one limit check, one count add). */
+	uint32_t straight;
+	const void *handler;	/* the interpreter's cache: its handler (NULL from hppa_decode) */
 };
 
 /* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../byteorder.h"
 #include "hppa_decode.h"
 
 #define FIELD(w, from, to) (((w) >> (31 - (to))) & ((1u << ((to) - (from) + 1)) - 1))
@@ -552,8 +553,8 @@ size_t hppa_disasm(uint32_t w, uint32_t addr, char *buf, size_t len)
 		break;
 	case 0x3a:
 		switch (in.op) {
-		case HOP_BL:
-			if (FIELD(w, 16, 18) == 1)
+		case HOP_BL: case HOP_GATE:
+			if (in.op == HOP_GATE)
 				put(&o, "b,gate%s ", in.flags & HF_N ? ",n" : "");
 			else
 				put(&o, "b,l%s ", in.flags & HF_N ? ",n" : "");
@@ -576,4 +577,13 @@ size_t hppa_disasm(uint32_t w, uint32_t addr, char *buf, size_t len)
 		break;
 	}
 	return o.pos;
+}
+
+/* cpu_disasm for hppa (the ops table's disasm): one big-endian word. */
+int hppa_disasm_op(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen)
+{
+	if (len < 4)
+		return 0;
+	hppa_disasm(bo_get32(code, true), (uint32_t)addr, text, textlen);
+	return text[0] == '#' ? 0 : 4;	/* "#<hex>": a word objdump cannot decode either */
 }

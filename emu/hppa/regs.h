@@ -38,4 +38,19 @@ enum {
 #define HPPA_PSW_V 0x00020000u
 #define HPPA_PSW_CB 0x0000ff00u
 
+/* PA-RISC interruption numbers a fault carries in cpu_fault.trap (PA-RISC 1.1 Architecture,
+ * chapter 5; the kernel's handle_interruption switches on them to choose si_code). */
+enum {
+	HPPA_INT_ITLB_MISS = 6,
+	HPPA_INT_IMEM_PROTECTION = 7,
+	HPPA_INT_ILLEGAL = 8,
+	HPPA_INT_BREAK = 9,
+	HPPA_INT_PRIV_OP = 10,
+	HPPA_INT_OVERFLOW = 12,
+	HPPA_INT_CONDITIONAL = 13,
+	HPPA_INT_DTLB_MISS = 15,
+	HPPA_INT_DATA_ACCESS_RIGHTS = 26,
+	HPPA_INT_UNALIGNED = 28,
+};
+
 #endif

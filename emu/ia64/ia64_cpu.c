@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ia64_cpu_internal.h"
+#include "ia64_disasm.h"
 
 static struct ia64_cpu *ia64(struct cpu *cpu)
 {
@@ -42,7 +43,21 @@ static void update_event_at(struct ia64_cpu *c)
 		at = c->next_tick_at > c->charged ? c->next_tick_at - c->charged : 0;
 	if (c->max_insns && c->max_insns < at)
 		at = c->max_insns;
+	if (c->quantum_end && c->quantum_end < at)
+		at = c->quantum_end;
 	c->event_at = at;
+}
+
+/* The thread's time slice (cpu_set_quantum) ends before the next instruction: true, and the
+ * run stops there. Out of line, behind the loop's one event_at test. */
+static bool slice_ended(struct ia64_cpu *c)
+{
+	if (!c->quantum_end || c->retired < c->quantum_end)
+		return false;
+	c->quantum_end = 0;
+	c->quantum_hit = true;
+	update_event_at(c);
+	return true;
 }
 
 static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t errlen)
@@ -243,6 +258,8 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 				update_event_at(c);
 				if (c->max_insns && c->retired >= c->max_insns)
 					return CPU_STOP_INSN_LIMIT;
+				if (slice_ended(c))
+					return CPU_STOP_REQUESTED;
 			}
 			c->slot = ri;
 			if (e->has_breakpoint && c->ev.breakpoint && is_breakpoint(c, bundle | ri)) {
@@ -346,8 +363,10 @@ static void ia64_set_reg(struct cpu *cpu, int reg, uint64_t value)
 		/* A new backing store (process entry): the current frame starts it. */
 		c->rbs_base = value;
 		c->ar[IA64_AR_BSPSTORE] = value;
-		for (unsigned i = 0; i < c->sof; i++)
+		for (unsigned i = 0; i < c->sof; i++) {
 			c->stacked[i] = c->stacked[c->bof + i];
+			c->stacked_nat[i] = c->stacked_nat[c->bof + i];	/* a clone's frame */
+		}
 		c->bof = 0;
 	} else if (reg >= IA64_AR0 && reg < IA64_AR0 + 128)
 		c->ar[reg - IA64_AR0] = value;
@@ -420,6 +439,20 @@ static void ia64_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
 	update_event_at(c);
 }
 
+/* The slice ends before the instruction at retired count retired + n (0: no slice). */
+static void ia64_set_quantum(struct cpu *cpu, uint64_t n)
+{
+	struct ia64_cpu *c = ia64(cpu);
+	c->quantum_hit = false;
+	c->quantum_end = n ? c->retired + n : 0;
+	update_event_at(c);
+}
+
+static bool ia64_quantum_expired(struct cpu *cpu)
+{
+	return ia64(cpu)->quantum_hit;
+}
+
 static void ia64_dump_regs(struct cpu *cpu, char *buf, size_t len)
 {
 	struct ia64_cpu *c = ia64(cpu);
@@ -457,6 +490,13 @@ const struct cpu_ops ia64_cpu_ops = {
 	.set_next_tick = ia64_set_next_tick,
 	.charge = ia64_charge,
 	.dump_regs = ia64_dump_regs,
+	.disasm = ia64_disasm_op,
+	.context_new = ia64_context_new,
+	.context_free = ia64_context_free,
+	.context_save = ia64_context_save,
+	.context_restore = ia64_context_restore,
+	.set_quantum = ia64_set_quantum,
+	.quantum_expired = ia64_quantum_expired,
 	.count_insns = ia64_count_insns,
 	.insn_counts = ia64_insn_counts,
 };

@@ -107,7 +107,10 @@ struct ia64_cpu {
 	uint64_t charged;		/* instructions charged by cpu_charge (clock only) */
 	uint64_t next_tick_at;		/* retired + charged of the next tick; UINT64_MAX: none */
 	uint64_t event_at;		/* retired count at which the run loop must look at the
-					 * clock or the instruction limit (the earlier of both) */
+					 * clock, the instruction limit or the time slice (the
+					 * earliest) */
+	uint64_t quantum_end;		/* retired count ending the thread's slice; 0: none */
+	bool quantum_hit;		/* the last run stopped there (cpu_quantum_expired) */
 	bool stop_requested, stop_at_tick;
 
 	struct ia64_bundle_counts *counts;	/* NULL unless counting; count_cap entries */
@@ -203,6 +206,12 @@ int ia64_rse_flush(struct ia64_cpu *c);
  * c->ip, c->slot; c->ip, c->slot and c->retired are exact either way. The cache must be in
  * step with the memory map. */
 bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop);
+
+/* Thread contexts (ia64_context.c): the ops of cpu_context_new/free/save/restore. */
+struct cpu_context *ia64_context_new(struct cpu *cpu);
+void ia64_context_free(struct cpu *cpu, struct cpu_context *ctx);
+int ia64_context_save(struct cpu *cpu, struct cpu_context *ctx);
+int ia64_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
 
 /* FP arithmetic (ia64_fp.c) through the register accessors of ia64_exec.c; false if the
  * operation is not one it does. */

@@ -515,3 +515,25 @@ size_t ia64_disasm_slot(char *buf, size_t len, const struct ia64_bundle *b, unsi
 	}
 	return ia64_disasm_insn(buf, len, &b->slot[i], bundle_addr, b->stops >> i & 1);
 }
+
+/* cpu_disasm for IA-64 (the ops table's disasm): a whole bundle, as objdump lists it: the
+ * template on the first slot's line, then each slot's line (an MLX bundle has two: objdump
+ * prints the X instruction on the L slot's line and leaves the last one empty). */
+int ia64_disasm_op(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen)
+{
+	if (len < 16)
+		return 0;
+	struct ia64_bundle b;
+	ia64_decode_bundle(&b, code);
+	size_t n = (size_t)snprintf(text, textlen, "[%s]", ia64_template_name(b.template_code));
+	for (unsigned i = 0; i < 3 && n + 1 < textlen; i++) {
+		if (b.slot[i].unit == IA64_UNIT_L)
+			continue;
+		text[n++] = i == 0 ? ' ' : '\n';
+		n += ia64_disasm_slot(text + n, textlen - n, &b, i, addr);
+	}
+	if (n >= textlen)
+		n = textlen - 1;
+	text[n] = 0;
+	return 16;
+}

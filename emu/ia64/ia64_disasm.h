@@ -27,4 +27,7 @@ size_t ia64_disasm_insn(char *buf, size_t len, const struct ia64_insn *in, uint6
 size_t ia64_disasm_slot(char *buf, size_t len, const struct ia64_bundle *b, unsigned i,
 			uint64_t bundle_addr);
 
+/* The ops table's disasm (emu/cpu.h cpu_disasm). */
+int ia64_disasm_op(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen);
+
 #endif

@@ -86,8 +86,11 @@ static uint32_t decode(struct block_cache *bc, const uint8_t *code, uint32_t siz
 		if (cs_disasm_iter(h, &p, &left, &a, insn)) {
 			if (insn->size == 2 && x87_host_handles(insn->bytes) && bc->found_x87)
 				bc->found_x87(bc->ctx, addr + off);
-			*ends_with = insn->id == X86_INS_CALL ? BLOCK_ENDS_CALL
-				   : insn->id == X86_INS_RET ? BLOCK_ENDS_RET : BLOCK_ENDS_PLAIN;
+			/* far calls and returns too: DOS programs' procedures in other segments */
+			bool call = insn->id == X86_INS_CALL || insn->id == X86_INS_LCALL;
+			bool ret = insn->id == X86_INS_RET || insn->id == X86_INS_RETF ||
+				   insn->id == X86_INS_RETFQ;
+			*ends_with = call ? BLOCK_ENDS_CALL : ret ? BLOCK_ENDS_RET : BLOCK_ENDS_PLAIN;
 			off += insn->size;
 		} else {
 			bc->decode_failures++;

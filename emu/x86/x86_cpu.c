@@ -7,6 +7,7 @@
 
 #include "regs.h"
 #include "x86_cpu_internal.h"
+#include "x86_cpuid.h"
 
 /* The bench's engine-floor build (meson.build: profemu-engine-floor) installs no block hook, so
  * it measures Unicorn alone; every other build counts. */
@@ -76,6 +77,13 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 		free(cpu);
 		return NULL;
 	}
+	/* The CPU model before anything else runs: Unicorn builds its CPU from it. */
+	if (x86_cpuid_has_model(cfg->arch) &&
+	    (e = uc_ctl_set_cpu_model(cpu->uc, x86_cpuid_unicorn_model(cfg->arch))) != UC_ERR_OK) {
+		snprintf(err, errlen, "cannot select Unicorn's CPU model: %s", uc_strerror(e));
+		x86_destroy(&cpu->base);
+		return NULL;
+	}
 	if (block_cache_init(&cpu->blocks, is64 ? 64 : real ? 16 : 32)) {
 		snprintf(err, errlen, "capstone: cannot open the x86 decoder");
 		x86_destroy(&cpu->base);
@@ -93,6 +101,8 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 		e = uc_hook_add(cpu->uc, &h, UC_HOOK_INTR, (void *)x86_on_interrupt, cpu, 1, 0);
 	if (e == UC_ERR_OK && is64)
 		e = uc_hook_add(cpu->uc, &h, UC_HOOK_INSN, (void *)x86_on_syscall, cpu, 1, 0, UC_X86_INS_SYSCALL);
+	if (e == UC_ERR_OK && x86_cpuid_has_model(cfg->arch))
+		e = uc_hook_add(cpu->uc, &h, UC_HOOK_INSN, (void *)x86_on_cpuid, cpu, 1, 0, UC_X86_INS_CPUID);
 	if (e == UC_ERR_OK)
 		e = uc_hook_add(cpu->uc, &h, UC_HOOK_MEM_INVALID, (void *)x86_on_bad_memory, cpu, 1, 0);
 	if (e != UC_ERR_OK) {
@@ -271,10 +281,12 @@ static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)
 		 * mode with SIGSEGV (glibc's abort() ends in one); otherwise go on. */
 		uint64_t at = x86_pc(cpu);
 		uint8_t op = 0;
-		cpu->retired_base = x86_retired_at(cpu, at);
+		bool hlt = at && gm_read(cpu->mem, at - 1, &op, 1) == 0 && op == 0xf4;
+		/* The hlt did not retire: the count stops before it, and leaving the block with
+		 * that count takes the hlt off the per-address counts too (x86_set_cur). */
+		cpu->retired_base = x86_retired_at(cpu, at) - (hlt ? 1 : 0);
 		x86_set_cur(cpu, NULL);
-		if (at && gm_read(cpu->mem, at - 1, &op, 1) == 0 && op == 0xf4) {
-			cpu->retired_base--;
+		if (hlt) {
 			x86_set_pc(cpu, at - 1);
 			memset(fault, 0, sizeof(*fault));
 			fault->kind = CPU_FAULT_SEGV_ACCERR;

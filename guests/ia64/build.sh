@@ -33,6 +33,8 @@ cflags=(-std=c11 -Wall -Wextra -Werror -I"$guests/include" -static)
 #   profil_scale, profil_off, profil_sprofil, profil_fork: guests/profil_common.h has no IA-64
 #   alias loop yet (profemu.h's raw IA-64 system call is there).
 skip=" doubles signals profil_scale profil_off profil_sprofil profil_fork "
+# threads (guests/threads.c, a guest_names entry like the others) needs no -pthread: glibc 2.36's
+# libc holds the pthread functions. tests/e2e/run_threads.py runs bin/threads (Ski runs no threads).
 # -O0 builds only where they add code paths worth having (each binary is about 1 MB).
 with_O0=" hello cpubench "
 strip=$tc/ia64-linux-gnu-strip
@@ -42,6 +44,8 @@ for name in $names; do
 	case "$with_O0" in *" $name "*) "$cc" "${cflags[@]}" -O0 "$guests/$name.c" -o "$out/$name-O0" -lm ;; esac
 done
 "$cc" "${cflags[@]}" -O2 -pg "$guests/gprof_demo.c" -o "$out/gprof_demo-pg" -lm
+# the HP-UX seed's Itanium sprofil table, measured (tests/e2e/run_profil.py, seedtable-ia64)
+"$cc" "${cflags[@]}" -O2 "$guests/sprofil_table.c" -o "$out/sprofil_table"
 
 for src in "$here"/asm/*.s; do
 	name=$(basename "$src" .s)

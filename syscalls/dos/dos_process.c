@@ -73,6 +73,10 @@ enum load_error dos_process_start(struct dos_process *dp, const struct dos_start
 		.max_insns = st->max_insns,
 		.first_tick = st->first_tick,
 	};
+	if (dp->on_call && dp->on_ret) {
+		cc.events.call = dos_on_call;
+		cc.events.ret = dos_on_ret;
+	}
 	p->cpu = cpu_create(&cc, err, errlen);
 	if (!p->cpu)
 		return LOAD_NO_MEMORY;

@@ -43,6 +43,8 @@ int hppa_signal_pop(struct process *p, bool rt, uint64_t *mask);
 int hppa_errno_to_guest(int host_errno);
 int hppa_signal_to_guest(int host_signal);
 int hppa_signal_to_host(int guest_signal);
+struct cpu_fault;
+int32_t hppa_fault_code(const struct cpu_fault *fault);
 
 /* stat_layout.c: struct stat (104 bytes) and struct stat64 (104 bytes), big-endian */
 enum { HPPA_STAT_SIZE = 104, HPPA_STAT64_SIZE = 104 };

@@ -139,6 +139,7 @@ const struct sys_abi sys_abi_hppa = {
 	.errno_to_guest = hppa_errno_to_guest,
 	.signal_to_guest = hppa_signal_to_guest,
 	.signal_to_host = hppa_signal_to_host,
+	.fault_code = hppa_fault_code,
 	.put_stat = hppa_put_stat,
 	.trap_pc_adjust = 0,	/* the back end stops at the gateway: see the report */
 	.interrupt = hppa_interrupt,

@@ -21,6 +21,15 @@ int ia64_same_number(int n);
 /* mmap2.c: the offset in the guest's pages */
 int64_t ia64_mmap2(struct process *p, const uint64_t *a);
 
+/* thread.c: clone2 and clone, and the thread conventions (sys_abi.clone_stack, clone_tls,
+ * restart_call) */
+struct thread_tls;
+int64_t ia64_clone2(struct process *p, const uint64_t *a);
+int64_t ia64_clone(struct process *p, const uint64_t *a);
+void ia64_clone_stack(struct process *p, uint64_t base, uint64_t size);
+int ia64_clone_tls(struct process *p, uint64_t tls, struct thread_tls *t);
+void ia64_restart_call(struct process *p, uint64_t nr);
+
 /* stat_layout.c: struct stat (144 bytes, little-endian; not x86-64's order) */
 enum { IA64_STAT_SIZE = 144 };
 int ia64_put_stat(struct process *p, uint64_t addr, const struct stat *st, enum stat_layout layout);

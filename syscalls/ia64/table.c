@@ -58,7 +58,7 @@ static const struct sys_entry table[] = {
 	ROW(95, getitimer, "dp", 'd'),
 	ROW(102, wait4, "dpxp", 'd'),
 	ROW(103, sysinfo, "p", 'd'),
-	ROW(104, clone, "xppp", 'd'),
+	{ 1024 + 104, "clone", ia64_clone, "xpppp", 'd' },
 	ROW(106, uname, "p", 'd'),
 	ROW(122, readv, "dpd", 'd'),
 	ROW(123, writev, "dpd", 'd'),
@@ -82,6 +82,7 @@ static const struct sys_entry table[] = {
 	ROW(186, stat, "sp", 'd'),
 	ROW(187, lstat, "sp", 'd'),
 	ROW(188, fstat, "dp", 'd'),
+	{ 1024 + 189, "clone2", ia64_clone2, "xpxppp", 'd' },
 	ROW(190, getdents64, "dpu", 'd'),
 	ROW(205, tkill, "dd", 'd'),
 	ROW(206, futex, "pdupp", 'd'),
@@ -132,4 +133,7 @@ const struct sys_abi sys_abi_ia64 = {
 	/* glibc's profil/sprofil are not redirected: the back end has no breakpoints yet */
 	.tls_variant = 1,
 	.tls_tcb_size = 16,	/* glibc's ia64 tcbhead_t: dtv and a private pointer */
+	.clone_stack = ia64_clone_stack,
+	.clone_tls = ia64_clone_tls,
+	.restart_call = ia64_restart_call,
 };

@@ -26,6 +26,18 @@ Cases:
                        services at the DOS stub (0100:0108) and the I/O driver (0070:0800)
   dos-fault-divide     a divide error: SIGFPE, 128+8, the message names CS:IP 0800:0104
   dos-max-insns        an endless loop stops at --max-insns with status 137
+  dos-outputs-counts   whole-program outputs of cpuloop.exe, checked against its source (50
+                       rounds of 1000 far calls of `square`, 4 instructions each, and one near
+                       call of `print_decimal`): --counts gives square 50000 calls, self and
+                       inclusive 200000, print_decimal 1 call, the entry's inclusive count the
+                       total, self counts adding up to --stats' instructions
+  dos-outputs-callgrind
+                       --callgrind: events Ir Ticks, the Ir total is --stats' count, calls=50000
+                       to square; callgrind_annotate reads it (when installed)
+  dos-outputs-gmon     --gmon: a gmon.out whose arc from main's call site to square counts 50000
+                       and whose histogram holds --stats' ticks
+  dos-outputs-folded   --folded: the ticks add up to --stats' ticks, some inside square (two
+                       frames); the four outputs asked at once are the same files
   dos-bad-*            damaged files: not a DOS program, truncated or corrupt MZ headers,
                        an empty .COM (126); a missing .COM (127)
 
@@ -263,6 +275,102 @@ def make_bad_case(maker, status, message):
     return case
 
 
+
+# ---- whole-program outputs (--counts, --callgrind, --gmon, --folded) ------------------------
+
+CPULOOP_CALLS = 50 * 1000	# cpuloop.asm: ROUNDS x COUNT far calls of square
+SQUARE_INSNS = 4		# push dx; mul ax; pop dx; retf
+
+
+def run_outputs(r, cwd, opts):
+    res, st = stats_of(r, cwd, opts + [r.guest("cpuloop.exe")])
+    expect_run(res, 0, b"sum=32800\r\n", stderr_empty=True)
+    return st
+
+
+def case_outputs_counts(r, cwd):
+    st = run_outputs(r, cwd, ["--counts=counts.json"])
+    with open(os.path.join(cwd, "counts.json")) as f:
+        c = json.load(f)
+    funcs = c["functions"]
+    expect(c["arch"] == "i8086" and c["total"] == st["instructions"],
+           f"total {c['total']}, --stats {st['instructions']}")
+    expect(sum(f["self"] for f in funcs) == c["total"], "self counts do not add up to the total")
+    square = [f for f in funcs if f["calls"] == CPULOOP_CALLS]
+    expect(len(square) == 1 and square[0]["self"] == square[0]["inclusive"] ==
+           CPULOOP_CALLS * SQUARE_INSNS, f"no square with {CPULOOP_CALLS} calls: {funcs}")
+    once = [f for f in funcs if f["calls"] == 1]
+    expect(len(once) == 1, f"print_decimal (1 call) not found: {funcs}")
+    root = max(funcs, key=lambda f: f["inclusive"])
+    expect(root["inclusive"] == c["total"] and root["calls"] == 0,
+           f"the entry's inclusive count is not the total: {root}")
+
+
+def case_outputs_callgrind(r, cwd):
+    st = run_outputs(r, cwd, ["--callgrind=cg.out"])
+    text = open(os.path.join(cwd, "cg.out")).read()
+    expect("events: Ir Ticks" in text, "not events: Ir Ticks")
+    totals = [l.split() for l in text.splitlines() if l.startswith("totals:")]
+    expect(totals and int(totals[0][1]) == st["instructions"] and int(totals[0][2]) == st["ticks"],
+           f"totals {totals}, --stats {st['instructions']} instructions {st['ticks']} ticks")
+    expect(any(l.startswith(f"calls={CPULOOP_CALLS} ") for l in text.splitlines()),
+           f"no calls={CPULOOP_CALLS} line")
+    if shutil.which("callgrind_annotate"):
+        p = subprocess.run(["callgrind_annotate", "cg.out"], cwd=cwd, capture_output=True,
+                           timeout=60)
+        expect(p.returncode == 0 and b"PROGRAM TOTALS" in p.stdout.upper(),
+               f"callgrind_annotate: {p.stderr[-300:]!r}")
+
+
+def gmon_records(data):
+    """(histogram bin counts, arcs (from, to, count)) of a 32-bit little-endian gmon.out."""
+    import struct
+    expect(data[:4] == b"gmon" and struct.unpack_from("<I", data, 4)[0] == 1, "no gmon header")
+    at, bins, arcs = 20, [], []
+    while at < len(data):
+        tag = data[at]
+        at += 1
+        if tag == 0:
+            lo, hi, n, rate = struct.unpack_from("<IIII", data, at)
+            at += 16 + 16	# the dimension name and its abbreviation
+            bins += list(struct.unpack_from("<%dH" % n, data, at))
+            at += 2 * n
+        elif tag == 1:
+            arcs.append(struct.unpack_from("<III", data, at))
+            at += 12
+        else:
+            raise Failure(f"unknown gmon record tag {tag}")
+    return bins, arcs
+
+
+def case_outputs_gmon(r, cwd):
+    st = run_outputs(r, cwd, ["--gmon=gmon.out"])
+    bins, arcs = gmon_records(open(os.path.join(cwd, "gmon.out"), "rb").read())
+    expect(sum(bins) == st["ticks"], f"histogram {sum(bins)} ticks, --stats {st['ticks']}")
+    expect([a for a in arcs if a[2] == CPULOOP_CALLS], f"no arc counting {CPULOOP_CALLS}: {arcs}")
+    expect([a for a in arcs if a[2] == 1], f"no arc to print_decimal: {arcs}")
+
+
+def case_outputs_folded(r, cwd):
+    st = run_outputs(r, cwd, ["--folded=folded.txt"])
+    lines = [l.rsplit(" ", 1) for l in open(os.path.join(cwd, "folded.txt")).read().splitlines()]
+    expect(sum(int(n) for _, n in lines) == st["ticks"],
+           f"folded ticks {sum(int(n) for _, n in lines)}, --stats {st['ticks']}")
+    expect(any(";" in stack for stack, _ in lines), "no tick inside a called procedure")
+    # all four at once: the same files (the clock never depends on the outputs)
+    alone = {n: open(os.path.join(cwd, n), "rb").read() for n in ["folded.txt"]}
+    for opt, name in [("--counts=", "counts.json"), ("--callgrind=", "cg.out"),
+                      ("--gmon=", "gmon.out")]:
+        run_outputs(r, cwd, [opt + name])
+        alone[name] = open(os.path.join(cwd, name), "rb").read()
+    d = os.path.join(cwd, "all")
+    os.makedirs(d)
+    run_outputs(r, d, ["--folded=folded.txt", "--counts=counts.json", "--callgrind=cg.out",
+                       "--gmon=gmon.out"])
+    for name, data in alone.items():
+        expect(open(os.path.join(d, name), "rb").read() == data,
+               f"{name} differs when all four outputs are asked for")
+
 CASES = {
     "dos-hello": case_hello,
     "dos-exit-ret": case_exit_ret,
@@ -277,6 +385,10 @@ CASES = {
     "dos-explain-charge": case_explain_charge,
     "dos-fault-divide": case_fault_divide,
     "dos-max-insns": case_max_insns,
+    "dos-outputs-counts": case_outputs_counts,
+    "dos-outputs-callgrind": case_outputs_callgrind,
+    "dos-outputs-gmon": case_outputs_gmon,
+    "dos-outputs-folded": case_outputs_folded,
 }
 for _n in EXIT_CODES:
     CASES[f"dos-exit-{_n}"] = make_exit_case(_n)

@@ -41,6 +41,14 @@ Cases (ARCH x86_64|i386):
                              check_profile and objdump (needs --profemu)
   prohist-profemu-dos        the same for the MZ program guests/dos/cpuloop.exe: the DOS layout,
                              the annotation against objdump -b binary -m i8086 on its image
+  prohist-annotate-ISA       ISA hppa|ia64: a .PRF written by profemu --prf for hello (hppa:
+                             build/guests/hppa/hello-static; ia64: the committed
+                             guests/ia64/bin/hello), --annotate --top=6: every instruction shown
+                             (an IA-64 bundle: its three slots) is the text
+                             ISA-linux-gnu-objdump -d prints at the same addresses
+  prohist-explain-ISA        profemu --explain on the same program: the instruction each tick
+                             line shows in braces is objdump's text at its pc (an IA-64
+                             bundle's slots joined by " | ")
 """
 
 import bisect
@@ -726,6 +734,89 @@ def case_profemu_dos(ctx):
         compare_with_objdump(s, oracle, "i8086")
 
 
+# ---- hppa and IA-64: the back ends' own disassemblers against their objdump ----------------
+
+SOURCE_ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+ISA_ARCH = {"hppa": 3, "ia64": 4}   # enum cpu_arch (emu/cpu.h)
+
+
+def isa_program(ctx, isa):
+    if isa == "ia64":
+        return os.path.abspath(os.path.join(SOURCE_ROOT, "guests", "ia64", "bin", "hello"))
+    return ctx.guest("hppa", "hello-static")
+
+
+def isa_objdump(isa, program):
+    """{address: text} of every line `ISA-linux-gnu-objdump -d` prints (an IA-64 bundle has
+    one per slot, at +0, +6 and +0xc; an MLX bundle's third is empty), with " <symbol+off>"
+    left out and blanks collapsed, as our disassemblers print it."""
+    tool_name = isa + "-linux-gnu-objdump"
+    if not shutil.which(tool_name):
+        raise Skip("no %s here: the disassembly oracle is missing" % tool_name)
+    lines = {}
+    for line in tool([tool_name, "-d", program]).splitlines():
+        m = re.match(r"^\s*([0-9a-f]+):\t(?:[0-9a-f]{2} )+\s*\t?(.*)$", line)
+        if m:
+            lines[int(m.group(1), 16)] = " ".join(re.sub(r" <[^>]*>", "", m.group(2)).split())
+    return lines
+
+
+def isa_want(isa, oracle, addr):
+    """The lines objdump prints for the instruction at addr (IA-64: the bundle's slots)."""
+    if isa == "ia64":
+        return [oracle[a] for a in (addr, addr + 6, addr + 12) if oracle.get(a)]
+    return [oracle[addr]] if addr in oracle else []
+
+
+def case_annotate_isa(ctx, isa):
+    program = isa_program(ctx, isa)
+    if not os.path.exists(program):
+        raise Skip("no %s" % program)
+    oracle = isa_objdump(isa, program)
+    prf = ctx.path("isa.PRF")
+    profemu_prf(ctx, program, prf, 16, 10)
+    text = ctx.run(["--annotate", "--top=6", prf, program]).stdout
+    shown, cur = [], None   # [(addr, [lines])]
+    for line in text.split("\n"):
+        m = re.match(r"^  (0x[0-9a-f]+)  [0-9a-f]+ +(\S.*)$", line)
+        if m:
+            cur = (int(m.group(1), 16), [" ".join(m.group(2).split())])
+            shown.append(cur)
+        elif cur and re.match(r"^ {20,}\S", line):
+            cur[1].append(" ".join(line.split()))
+        else:
+            cur = None
+    check(len(shown) >= 6, "only %d instructions annotated:\n%s" % (len(shown), text))
+    for addr, lines in shown:
+        want = isa_want(isa, oracle, addr)
+        check(lines == want, "%s at %#x: prohist %s, objdump %s" % (isa, addr, lines, want))
+
+
+def case_explain_isa(ctx, isa):
+    program = isa_program(ctx, isa)
+    if not os.path.exists(program):
+        raise Skip("no %s" % program)
+    oracle = isa_objdump(isa, program)
+    if not ctx.args.profemu:
+        raise Skip("needs --profemu")
+    r = subprocess.run([os.path.abspath(ctx.args.profemu), "--tick=997", "--explain", program],
+                       stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, cwd=ctx.dir, timeout=ctx.args.timeout)
+    check(r.returncode == 0, "profemu --explain: status %d" % r.returncode)
+    ticks = re.findall(r"^tick \d+ insn \d+ (?:thread \d+ )?pc 0x([0-9a-f]+)(?: <[^>]*>)?"
+                       r"(?: \{(.*)\})?: ", r.stderr, re.M)
+    compared = 0
+    for pc, shown in ticks:
+        want = isa_want(isa, oracle, int(pc, 16))
+        if not want:
+            continue    # code objdump does not list (hppa's gateway page)
+        got = [" ".join(l.split()) for l in shown.split(" | ")] if shown else []
+        check(got == want, "tick at 0x%s: --explain {%s}, objdump %s" % (pc, shown, want))
+        compared += 1
+    check(compared >= 20 and compared * 10 >= len(ticks) * 9,
+          "%d of %d ticks compared with objdump" % (compared, len(ticks)))
+
+
 def build_cases():
     cases = []
     for arch in ARCHES:
@@ -741,6 +832,9 @@ def build_cases():
     for arch in ARCHES:
         cases.append(("prohist-profemu-" + arch, lambda c, a=arch: case_profemu(c, a)))
     cases.append(("prohist-profemu-dos", case_profemu_dos))
+    for isa in ISA_ARCH:
+        cases += [("prohist-annotate-" + isa, lambda c, i=isa: case_annotate_isa(c, i)),
+                  ("prohist-explain-" + isa, lambda c, i=isa: case_explain_isa(c, i))]
     return cases
 
 

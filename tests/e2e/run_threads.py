@@ -30,6 +30,24 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
                            and exit status must equal qemu-hppa's; deadlock and racy as above;
                            determinism: 10 runs of condvar give identical stdout and --stats (and
                            gmon.out, static). Skipped without hppa-linux-gnu-gcc or qemu-hppa.
+  threads-block-ARCH-LINK-CASE  guests/thread_block.c: CASE pipefull (one write() of 1 MiB
+                           into a pipe another thread drains slowly while a third counts) or
+                           waitid (a thread waits in waitid for a child the running main
+                           thread releases) or socket (accept, connect, send and recv over a
+                           Unix socket between two threads while a third counts; i386 through
+                           socketcall) or poll (a thread polls two pipes until another
+                           writes to one, then an empty one with a 50 ms timeout): stdout and
+                           status equal the native run's, where a
+                           waiting thread that froze the others would hang
+  threads-block-ARCH-static-counts  --counts with per-thread stacks: 4 threads each running
+                           work() (1000 calls of leaf()), --quantum=300 so switches fall inside
+                           it, give exactly 4 times one thread's self and inclusive counts
+  threads-ia64-static-CASE the same program built for IA-64 (the committed static
+                           guests/ia64/bin/threads, guests/ia64/build.sh): CASE in the compared
+                           ones, whose stdout and exit status must equal the native x86-64 run's
+                           (Ski runs no threads); deadlock, racy, determinism, sigterm and folded
+                           as above. The cases that need a signal handler run (alarm, outside)
+                           skip while the IA-64 back end delivers none.
 
 Usage:
   run_threads.py --list
@@ -39,6 +57,7 @@ Exit status (one case): 0 pass, 1 fail, 77 skipped, 99 harness error.
 """
 
 import filecmp
+import json
 import os
 import re
 import shutil
@@ -75,6 +94,12 @@ CASES.append(Case("threads-errors-options"))
 HPPA_OWN = ["deadlock", "racy", "determinism"]
 CASES += [Case("threads-hppa-%s-%s" % (l, w), "hppa", l, w)
           for l in LINKAGES for w in COMPARED + HPPA_OWN]
+# IA-64: the committed static program; the oracle is the native x86-64 run (Ski has no threads).
+IA64_OWN = ["deadlock", "racy", "determinism", "outside", "sigterm", "folded"]
+CASES += [Case("threads-ia64-static-%s" % w, "ia64", "static", w) for w in COMPARED + IA64_OWN]
+IA64_GUEST = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                           "..", "guests", "ia64", "bin", "threads"))
+IA64_NO_HANDLERS = b"delivery to a guest handler is not supported"
 HPPA_GCC = "hppa-linux-gnu-gcc"
 HPPA_QEMU = "qemu-hppa"
 HPPA_SYSROOT = "/usr/hppa-linux-gnu"
@@ -87,8 +112,16 @@ def run(ctx, argv, cwd, timeout=None):
                           timeout=timeout or ctx.timeout)
 
 
+def guest_env_options(guest):
+    """An IA-64 guest runs without the sanitizers' variables a sanitized profemu gets (they
+    would change what its glibc does), as run_ia64.py's guests do."""
+    if guest == IA64_GUEST:
+        return e2e_harness.unset_sanitizer_vars(e2e_harness.environment(ENV))
+    return []
+
+
 def profemu(ctx, options, guest, args, cwd):
-    return run(ctx, [ctx.profemu] + options + [guest] + args, cwd)
+    return run(ctx, [ctx.profemu] + guest_env_options(guest) + options + [guest] + args, cwd)
 
 
 def native(ctx, guest, args, cwd):
@@ -125,14 +158,26 @@ def hppa_guest(ctx, link):
 def guest_of(ctx, case):
     if case.arch == "hppa":
         return hppa_guest(ctx, case.link)
+    if case.arch == "ia64":
+        if not os.path.isfile(IA64_GUEST):
+            raise HarnessError("%s is missing (guests/ia64/build.sh makes it)" % IA64_GUEST)
+        return IA64_GUEST
     return ctx.guest("threads", case.arch, case.link)
 
 
 def oracle(ctx, case, guest, cwd):
-    """The native run, or qemu-hppa's for an hppa guest."""
+    """The native run (x86-64's for an IA-64 guest), or qemu-hppa's for an hppa guest."""
     if case.arch == "hppa":
         return run(ctx, [HPPA_QEMU, "-L", HPPA_SYSROOT, guest, case.what], cwd)
+    if case.arch == "ia64":
+        return native(ctx, ctx.guest("threads", "x86_64", "static"), [case.what], cwd)
     return native(ctx, guest, [case.what], cwd)
+
+
+def skip_without_handlers(case, stderr):
+    """An IA-64 case that needs a guest signal handler skips while the back end has none."""
+    if case.arch == "ia64" and IA64_NO_HANDLERS in stderr:
+        raise e2e_harness.Skip("IA-64 signal handlers are not delivered in this build")
 
 
 def compared(ctx, case):
@@ -144,6 +189,7 @@ def compared(ctx, case):
         raise HarnessError("the oracle (native or qemu-hppa): status %d\n%s" % (
             want.returncode, want.stderr.decode()))
     got = profemu(ctx, [], guest, [case.what], ctx.fresh_dir("profemu"))
+    skip_without_handlers(case, got.stderr)
     if (got.returncode, got.stdout) != (want.returncode, want.stdout):
         raise Failure("status %d, stdout:\n%s\noracle: status %d, stdout:\n%s\nstderr:\n%s" % (
             got.returncode, e2e_harness.indent(got.stdout.decode()), want.returncode,
@@ -210,9 +256,10 @@ def determinism(ctx, case):
 def signalled(ctx, case, what, sig, options):
     """Starts the guest case `what`, sends sig once it printed "ready", returns (status,
     stdout, stderr)."""
-    guest = ctx.guest("threads", case.arch, case.link)
+    guest = guest_of(ctx, case)
     cwd = ctx.fresh_dir("signal")
-    proc = subprocess.Popen([ctx.profemu] + options + [guest, what], cwd=cwd,
+    proc = subprocess.Popen([ctx.profemu] + guest_env_options(guest) + options + [guest, what],
+                            cwd=cwd,
                             env=e2e_harness.environment(ENV), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     first = proc.stdout.readline()
@@ -230,6 +277,7 @@ def signalled(ctx, case, what, sig, options):
 
 def outside(ctx, case):
     status, out, err, _ = signalled(ctx, case, "outside", signal.SIGUSR1, ["--strace"])
+    skip_without_handlers(case, err.encode())
     if status != 0 or out != b"worker saw SIGUSR1: 1\n":
         raise Failure("status %d, stdout %r\n%s" % (status, out, err[-2000:]))
     if not re.search(r"\d+ --- SIGUSR1 \{si_signo=SIGUSR1", err):
@@ -247,7 +295,7 @@ def sigterm(ctx, case):
 
 
 def folded(ctx, case):
-    guest = ctx.guest("threads", case.arch, case.link)
+    guest = guest_of(ctx, case)
     cwd = ctx.fresh_dir("folded")
     got = profemu(ctx, ["--folded=stacks.txt", "--callgrind=cg.out"], guest, ["mutex"], cwd)
     if got.returncode != 0:
@@ -269,6 +317,54 @@ def errors(ctx, case):
             raise Failure("%s: status %d, stderr %r" % (opt, got.returncode, got.stderr))
 
 
+# ---- threads waiting on the host, and --counts per thread: guests/thread_block.c ----------
+BLOCK_COMPARED = ["pipefull", "waitid", "socket", "poll"]
+
+
+def block_compared(ctx, case):
+    guest = ctx.guest("thread_block", case.arch, case.link)
+    want = native(ctx, guest, [case.what], ctx.fresh_dir("native"))
+    if want is None:
+        raise e2e_harness.Skip("cannot run %s natively here" % guest)
+    got = profemu(ctx, [], guest, [case.what], ctx.fresh_dir("profemu"))
+    if (got.returncode, got.stdout) != (want.returncode, want.stdout):
+        raise Failure("native: status %d\n%s\nprofemu: status %d\n%s%s" % (
+            want.returncode, want.stdout.decode(), got.returncode, got.stdout.decode(),
+            got.stderr.decode()))
+
+
+def block_counts_of(ctx, guest, threads):
+    cwd = ctx.fresh_dir("counts%d" % threads)
+    got = profemu(ctx, ["--quantum=300", "--counts=counts.json"], guest,
+                  ["counts", str(threads)], cwd)
+    if got.returncode != 0:
+        raise Failure("status %d\n%s" % (got.returncode, got.stderr.decode()))
+    with open(os.path.join(cwd, "counts.json")) as f:
+        funcs = json.load(f)["functions"]
+    return {f["name"]: (f["self"], f["inclusive"], f["calls"]) for f in funcs}
+
+
+def block_counts(ctx, case):
+    guest = ctx.guest("thread_block", case.arch, case.link)
+    one, four = block_counts_of(ctx, guest, 1), block_counts_of(ctx, guest, 4)
+    for name, calls in [("work", 1), ("leaf", 1000)]:
+        if name not in one or name not in four:
+            raise Failure("%s missing from --counts" % name)
+        want = tuple(4 * v for v in one[name][:2]) + (4 * calls,)
+        if four[name] != want or one[name][2] != calls:
+            raise Failure("%s: 4 threads give %s, want 4 x one thread's %s = %s" % (
+                name, four[name], one[name], want))
+
+
+CASES += [Case("threads-block-%s-%s-%s" % (a, l, w), a, l, w)
+          for a in ARCHES for l in LINKAGES for w in BLOCK_COMPARED]
+CASES += [Case("threads-block-%s-static-counts" % a, a, "static", "counts") for a in ARCHES]
+for _c in CASES:
+    if _c.name.startswith("threads-block-"):
+        _c.body = block_counts if _c.what == "counts" else block_compared
+# ---- end of thread_block.c's cases ----------------------------------------------------------
+
+
 def run_case(case, args):
     ctx = e2e_harness.Context(args, "threads")
     if not ctx.profemu:
@@ -277,6 +373,7 @@ def run_case(case, args):
             "sigterm": sigterm, "folded": folded}.get(case.what, compared)
     if case.what is None:
         body = errors
+    body = getattr(case, "body", None) or body
     return e2e_harness.run_in_context(ctx, lambda c: body(c, case))
 
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "emu/hppa/regs.h"
 #include "syscalls/abi_flags.h"
 #include "syscalls/handlers.h"
 #include "syscalls/hppa/abi.h"
@@ -132,6 +133,28 @@ Test(abi_hppa, signal_numbers_are_parisc)
 }
 
 /* fcntl.h, mman.h, signal.h, ioctls.h (with parisc's _IOC_READ 1, _IOC_WRITE 2), termbits.h */
+/* si_code by interruption, as arch/parisc/kernel/traps.c and mm/fault.c send them (the
+ * generic uapi siginfo.h values; x86 would say FPE_INTDIV and SI_KERNEL). */
+Test(abi_hppa, fault_codes_follow_the_interruption)
+{
+	static const struct { enum cpu_fault_kind kind; unsigned trap; int32_t code; } rows[] = {
+		{ CPU_FAULT_SEGV_MAPERR, HPPA_INT_DTLB_MISS, SEGV_MAPERR },
+		{ CPU_FAULT_SEGV_ACCERR, HPPA_INT_DATA_ACCESS_RIGHTS, SEGV_ACCERR },
+		{ CPU_FAULT_SEGV_MAPERR, HPPA_INT_ITLB_MISS, SEGV_MAPERR },
+		{ CPU_FAULT_FPE, HPPA_INT_OVERFLOW, FPE_INTOVF },
+		{ CPU_FAULT_FPE, HPPA_INT_CONDITIONAL, 15 /* FPE_CONDTRAP */ },
+		{ CPU_FAULT_ILL, HPPA_INT_ILLEGAL, ILL_ILLOPC },
+		{ CPU_FAULT_ILL, HPPA_INT_PRIV_OP, ILL_PRVOPC },
+		{ CPU_FAULT_TRAP, HPPA_INT_BREAK, TRAP_BRKPT },
+		{ CPU_FAULT_BUS, HPPA_INT_UNALIGNED, BUS_ADRALN },
+	};
+	cr_assert_not_null(hppa->fault_code);
+	for (unsigned i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct cpu_fault f = { .kind = rows[i].kind, .trap = rows[i].trap };
+		cr_assert_eq(hppa->fault_code(&f), rows[i].code, "interruption %u", rows[i].trap);
+	}
+}
+
 Test(abi_hppa, flags_are_parisc)
 {
 	const struct abi_flags *f = hppa->flags;

@@ -128,3 +128,28 @@ Test(counts_json, exact_text)
 	free(buf);
 	icount_free(&c);
 }
+
+/* Two threads (--counts keeps a stack and a clock per thread): thread 0 runs main and calls f
+ * once; thread 1, made at 20, calls f at 25 and returns from it at 90, with thread 0 running
+ * from 40 to 70 meanwhile. Each f counts only its own thread's instructions: thread 1's f
+ * 15 + 20, thread 0's 10; main, left open in thread 0 at the end, closes at thread 0's last
+ * instruction (70) with 30 of its own plus f's 10; a new thread's first instructions (20-25)
+ * and its last ones (90-100) are the root's. */
+Test(icount, threads_keep_own_stacks_and_clocks)
+{
+	struct icount c;
+	cr_assert_eq(icount_init(&c, START, start_of, NULL), 0);
+	icount_call(&c, START + 5, MAIN, 10);
+	cr_assert_eq(icount_switch_thread(&c, 1, 20), 0);
+	icount_call(&c, START + 9, F, 25);
+	cr_assert_eq(icount_switch_thread(&c, 0, 40), 0);
+	icount_call(&c, MAIN + 5, F, 50);
+	icount_return(&c, MAIN + 5, 60);
+	cr_assert_eq(icount_switch_thread(&c, 1, 70), 0);
+	icount_return(&c, START + 9, 90);
+	icount_finish(&c, 100);
+	expect(&c, START, 10 + 5 + 10, 100, 0);
+	expect(&c, MAIN, 30, 40, 1);
+	expect(&c, F, 45, 45, 2);
+	icount_free(&c);
+}

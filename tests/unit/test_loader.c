@@ -308,6 +308,7 @@ static void check_program(const char *name, struct guest_mem *gm, const struct a
 	cr_expect_eq(img->phent, fe.phentsize);
 
 	uint64_t phdr = 0, end = 0, text_lo = UINT64_MAX, text_hi = 0;
+	uint64_t wx_lo = UINT64_MAX, wx_hi = 0;	/* writable executable segments (hppa .plt) */
 	bool have_phdr = false;
 	for (size_t i = 0; i < fe.nseg; i++) {
 		const struct fixture_segment *s = &fe.seg[i];
@@ -325,10 +326,11 @@ static void check_program(const char *name, struct guest_mem *gm, const struct a
 			phdr = addr + (fe.phoff - s->offset);
 		if (addr + s->memsz > end)
 			end = addr + s->memsz;
-		if (s->x && addr < text_lo)
-			text_lo = addr;
-		if (s->x && addr + s->memsz > text_hi)
-			text_hi = addr + s->memsz;
+		uint64_t *lo = s->w ? &wx_lo : &text_lo, *hi = s->w ? &wx_hi : &text_hi;
+		if (s->x && addr < *lo)
+			*lo = addr;
+		if (s->x && addr + s->memsz > *hi)
+			*hi = addr + s->memsz;
 
 		/* The file bytes, then zeros to memsz. */
 		uint8_t *got = malloc(s->memsz);
@@ -359,6 +361,9 @@ static void check_program(const char *name, struct guest_mem *gm, const struct a
 	}
 	cr_expect_eq(img->phdr, phdr, "%s: phdr %#lx want %#lx", name, img->phdr, phdr);
 	cr_expect_eq(img->brk, gm_page_up(gm, end));
+	/* the text: the executable segments that are not writable, if there are any */
+	if (text_lo == UINT64_MAX)
+		text_lo = wx_lo == UINT64_MAX ? 0 : wx_lo, text_hi = wx_hi;
 	cr_expect_eq(img->text_lo, text_lo);
 	cr_expect_eq(img->text_hi, text_hi);
 	/* AT_PHDR must point at the program headers as the file has them. */

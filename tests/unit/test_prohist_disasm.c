@@ -1,5 +1,6 @@
 /* prohist --annotate's pieces: the decoder table (x86-64, i386 and 16-bit through Capstone;
- * hppa through emu/hppa's decoder; IA-64 not yet, which must say so rather than fail), undecodable bytes, and where a
+ * hppa and IA-64 through their back ends' own decoders; an architecture without one must say
+ * so rather than fail), undecodable bytes, and where a
  * DOS program's bytes are: a .COM image at PSP:0100, an MZ image (the file after its header)
  * at the same linear address; then the annotation of a DOS profile end to end. */
 #include <criterion/criterion.h>
@@ -20,9 +21,11 @@ static void expect_insn(enum cpu_arch arch, const uint8_t *code, size_t len, uin
 	struct disasm *d = disasm_open(arch, err, sizeof(err));
 	cr_assert_not_null(d, "%s", err);
 	struct disasm_insn insn;
+	memset(&insn, 0xff, sizeof(insn));	/* nothing shown may come from the caller's stack */
 	cr_expect_eq(disasm_one(d, code, len, addr, &insn), size);
 	cr_expect_str_eq(insn.mnemonic, mnemonic);
 	cr_expect_str_eq(insn.operands, operands);
+	cr_expect_str_eq(insn.more, "");
 	disasm_close(d);
 }
 
@@ -42,8 +45,29 @@ Test(prohist_disasm, x86_modes)
 Test(prohist_disasm, missing_decoders_say_so)
 {
 	char err[128] = "";
-	cr_expect_null(disasm_open(CPU_ARCH_IA64, err, sizeof(err)));
-	cr_expect_str_eq(err, "no ia64 disassembler yet");
+	cr_expect_null(disasm_open((enum cpu_arch)99, err, sizeof(err)));
+	cr_expect_str_eq(err, "no ? disassembler yet");
+}
+
+/* An IA-64 bundle is one instruction of 16 bytes: its template and first slot on the first
+ * line, the other slots after, as ia64-linux-gnu-objdump -d lists them. */
+Test(prohist_disasm, ia64_bundle)
+{
+	char err[128] = "";
+	struct disasm *d = disasm_open(CPU_ARCH_IA64, err, sizeof(err));
+	cr_assert_not_null(d, "%s", err);
+	/* guests/ia64/bin/hello's _init, 0x4000000000000180 */
+	static const uint8_t b[] = { 0x00, 0x10, 0x0d, 0x06, 0x80, 0x05, 0x00, 0x02,
+				     0x30, 0x00, 0x42, 0x20, 0x04, 0x00, 0xc4, 0x00 };
+	struct disasm_insn in;
+	cr_assert_eq(disasm_one(d, b, sizeof(b), 0x4000000000000180u, &in), 16);
+	cr_expect_str_eq(in.mnemonic, "[MII]");
+	cr_expect_str_eq(in.operands, "alloc r34=ar.pfs,3,3,0");
+	cr_expect_str_eq(in.more, "mov r32=r12\nmov r33=b0");
+	/* cut short: steps a whole bundle */
+	cr_assert_eq(disasm_one(d, b, 8, 0x4000000000000180u, &in), 16);
+	cr_expect_str_eq(in.mnemonic, "(bad)");
+	disasm_close(d);
 }
 
 /* hppa words decode as objdump prints them: mnemonic with completers, operands apart; a word

@@ -383,3 +383,129 @@ Test(x86_cpu, insn_counts_leave_out_a_faulting_instruction)
 	cpu_destroy(cpu);
 	gm_destroy(&gm);
 }
+
+/* hlt is a fault in user mode (Linux answers it with SIGSEGV): it does not retire, so neither
+ * the clock nor the per-address counts include it, whichever way its block was entered. */
+static void hlt_program(enum cpu_arch arch, uint64_t interval)
+{
+	static const uint8_t code[] = { 0x90, 0x90, 0xf4, 0x90 };	/* nop; nop; hlt; nop */
+	struct guest_mem gm;
+	struct recorder r = { .interval = interval };
+	struct cpu *cpu = make_cpu(arch, &gm, &r, code, sizeof(code), interval, 0);
+	cr_assert_eq(cpu_count_insns(cpu), 0);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_FAULT);
+	cr_assert_eq(f.kind, CPU_FAULT_SEGV_ACCERR);
+	cr_assert_eq(f.pc, CODE + 2);
+	cr_assert_eq(cpu_pc(cpu), CODE + 2);
+	cr_assert_eq(cpu_retired(cpu), 2, "nop, nop; not the hlt");
+	struct insn_tally t = { 0 };
+	cr_assert_eq(cpu_insn_counts(cpu, tally, &t), 0);
+	cr_expect_eq(t.sum, 2, "per-address counts add up to %llu", (unsigned long long)t.sum);
+	cr_expect_eq(tally_of(&t, CODE + 2), 0, "the hlt counted %llu times",
+		     (unsigned long long)tally_of(&t, CODE + 2));
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, hlt_does_not_retire_in_the_counts)
+{
+	hlt_program(CPU_ARCH_X86_64, 0);
+	hlt_program(CPU_ARCH_I386, 0);
+	hlt_program(CPU_ARCH_X86_64, 1);
+}
+
+/* A rep-prefixed string instruction counts once per iteration and once more for the test that
+ * finds the count exhausted (n + 1 for a count of n, 1 for a count of 0), as valgrind counts
+ * it (doc/profemu.1, COMPARING WITH VALGRIND). */
+static void rep_program(uint32_t n, uint64_t want_at_rep)
+{
+	uint8_t code[32];
+	size_t len = 0;
+	code[len++] = 0xb9;	/* mov ecx, n */
+	memcpy(code + len, &n, 4);
+	len += 4;
+	static const uint8_t rest[] = { 0xbf, 0x00, 0x00, 0x80, 0x00,	/* mov edi, 0x800000 */
+					0xbe, 0x00, 0x01, 0x80, 0x00,	/* mov esi, 0x800100 */
+					0xf3, 0xa4,			/* rep movsb */
+					0x0f, 0x05 };			/* syscall */
+	memcpy(code + len, rest, sizeof(rest));
+	len += sizeof(rest);
+	struct guest_mem gm;
+	struct recorder r = { 0 };
+	struct cpu *cpu = make_cpu(CPU_ARCH_X86_64, &gm, &r, code, len, 0, 0);
+	cr_assert_eq(cpu_count_insns(cpu), 0);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_REQUESTED);
+	struct insn_tally t = { 0 };
+	cr_assert_eq(cpu_insn_counts(cpu, tally, &t), 0);
+	cr_expect_eq(tally_of(&t, CODE + 15), want_at_rep, "rep movsb of %u: counted %llu", n,
+		     (unsigned long long)tally_of(&t, CODE + 15));
+	cr_expect_eq(cpu_retired(cpu), 3 + want_at_rep + 1);
+	cr_expect_eq(t.sum, cpu_retired(cpu));
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, rep_counts_each_iteration_and_the_final_test)
+{
+	rep_program(0, 1);
+	rep_program(1, 2);
+	rep_program(5, 6);
+	rep_program(200, 201);
+}
+
+/* CPUID describes the documented model (x86_cpuid.c), not the host or Unicorn's default. */
+static void cpuid_of(enum cpu_arch arch, uint32_t leaf, uint32_t subleaf, uint32_t out[4])
+{
+	uint8_t code[16];
+	size_t len = 0;
+	code[len++] = 0xb8;	/* mov eax, leaf */
+	memcpy(code + len, &leaf, 4);
+	len += 4;
+	code[len++] = 0xb9;	/* mov ecx, subleaf */
+	memcpy(code + len, &subleaf, 4);
+	len += 4;
+	memcpy(code + len, "\x0f\xa2", 2);	/* cpuid */
+	len += 2;
+	memcpy(code + len, arch == CPU_ARCH_X86_64 ? "\x0f\x05" : "\xcd\x80", 2);
+	len += 2;
+	struct guest_mem gm;
+	struct recorder r = { 0 };
+	struct cpu *cpu = make_cpu(arch, &gm, &r, code, len, 0, 0);
+	struct cpu_fault f;
+	cr_assert_eq(cpu_run(cpu, &f), CPU_STOP_REQUESTED);
+	static const int regs[4] = { X86_RAX, X86_RBX, X86_RCX, X86_RDX };
+	for (int i = 0; i < 4; i++)
+		out[i] = (uint32_t)cpu_reg(cpu, regs[i]);
+	cr_expect_eq(cpu_retired(cpu), 4, "mov, mov, cpuid, trap");
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, cpuid_is_the_documented_model)
+{
+	uint32_t v[4];
+	cpuid_of(CPU_ARCH_X86_64, 0, 0, v);
+	cr_expect_eq(v[0], 0xd);
+	cr_expect_eq(v[1], 0x756e6547);	/* "Genu" "ineI" "ntel" */
+	cr_expect_eq(v[3], 0x49656e69);
+	cr_expect_eq(v[2], 0x6c65746e);
+	cpuid_of(CPU_ARCH_X86_64, 1, 0, v);
+	cr_expect_eq(v[0], 0x306c3, "Haswell, family 6 model 60 stepping 3");
+	cr_expect_eq(v[2] & (1u << 27), 0, "OSXSAVE clear: no AVX state, AVX unusable");
+	cr_expect_neq(v[2] & (1u << 20), 0, "SSE4.2");
+	cr_expect_eq(v[2] & (1u << 30), 0, "no RDRAND (its results would come from the host)");
+	cpuid_of(CPU_ARCH_X86_64, 4, 3, v);
+	cr_expect_eq(v[0], 0x1c03c163, "the L3 cache's leaf 4");
+	cpuid_of(CPU_ARCH_X86_64, 0xb, 2, v);
+	cr_expect_eq(v[2], 2, "a topology level past the last reports its number");
+	cpuid_of(CPU_ARCH_X86_64, 0x40000000, 0, v);
+	uint32_t top[4];
+	cpuid_of(CPU_ARCH_X86_64, 0xd, 0, top);
+	cr_expect_arr_eq(v, top, sizeof(v), "above the highest leaf: the highest basic leaf");
+	cpuid_of(CPU_ARCH_I386, 1, 0, v);
+	cr_expect_eq(v[0], 0x6f6, "Core 2, family 6 model 15 stepping 6");
+	cr_expect_neq(v[2] & (1u << 9), 0, "SSSE3");
+	cr_expect_eq(v[2] & (1u << 19), 0, "no SSE4.1");
+}

@@ -4,29 +4,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Add the IA-64 decoder here when it exists. */
+/* Decoders of prohist's own, by architecture; any other goes to its CPU back end's
+ * (disasm_emu), which says itself whether it has one. */
 static const struct disasm_backend *const backends[] = {
 	&disasm_x86_64,
 	&disasm_i386,
 	&disasm_i8086,
-	&disasm_hppa,
 };
 
 struct disasm {
 	const struct disasm_backend *be;
 	void *state;
+	unsigned step;
 };
 
 struct disasm *disasm_open(enum cpu_arch arch, char *err, size_t errlen)
 {
-	const struct disasm_backend *be = NULL;
+	const struct disasm_backend *be = &disasm_emu;
 	for (size_t i = 0; i < sizeof(backends) / sizeof(backends[0]); i++)
 		if (backends[i]->arch == arch)
 			be = backends[i];
-	if (!be) {
-		snprintf(err, errlen, "no %s disassembler yet", cpu_arch_name(arch));
-		return NULL;
-	}
 	struct disasm *d = malloc(sizeof(*d));
 	if (!d) {
 		snprintf(err, errlen, "out of memory");
@@ -38,16 +35,18 @@ struct disasm *disasm_open(enum cpu_arch arch, char *err, size_t errlen)
 		free(d);
 		return NULL;
 	}
+	d->step = be->min_insn ? be->min_insn : be->step(d->state);
 	return d;
 }
 
 unsigned disasm_one(struct disasm *d, const uint8_t *code, size_t len, uint64_t addr,
 		    struct disasm_insn *out)
 {
+	out->more[0] = 0;	/* most decoders print one line and leave it alone */
 	unsigned n = d->be->decode(d->state, code, len, addr, out);
 	if (n)
 		return n;
-	*out = (struct disasm_insn){ .size = d->be->min_insn, .mnemonic = "(bad)" };
+	*out = (struct disasm_insn){ .size = d->step, .mnemonic = "(bad)" };
 	return out->size;
 }
 

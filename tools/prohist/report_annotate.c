@@ -32,8 +32,15 @@ static void insn_line(FILE *out, const struct view *v, uint64_t at, const uint8_
 	unsigned shown = insn->size < 16 ? insn->size : 16;
 	for (unsigned b = 0; b < shown; b++)
 		snprintf(hex + 2 * b, sizeof(hex) - 2 * b, "%02x", code[b]);
-	fprintf(out, "  %s  %-*s  %s%s%s\n", addr_fmt(&v->fmt, at, addr, sizeof(addr)), BYTES_COLS,
-		hex, insn->mnemonic, insn->operands[0] ? " " : "", insn->operands);
+	int col = fprintf(out, "  %s  %-*s  ", addr_fmt(&v->fmt, at, addr, sizeof(addr)),
+			  BYTES_COLS, hex);
+	fprintf(out, "%s%s%s\n", insn->mnemonic, insn->operands[0] ? " " : "", insn->operands);
+	/* Further lines of the same instruction (an IA-64 bundle's other slots), under the text */
+	for (const char *l = insn->more; *l;) {
+		int n = (int)strcspn(l, "\n");
+		fprintf(out, "%*s%.*s\n", col > 0 ? col : 0, "", n, l);
+		l += n + (l[n] == '\n');
+	}
 }
 
 static void gap_line(FILE *out, const struct view *v, uint64_t from, uint64_t to)
