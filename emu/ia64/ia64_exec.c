@@ -433,8 +433,19 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 					return mem_fault(c, bundle, addr, f);
 				fr_set(c, in->r1, (struct ia64_fr){ lo, (uint32_t)(hi & 0x1ffff), hi >> 17 & 1 });
 			}
-		} else if (fmt == 0) {
-			return unsupported(c, in, bundle, f);	/* ldfe/stfe: 80-bit memory format */
+		} else if (fmt == 0) {	/* ldfe/stfe: the 80-bit memory format (ia64_fp.c) */
+			uint64_t se;
+			if (store) {
+				struct ia64_fr r = fr_get(c, in->r2);
+				if (gm_put(c->mem, addr, 8, r.sig) < 0 ||
+				    gm_put(c->mem, addr + 8, 2, ia64_fr_to_ext80(r)) < 0)
+					return mem_fault(c, bundle, addr, f);
+			} else if (gm_get(c->mem, addr, 8, &v) < 0 || gm_get(c->mem, addr + 8, 2, &se) < 0) {
+				if (in->ldtype != IA64_LD_S && in->ldtype != IA64_LD_SA)
+					return mem_fault(c, bundle, addr, f);
+			} else {
+				fr_set(c, in->r1, ia64_fr_from_ext80(v, (uint16_t)se));
+			}
 		} else if (store) {
 			struct ia64_fr r = fr_get(c, in->r2);
 			uint64_t bits = fmt == 1 ? r.sig : fmt == 2 ? fr_to_ieee(r, 8, 23)
@@ -607,6 +618,10 @@ static void write_ar(struct ia64_cpu *c, unsigned ar, uint64_t v)
 	switch (ar) {
 	case IA64_AR_BSP: case IA64_AR_ITC: return;	/* read-only here */
 	case IA64_AR_EC: c->ar[ar] = v & 63; return;
+	case IA64_AR_BSPSTORE:	/* longjmp's: the frames move (ia64_rse.c) */
+		if (!ia64_rse_set_bspstore(c, v))
+			c->ar[ar] = v;
+		return;
 	default: c->ar[ar & 127] = v; return;
 	}
 }
@@ -694,6 +709,11 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_BREAK:
 		if (in->imm == IA64_BREAK_SYSCALL)
 			return IA64_SYSCALL;
+		/* Linux's ia64_bad_break: break 1 is the divide-by-zero check of gcc's and
+		 * libgcc's division (SIGFPE), break 0 __builtin_trap's (SIGILL) */
+		if (in->imm == 0 || in->imm == 1)
+			return fault_at(f, in->imm ? CPU_FAULT_FPE : CPU_FAULT_ILL, bundle | c->slot,
+					0, false, in->imm ? "break 1: integer divide by zero" : "break 0");
 		return fault_at(f, CPU_FAULT_TRAP, bundle | c->slot, 0, false, "break");
 	case IA64_OP_ILLEGAL:
 		return fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false,

@@ -214,3 +214,29 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 	fesetround(saved);
 	return ok;
 }
+
+/* ldfe/stfe's memory format, the 10-byte double-extended (significand, then sign and a
+ * 15-bit exponent biased 0x3fff), against the register's 17-bit exponent biased 0xffff: the
+ * biases differ by 0xc000; all ones is NaT/infinity/NaN on both sides; a memory exponent of
+ * 0 is zero with a zero significand and a denormal otherwise, which the register holds with
+ * the smallest extended exponent (0xc001, unnormalized). */
+struct ia64_fr ia64_fr_from_ext80(uint64_t sig, uint16_t se)
+{
+	uint32_t e = se & 0x7fff;
+	struct ia64_fr r = { sig, 0, se >> 15 & 1 };
+	if (e == 0x7fff)
+		r.exp = EXP_SPECIAL;
+	else if (e != 0)
+		r.exp = e + 0xc000;
+	else if (sig != 0)
+		r.exp = 0xc001;
+	return r;
+}
+
+uint16_t ia64_fr_to_ext80(struct ia64_fr r)
+{
+	uint32_t e = r.exp == EXP_SPECIAL ? 0x7fff : r.exp >= 0xc001 ? r.exp - 0xc000 : 0;
+	if (r.sig >> 63 == 0 && e == 1)
+		e = 0;	/* an unnormalized value at the bottom of the range: a denormal */
+	return (uint16_t)((e & 0x7fff) | (uint32_t)r.sign << 15);
+}
