@@ -239,6 +239,22 @@ static unsigned czx(uint64_t v, unsigned size, bool left)
 	return n;
 }
 
+/* pmpyshr2(.u): each 16-bit pair's product shifted right by count, low 16 bits kept;
+ * pmpy2.r/.l: the signed products of halfwords 0 and 2 (1 and 3), 32 bits each. */
+static uint64_t pmpy2(const char *name, uint64_t a, uint64_t b, unsigned count)
+{
+	bool u = !strcmp(name, "pmpyshr2.u"), shr = name[4] == 's';
+	uint64_t r = 0;
+	for (unsigned k = 0; k < (shr ? 4u : 2u); k++) {
+		unsigned h = shr ? k : 2 * k + (name[6] == 'l');
+		uint32_t x = a >> (16 * h) & 0xffff, y = b >> (16 * h) & 0xffff;
+		int64_t p = u ? (int64_t)x * y : (int64_t)(int16_t)x * (int16_t)y;
+		r |= shr ? ((uint64_t)(p >> count) & 0xffff) << (16 * k)
+			 : ((uint64_t)p & 0xffffffffULL) << (32 * k);
+	}
+	return r;
+}
+
 static enum ia64_outcome exec_pmm_i(struct ia64_cpu *c, const struct ia64_insn *in,
 				    uint64_t bundle, struct cpu_fault *f)
 {
@@ -260,6 +276,8 @@ static enum ia64_outcome exec_pmm_i(struct ia64_cpu *c, const struct ia64_insn *
 		r = (a & 0xffffffff00000000ULL) | b >> 32;
 	else if (!strcmp(name, "mix4.r") || !strcmp(name, "unpack4.l"))
 		r = a << 32 | (b & 0xffffffffULL);
+	else if (!strncmp(name, "pmpy", 4))
+		r = pmpy2(name, a, b, in->pos);
 	else
 		return unsupported(c, in, bundle, f);
 	ia64_set_gr(c, in->r1, r);
@@ -789,6 +807,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_SETF: case IA64_OP_GETF: case IA64_OP_XMA: case IA64_OP_FMISC:
 	case IA64_OP_FMA: case IA64_OP_FMS: case IA64_OP_FNMA: case IA64_OP_FCMP:
 	case IA64_OP_FCLASS: case IA64_OP_FRCPA: case IA64_OP_FRSQRTA: case IA64_OP_FSELECT:
+	case IA64_OP_FSETC: case IA64_OP_FCLRF:
 		return exec_fp(c, in, bundle, f);
 	case IA64_OP_BR: case IA64_OP_BR_IND: case IA64_OP_BR_CALL: case IA64_OP_BR_CALL_IND:
 	case IA64_OP_BR_RET: case IA64_OP_BRL: case IA64_OP_BRL_CALL:

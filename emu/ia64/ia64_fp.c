@@ -110,13 +110,42 @@ static bool fclass_match(struct ia64_fr r, unsigned fc)
 	return sign_ok && cls;
 }
 
+/* A status field's six flags (v d z o u i) sit above its seven controls: bits 13 + 13 * sf
+ * of ar.fpsr up. The host's exception flags after an operation give them (d, the denormal
+ * operand flag, has no C99 counterpart and is never set). */
+static void raise_flags(struct ia64_cpu *c, unsigned sf, int host)
+{
+	uint64_t f = (host & FE_INVALID ? 1 : 0) | (host & FE_DIVBYZERO ? 4 : 0) |
+		     (host & FE_OVERFLOW ? 8 : 0) | (host & FE_UNDERFLOW ? 16 : 0) |
+		     (host & FE_INEXACT ? 32 : 0);
+	c->ar[IA64_AR_FPSR] |= f << (13 + 13 * sf);
+}
+
+/* fsetc: the field's controls become (controls & amask) | omask; fclrf: its flags 0. */
+static void status_field_op(struct ia64_cpu *c, const struct ia64_insn *in, unsigned sf)
+{
+	unsigned shift = 6 + 13 * sf;
+	uint64_t controls = c->ar[IA64_AR_FPSR] >> shift & 0x7f;
+	if (in->op == IA64_OP_FSETC) {
+		controls = (controls & (uint64_t)in->imm) | in->pos;
+		c->ar[IA64_AR_FPSR] = (c->ar[IA64_AR_FPSR] & ~(0x7fULL << shift)) | controls << shift;
+	} else {
+		c->ar[IA64_AR_FPSR] &= ~(0x3fULL << (shift + 7));
+	}
+}
+
 bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
 		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr))
 {
 	unsigned sf = in->ldtype & 3, bits = sf_bits(c, sf);
+	if (in->op == IA64_OP_FSETC || in->op == IA64_OP_FCLRF) {
+		status_field_op(c, in, sf);
+		return true;
+	}
 	unsigned pc = in->btype == 1 ? 0 : in->btype == 2 ? 2 : (bits >> 2 & 3);
 	int saved = fegetround();
 	fesetround(host_rounding(bits >> 4));
+	feclearexcept(FE_ALL_EXCEPT);
 	long double a = ia64_fr_value(get(c, in->r2)), b3 = ia64_fr_value(get(c, in->r3));
 	bool ok = true;
 	switch (in->op) {
@@ -156,6 +185,7 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 			set(c, in->r1, ia64_fr_of(approx(in->op == IA64_OP_FRCPA ? 1.0L / x
 									: 1.0L / sqrtl(x))));
 			ia64_set_pr(c, in->p2, true);
+			feclearexcept(FE_ALL_EXCEPT);	/* an approximation raises no flag */
 		} else {
 			set(c, in->r1, ia64_fr_of(in->op == IA64_OP_FRCPA ? a / x : 1.0L / sqrtl(x)));
 			ia64_set_pr(c, in->p2, false);
@@ -180,6 +210,8 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		case 0x17: r = fabsl(a) > fabsl(b3) ? ra : rb; break;		/* famax */
 		case 0x18: case 0x19: case 0x1a: case 0x1b: {			/* fcvt.fx[u][.trunc] */
 			long double v = x6 & 2 ? truncl(a) : nearbyintl(a);
+			if (v != a && !isnan(a))
+				feraiseexcept(FE_INEXACT);
 			uint64_t i;
 			if (x6 & 1)
 				i = isnan(v) || v < 0 || v >= 18446744073709551616.0L ? 1ULL << 63
@@ -211,6 +243,8 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		ok = false;
 		break;
 	}
+	if (ok)
+		raise_flags(c, sf, fetestexcept(FE_ALL_EXCEPT));
 	fesetround(saved);
 	return ok;
 }
