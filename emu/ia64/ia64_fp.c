@@ -112,13 +112,20 @@ static bool fclass_match(struct ia64_fr r, unsigned fc)
 
 /* A status field's six flags (v d z o u i) sit above its seven controls: bits 13 + 13 * sf
  * of ar.fpsr up. The host's exception flags after an operation give them (d, the denormal
- * operand flag, has no C99 counterpart and is never set). */
+ * operand flag, has no C99 counterpart: ia64_fp_exec sets it from the operands). */
 static void raise_flags(struct ia64_cpu *c, unsigned sf, int host)
 {
 	uint64_t f = (host & FE_INVALID ? 1 : 0) | (host & FE_DIVBYZERO ? 4 : 0) |
 		     (host & FE_OVERFLOW ? 8 : 0) | (host & FE_UNDERFLOW ? 16 : 0) |
 		     (host & FE_INEXACT ? 32 : 0);
 	c->ar[IA64_AR_FPSR] |= f << (13 + 13 * sf);
+}
+
+/* An operand the d flag (denormal/unnormal operand) reports: a nonzero significand without
+ * its integer bit, as setf.sig leaves small integers and denormals are held. */
+static bool unnormal(struct ia64_fr r)
+{
+	return r.sig != 0 && !(r.sig >> 63) && r.exp != EXP_SPECIAL;
 }
 
 /* fsetc: the field's controls become (controls & amask) | omask; fclrf: its flags 0. */
@@ -147,10 +154,12 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 	fesetround(host_rounding(bits >> 4));
 	feclearexcept(FE_ALL_EXCEPT);
 	long double a = ia64_fr_value(get(c, in->r2)), b3 = ia64_fr_value(get(c, in->r3));
-	bool ok = true;
+	bool ok = true, denormal_operand = false;
 	switch (in->op) {
 	case IA64_OP_FMA: case IA64_OP_FMS: case IA64_OP_FNMA: {
 		long double b4 = ia64_fr_value(get(c, in->pos));
+		if (unnormal(get(c, in->r2)) || unnormal(get(c, in->r3)) || unnormal(get(c, in->pos)))
+			denormal_operand = true;
 		long double prod_sign = in->op == IA64_OP_FNMA ? -1.0L : 1.0L;
 		long double add = in->op == IA64_OP_FMS ? -a : a;
 		set(c, in->r1, ia64_fr_of(fused(prod_sign * b3, b4, add, pc)));
@@ -245,6 +254,8 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 	}
 	if (ok)
 		raise_flags(c, sf, fetestexcept(FE_ALL_EXCEPT));
+	if (ok && denormal_operand)
+		c->ar[IA64_AR_FPSR] |= 2ULL << (13 + 13 * sf);	/* d */
 	fesetround(saved);
 	return ok;
 }
