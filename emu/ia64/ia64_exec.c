@@ -350,10 +350,10 @@ static uint64_t fr_to_ieee(struct ia64_fr v, unsigned ebits, unsigned fbits)
 	e -= sh;
 	if (e >= (int64_t)emax)
 		return sign | emax << fbits;
-	if (e <= 0) {
-		if (1 - e > (int64_t)fbits + 1)
+	if (e <= 0) {	/* a denormal: value = frac * 2^(1 - bias - fbits) */
+		if (-e >= (int64_t)fbits)
 			return sign;
-		return sign | (sig >> (64 - fbits + 1 - e));
+		return sign | (sig >> (64 - fbits - e));
 	}
 	return sign | (uint64_t)e << fbits | (sig << 1 >> (64 - fbits));
 }
