@@ -42,7 +42,8 @@ never fire; it has no profil): the oracle is the same source built for x86-64 (N
                       function: the instruction mixes of the two ISAs differ (hot_a's
                       multiply is three IA-64 instructions), so per function the IA-64 glibc
                       phase must agree with its raw-system-call twin within PROFIL_SLACK
-                      ticks, and the functions that get samples must be those of x86-64.
+                      ticks, and the functions with 5 % of the ticks or more must be those
+                      of x86-64.
   ia64-gprof_demo-pg-gmon  the -pg guest's own gmon.out, read by ia64-linux-gnu-gprof: the
                       call counts of the native x86-64 run's gmon.out (read by gprof), and
                       spin first by time (what the program is built to show).
@@ -277,6 +278,13 @@ def profil_phases(text):
     return calls, hist
 
 
+def major(hist):
+    """The functions holding at least 5 % of a histogram's ticks (hot_driver's share, about
+    2 %, moves with the environment's size on x86-64)."""
+    total = sum(hist.values())
+    return sorted(f for f, n in hist.items() if n * 20 >= total)
+
+
 def run_profil_case(ctx, case):
     prog, args, checked = PROFIL_CASES[case]
     status, out, err, _ = run_ia64(ctx, case, prog, args)
@@ -301,9 +309,9 @@ def run_profil_case(ctx, case):
             if abs(g.get(fn, 0) - r.get(fn, 0)) > PROFIL_SLACK:
                 problems.append("%s: %s has %d ticks through glibc, %d through the raw call"
                                 % (phase, fn, g.get(fn, 0), r.get(fn, 0)))
-        if set(g) != set(want_hist.get(phase + "-glibc", {})):
-            problems.append("%s: functions with ticks %s, x86-64 %s" % (
-                phase, sorted(g), sorted(want_hist.get(phase + "-glibc", {}))))
+        if major(g) != major(want_hist.get(phase + "-glibc", {})):
+            problems.append("%s: functions with 5 %% of the ticks or more %s, x86-64 %s" % (
+                phase, major(g), major(want_hist.get(phase + "-glibc", {}))))
         ctx.notes.append("%s per function: IA-64 glibc %s raw %s; x86-64 %s" % (
             phase, g, r, want_hist.get(phase + "-glibc")))
     if problems:
