@@ -130,8 +130,9 @@ bool ia64_rse_set_bspstore(struct ia64_cpu *c, uint64_t addr)
 	if (addr < c->rbs_base || (addr & 7))
 		return false;
 	uint64_t n = regs_between(c->rbs_base, addr);
-	if (n + c->sof > IA64_STACKED_MAX)
-		return false;
+	if (n + c->sof > IA64_STACKED_MAX ||
+	    (addr > c->rbs_base && !gm_host(c->mem, c->rbs_base, addr - c->rbs_base, GM_PROT_READ)))
+		return false;	/* checked first: nothing moves unless every load can be made */
 	memmove(&c->stacked[n], &c->stacked[c->bof], c->sof * sizeof c->stacked[0]);
 	memmove(&c->stacked_nat[n], &c->stacked_nat[c->bof], c->sof * sizeof c->stacked_nat[0]);
 	uint64_t a = c->rbs_base;
@@ -139,8 +140,7 @@ bool ia64_rse_set_bspstore(struct ia64_cpu *c, uint64_t addr)
 		if ((a >> 3 & 63) == 63)
 			a += 8;
 		uint64_t v = 0, rnat = c->ar[IA64_AR_RNAT];
-		if (gm_get(c->mem, a, 8, &v) < 0)
-			return false;
+		gm_get(c->mem, a, 8, &v);
 		if ((a | 0x1f8) < addr)
 			gm_get(c->mem, a | 0x1f8, 8, &rnat);
 		c->stacked[i] = v;
