@@ -161,6 +161,7 @@ bool ia64_rse_return(struct ia64_cpu *c, uint64_t pfs);
 bool ia64_rse_cover(struct ia64_cpu *c);
 uint64_t ia64_rse_bsp(const struct ia64_cpu *c);
 int ia64_rse_flush(struct ia64_cpu *c);
+bool ia64_rse_set_bspstore(struct ia64_cpu *c, uint64_t addr);
 
 /* Thread contexts (ia64_context.c): the ops of cpu_context_new/free/save/restore. */
 struct cpu_context *ia64_context_new(struct cpu *cpu);
@@ -182,6 +183,9 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
 		  struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
 		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr));
 long double ia64_fr_value(struct ia64_fr r);
+/* ldfe/stfe: the 10-byte memory format's significand and sign/exponent halfword */
+struct ia64_fr ia64_fr_from_ext80(uint64_t sig, uint16_t se);
+uint16_t ia64_fr_to_ext80(struct ia64_fr r);
 struct ia64_fr ia64_fr_of(long double v);
 
 enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint64_t bundle,
