@@ -233,6 +233,41 @@ __asm__(".pushsection profalias,\"ax\",@progbits\n"
 	"	nop\n"
 	".size profil_alias_loop2, .-profil_alias_loop2\n"
 	".popsection\n");
+#elif defined(__ia64__)
+/* Each body is three bundles (9 instructions) and a .bbb bundle whose branch back in slot 0
+ * ends it when taken: 10 instructions per iteration (the last one also runs the two nop.b).
+ * A counter and p6 drive it (br.cloop must be last in its bundle, which would make 12).
+ * Before the body: one bundle (3); after it: the two nop.b and the return's bundle (3). */
+__asm__(".pushsection profalias,\"ax\",@progbits\n"
+	".align 16\n"
+	".globl profil_alias_loop\n.hidden profil_alias_loop\n.type profil_alias_loop,@function\n"
+	"profil_alias_loop:\n"
+	"	{ .mii\n mov r14 = r32\n nop.i 0\n nop.i 0 ;;\n }\n"
+	".globl profil_alias_body\n.hidden profil_alias_body\n"
+	"profil_alias_body:\n"
+	"	{ .mii\n adds r14 = -1, r14\n adds r15 = 1, r15\n adds r16 = 3, r16 ;;\n }\n"
+	"	{ .mii\n cmp.ne p6, p0 = 0, r14\n xor r16 = r15, r16\n adds r17 = 1, r15 ;;\n }\n"
+	"	{ .mii\n adds r16 = -2, r16\n mov r18 = r17\n shladd r19 = r17, 1, r17 ;;\n }\n"
+	"	{ .bbb\n (p6) br.cond.dptk.few profil_alias_body\n nop.b 0\n nop.b 0 ;;\n }\n"
+	".globl profil_alias_body_end\n.hidden profil_alias_body_end\n"
+	"profil_alias_body_end:\n"
+	"	{ .mib\n nop.m 0\n nop.i 0\n br.ret.sptk.many b0 ;;\n }\n"
+	".size profil_alias_loop, .-profil_alias_loop\n"
+	".align 16\n"
+	".globl profil_alias_loop2\n.hidden profil_alias_loop2\n.type profil_alias_loop2,@function\n"
+	"profil_alias_loop2:\n"
+	"	{ .mii\n mov r14 = r32\n nop.i 0\n nop.i 0 ;;\n }\n"
+	".globl profil_alias2_body\n.hidden profil_alias2_body\n"
+	"profil_alias2_body:\n"
+	"	{ .mii\n adds r14 = -1, r14\n adds r15 = 5, r15\n adds r16 = -1, r16 ;;\n }\n"
+	"	{ .mii\n cmp.ne p6, p0 = 0, r14\n and r16 = 7, r16\n mov r17 = r0 ;;\n }\n"
+	"	{ .mii\n or r17 = 1, r17\n mov r18 = r16\n nop.i 0 ;;\n }\n"
+	"	{ .bbb\n (p6) br.cond.dptk.few profil_alias2_body\n nop.b 0\n nop.b 0 ;;\n }\n"
+	".globl profil_alias2_body_end\n.hidden profil_alias2_body_end\n"
+	"profil_alias2_body_end:\n"
+	"	{ .mib\n nop.m 0\n nop.i 0\n br.ret.sptk.many b0 ;;\n }\n"
+	".size profil_alias_loop2, .-profil_alias_loop2\n"
+	".popsection\n");
 #else
 #error "profil_common.h: no alias loop for this architecture"
 #endif
@@ -241,13 +276,15 @@ __asm__(".pushsection profalias,\"ax\",@progbits\n"
 
 /* A function's code address. On hppa a function pointer in a dynamic (PIC) program may be a
  * plabel: bit 1 set, pointing at the {entry, linkage table} pair whose first word is the
- * code address (as $$dyncall reads it). */
+ * code address (as $$dyncall reads it). On IA-64 every function pointer is a descriptor. */
 PC_UNUSED static unsigned long fn_addr(void (*f)(void))
 {
 	uintptr_t a = (uintptr_t)f;
 #if defined(__hppa__)
 	if (a & 2)
 		return ADDR(*(void *const *)(a & ~(uintptr_t)3));
+#elif defined(__ia64__)
+	return ADDR(*(void *const *)a);	/* a function descriptor: {entry, gp} */
 #endif
 	return ADDR(a);
 }

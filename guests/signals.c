@@ -198,6 +198,9 @@ static int faults(void)
 #if defined(__hppa__)
 			/* privileged: glibc's ABORT_INSTRUCTION */
 			__asm__ volatile("iitlbp %%r0, (%%sr0, %%r0)" ::: "memory");
+#elif defined(__ia64__)
+			/* break 0: what gcc's __builtin_trap emits; Linux sends SIGILL */
+			__asm__ volatile("break.m 0" ::: "memory");
 #else
 			__asm__ volatile("ud2");
 #endif
@@ -281,6 +284,8 @@ static void on_edit(int sig, siginfo_t *si, void *ucv)
 	uc->uc_mcontext.gregs[REG_RBX] = 0x1234;
 #elif defined(__hppa__)
 	uc->uc_mcontext.sc_gr[5] = 0x1234;
+#elif defined(__ia64__)
+	uc->uc_mcontext.sc_gr[4] = 0x1234;	/* r4: preserved, restored from the frame */
 #else
 	uc->uc_mcontext.gregs[REG_ESI] = 0x1234;
 #endif
@@ -304,6 +309,21 @@ static int context(void)
 			 : "r1", "r2", "r4", "r20", "r29", "r31", "memory");
 	long nr = r28;
 	value = r5;
+#elif defined(__ia64__)
+	/* kill is 1053 (1024 + 29): arguments in out0, out1 (r32, r33 of a frame with no
+	 * locals), the result in r8; r4 is preserved and the break leaves it alone. */
+	long pid = getpid();	/* before the register variables: a call clobbers them */
+	register long r4 __asm__("r4") = value;
+	register long r8 __asm__("r8");
+	register long r15 __asm__("r15") = 1053;
+	register long out0 __asm__("out0") = pid;
+	register long out1 __asm__("out1") = SIGUSR1;
+	__asm__ volatile("break.m 0x100000" : "=r"(r8), "+r"(r4), "+r"(r15), "+r"(out0), "+r"(out1)
+			 :: "r2", "r3", "r9", "r10", "r11", "r14", "r16", "r17", "r18", "r19", "r20",
+			    "r21", "r22", "r23", "r24", "r25", "r26", "r27", "r28", "r29", "r30", "r31",
+			    "memory");
+	long nr = r8;
+	value = r4;
 #elif defined(__x86_64__)
 	long nr = 62;
 	__asm__ volatile("syscall" : "+a"(nr), "+b"(value) : "D"((long)getpid()), "S"((long)SIGUSR1)
@@ -434,6 +454,8 @@ static void on_sample(int sig, siginfo_t *si, void *ucv)
 	if (nsamples < (int)(sizeof(samples) / sizeof(samples[0])))
 #if defined(__hppa__)
 		samples[nsamples++] = (uintptr_t)uc->uc_mcontext.sc_iaoq[0] & ~(uintptr_t)3;
+#elif defined(__ia64__)
+		samples[nsamples++] = (uintptr_t)uc->uc_mcontext.sc_ip;	/* bundle + slot */
 #elif defined(__x86_64__)
 		samples[nsamples++] = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 #else

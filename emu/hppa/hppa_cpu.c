@@ -1054,6 +1054,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			/* PA 1.1 GATE: t keeps its upper 30 bits and gets the privilege level in the
 			 * low two; from a page that is not a gateway (every user page) there is no
 			 * promotion, so user code sees 3 (qemu-hppa alike). Not a call: no link. */
+			BRANCH_START();
 			next = pc + 8 + (uint32_t)in->imm;
 			nul = in->flags & HF_N;
 			if (in->t)

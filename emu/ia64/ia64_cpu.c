@@ -344,6 +344,12 @@ static uint64_t ia64_reg(struct cpu *cpu, int reg)
 			return ia64_gr(c, r);
 		return c->bof + (r - 32) < IA64_STACKED_MAX ? c->stacked[c->bof + (r - 32)] : 0;
 	}
+	if (reg >= IA64_FR_SIG0 && reg < IA64_FR_SIG0 + 128)
+		return c->fr[reg - IA64_FR_SIG0].sig;
+	if (reg >= IA64_FR_SE0 && reg < IA64_FR_SE0 + 128) {
+		const struct ia64_fr *f = &c->fr[reg - IA64_FR_SE0];
+		return (uint64_t)f->sign << 17 | f->exp;
+	}
 	switch (reg) {
 	case IA64_PR: return c->pr | 1;
 	case IA64_IP: return ia64_pc(cpu);
@@ -372,7 +378,12 @@ static void ia64_set_reg(struct cpu *cpu, int reg, uint64_t value)
 		c->ar[reg - IA64_AR0] = value;
 	else if (reg >= IA64_SYSARG0 && reg < IA64_SYSARG0 + 8)
 		ia64_set_gr(c, sysarg_reg(c, (unsigned)(reg - IA64_SYSARG0)), value);
-	else if (reg == IA64_PR)
+	else if (reg >= IA64_FR_SIG0 + 2 && reg < IA64_FR_SIG0 + 128)	/* f0, f1 are fixed */
+		c->fr[reg - IA64_FR_SIG0].sig = value;
+	else if (reg >= IA64_FR_SE0 + 2 && reg < IA64_FR_SE0 + 128) {
+		c->fr[reg - IA64_FR_SE0].exp = (uint32_t)(value & 0x1ffff);
+		c->fr[reg - IA64_FR_SE0].sign = value >> 17 & 1;
+	} else if (reg == IA64_PR)
 		c->pr = value | 1;
 	else if (reg == IA64_IP)
 		ia64_set_pc(cpu, value);

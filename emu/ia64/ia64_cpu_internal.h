@@ -198,6 +198,7 @@ bool ia64_rse_return(struct ia64_cpu *c, uint64_t pfs);
 bool ia64_rse_cover(struct ia64_cpu *c);
 uint64_t ia64_rse_bsp(const struct ia64_cpu *c);
 int ia64_rse_flush(struct ia64_cpu *c);
+bool ia64_rse_set_bspstore(struct ia64_cpu *c, uint64_t addr);
 
 /* The fast path (ia64_uops.c): runs whole bundles from c->ip (slot 0) while they are in the
  * cache, legal, without breakpoints and no event (tick, limit, slice) is due before their
@@ -219,6 +220,9 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
 		  struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
 		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr));
 long double ia64_fr_value(struct ia64_fr r);
+/* ldfe/stfe: the 10-byte memory format's significand and sign/exponent halfword */
+struct ia64_fr ia64_fr_from_ext80(uint64_t sig, uint16_t se);
+uint16_t ia64_fr_to_ext80(struct ia64_fr r);
 struct ia64_fr ia64_fr_of(long double v);
 
 /* Operations with no effect on user state (nop, hints, fences, ...): they only count. */

@@ -199,6 +199,22 @@ static unsigned czx(uint64_t v, unsigned size, bool left)
 	return n;
 }
 
+/* pmpyshr2(.u): each 16-bit pair's product shifted right by count, low 16 bits kept;
+ * pmpy2.r/.l: the signed products of halfwords 0 and 2 (1 and 3), 32 bits each. */
+static uint64_t pmpy2(const char *name, uint64_t a, uint64_t b, unsigned count)
+{
+	bool u = !strcmp(name, "pmpyshr2.u"), shr = name[4] == 's';
+	uint64_t r = 0;
+	for (unsigned k = 0; k < (shr ? 4u : 2u); k++) {
+		unsigned h = shr ? k : 2 * k + (name[6] == 'l');
+		uint32_t x = a >> (16 * h) & 0xffff, y = b >> (16 * h) & 0xffff;
+		int64_t p = u ? (int64_t)x * y : (int64_t)(int16_t)x * (int16_t)y;
+		r |= shr ? ((uint64_t)(p >> count) & 0xffff) << (16 * k)
+			 : ((uint64_t)p & 0xffffffffULL) << (32 * k);
+	}
+	return r;
+}
+
 static enum ia64_outcome exec_pmm_i(struct ia64_cpu *c, const struct ia64_insn *in,
 				    uint64_t bundle, struct cpu_fault *f)
 {
@@ -220,6 +236,8 @@ static enum ia64_outcome exec_pmm_i(struct ia64_cpu *c, const struct ia64_insn *
 		r = (a & 0xffffffff00000000ULL) | b >> 32;
 	else if (!strcmp(name, "mix4.r") || !strcmp(name, "unpack4.l"))
 		r = a << 32 | (b & 0xffffffffULL);
+	else if (!strncmp(name, "pmpy", 4))
+		r = pmpy2(name, a, b, in->pos);
 	else
 		return unsupported(c, in, bundle, f);
 	ia64_set_gr(c, in->r1, r);
@@ -292,10 +310,10 @@ static uint64_t fr_to_ieee(struct ia64_fr v, unsigned ebits, unsigned fbits)
 	e -= sh;
 	if (e >= (int64_t)emax)
 		return sign | emax << fbits;
-	if (e <= 0) {
-		if (1 - e > (int64_t)fbits + 1)
+	if (e <= 0) {	/* a denormal: value = frac * 2^(1 - bias - fbits) */
+		if (-e >= (int64_t)fbits)
 			return sign;
-		return sign | (sig >> (64 - fbits + 1 - e));
+		return sign | (sig >> (64 - fbits - e));
 	}
 	return sign | (uint64_t)e << fbits | (sig << 1 >> (64 - fbits));
 }
@@ -393,8 +411,19 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 					return mem_fault(c, bundle, addr, f);
 				fr_set(c, in->r1, (struct ia64_fr){ lo, (uint32_t)(hi & 0x1ffff), hi >> 17 & 1 });
 			}
-		} else if (fmt == 0) {
-			return unsupported(c, in, bundle, f);	/* ldfe/stfe: 80-bit memory format */
+		} else if (fmt == 0) {	/* ldfe/stfe: the 80-bit memory format (ia64_fp.c) */
+			uint64_t se;
+			if (store) {
+				struct ia64_fr r = fr_get(c, in->r2);
+				if (gm_put(c->mem, addr, 8, r.sig) < 0 ||
+				    gm_put(c->mem, addr + 8, 2, ia64_fr_to_ext80(r)) < 0)
+					return mem_fault(c, bundle, addr, f);
+			} else if (gm_get(c->mem, addr, 8, &v) < 0 || gm_get(c->mem, addr + 8, 2, &se) < 0) {
+				if (in->ldtype != IA64_LD_S && in->ldtype != IA64_LD_SA)
+					return mem_fault(c, bundle, addr, f);
+			} else {
+				fr_set(c, in->r1, ia64_fr_from_ext80(v, (uint16_t)se));
+			}
 		} else if (store) {
 			struct ia64_fr r = fr_get(c, in->r2);
 			uint64_t bits = fmt == 1 ? r.sig : fmt == 2 ? fr_to_ieee(r, 8, 23)
@@ -567,6 +596,10 @@ static void write_ar(struct ia64_cpu *c, unsigned ar, uint64_t v)
 	switch (ar) {
 	case IA64_AR_BSP: case IA64_AR_ITC: return;	/* read-only here */
 	case IA64_AR_EC: c->ar[ar] = v & 63; return;
+	case IA64_AR_BSPSTORE:	/* longjmp's: the frames move (ia64_rse.c) */
+		if (!ia64_rse_set_bspstore(c, v))
+			c->ar[ar] = v;
+		return;
 	default: c->ar[ar & 127] = v; return;
 	}
 }
@@ -664,6 +697,11 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_BREAK:
 		if (in->imm == IA64_BREAK_SYSCALL)
 			return IA64_SYSCALL;
+		/* Linux's ia64_bad_break: break 1 is the divide-by-zero check of gcc's and
+		 * libgcc's division (SIGFPE), break 0 __builtin_trap's (SIGILL) */
+		if (in->imm == 0 || in->imm == 1)
+			return fault_at(f, in->imm ? CPU_FAULT_FPE : CPU_FAULT_ILL, bundle | c->slot,
+					0, false, in->imm ? "break 1: integer divide by zero" : "break 0");
 		return fault_at(f, CPU_FAULT_TRAP, bundle | c->slot, 0, false, "break");
 	case IA64_OP_ILLEGAL:
 		return fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false,
@@ -739,6 +777,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_SETF: case IA64_OP_GETF: case IA64_OP_XMA: case IA64_OP_FMISC:
 	case IA64_OP_FMA: case IA64_OP_FMS: case IA64_OP_FNMA: case IA64_OP_FCMP:
 	case IA64_OP_FCLASS: case IA64_OP_FRCPA: case IA64_OP_FRSQRTA: case IA64_OP_FSELECT:
+	case IA64_OP_FSETC: case IA64_OP_FCLRF:
 		return exec_fp(c, in, bundle, f);
 	case IA64_OP_BR: case IA64_OP_BR_IND: case IA64_OP_BR_CALL: case IA64_OP_BR_CALL_IND:
 	case IA64_OP_BR_RET: case IA64_OP_BRL: case IA64_OP_BRL_CALL:

@@ -62,6 +62,16 @@ const struct ia64_form ia64_pmm_i_forms[] = {
 	I_("pshr2.u", IA64_OPND_R1_R3_CNT, 0, 1, 1, 0, 0, 1),
 	I_("pshr4", IA64_OPND_R1_R3_CNT, 1, 1, 0, 0, 0, 3),
 	I_("pshr4.u", IA64_OPND_R1_R3_CNT, 1, 1, 0, 0, 0, 1),
+	/* I1: x2c is the count (0, 7, 15, 16), one row each */
+	I_("pmpyshr2", IA64_OPND_R1_R2_R3_CNT2, 0, 0, 1, 0, 0, 3),
+	I_("pmpyshr2", IA64_OPND_R1_R2_R3_CNT2, 0, 0, 1, 0, 1, 3),
+	I_("pmpyshr2", IA64_OPND_R1_R2_R3_CNT2, 0, 0, 1, 0, 2, 3),
+	I_("pmpyshr2", IA64_OPND_R1_R2_R3_CNT2, 0, 0, 1, 0, 3, 3),
+	I_("pmpyshr2.u", IA64_OPND_R1_R2_R3_CNT2, 0, 0, 1, 0, 0, 1),
+	I_("pmpyshr2.u", IA64_OPND_R1_R2_R3_CNT2, 0, 0, 1, 0, 1, 1),
+	I_("pmpyshr2.u", IA64_OPND_R1_R2_R3_CNT2, 0, 0, 1, 0, 2, 1),
+	I_("pmpyshr2.u", IA64_OPND_R1_R2_R3_CNT2, 0, 0, 1, 0, 3, 1),
+	I_("pmpy2.r", RRR, 0, 2, 1, 0, 3, 1), I_("pmpy2.l", RRR, 0, 2, 1, 0, 3, 3),
 	{ NULL, 0, 0, { 0 } },
 };
 

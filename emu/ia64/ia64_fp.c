@@ -110,18 +110,56 @@ static bool fclass_match(struct ia64_fr r, unsigned fc)
 	return sign_ok && cls;
 }
 
+/* A status field's six flags (v d z o u i) sit above its seven controls: bits 13 + 13 * sf
+ * of ar.fpsr up. The host's exception flags after an operation give them (d, the denormal
+ * operand flag, has no C99 counterpart: ia64_fp_exec sets it from the operands). */
+static void raise_flags(struct ia64_cpu *c, unsigned sf, int host)
+{
+	uint64_t f = (host & FE_INVALID ? 1 : 0) | (host & FE_DIVBYZERO ? 4 : 0) |
+		     (host & FE_OVERFLOW ? 8 : 0) | (host & FE_UNDERFLOW ? 16 : 0) |
+		     (host & FE_INEXACT ? 32 : 0);
+	c->ar[IA64_AR_FPSR] |= f << (13 + 13 * sf);
+}
+
+/* An operand the d flag (denormal/unnormal operand) reports: a nonzero significand without
+ * its integer bit, as setf.sig leaves small integers and denormals are held. */
+static bool unnormal(struct ia64_fr r)
+{
+	return r.sig != 0 && !(r.sig >> 63) && r.exp != EXP_SPECIAL;
+}
+
+/* fsetc: the field's controls become (controls & amask) | omask; fclrf: its flags 0. */
+static void status_field_op(struct ia64_cpu *c, const struct ia64_insn *in, unsigned sf)
+{
+	unsigned shift = 6 + 13 * sf;
+	uint64_t controls = c->ar[IA64_AR_FPSR] >> shift & 0x7f;
+	if (in->op == IA64_OP_FSETC) {
+		controls = (controls & (uint64_t)in->imm) | in->pos;
+		c->ar[IA64_AR_FPSR] = (c->ar[IA64_AR_FPSR] & ~(0x7fULL << shift)) | controls << shift;
+	} else {
+		c->ar[IA64_AR_FPSR] &= ~(0x3fULL << (shift + 7));
+	}
+}
+
 bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
 		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr))
 {
 	unsigned sf = in->ldtype & 3, bits = sf_bits(c, sf);
+	if (in->op == IA64_OP_FSETC || in->op == IA64_OP_FCLRF) {
+		status_field_op(c, in, sf);
+		return true;
+	}
 	unsigned pc = in->btype == 1 ? 0 : in->btype == 2 ? 2 : (bits >> 2 & 3);
 	int saved = fegetround();
 	fesetround(host_rounding(bits >> 4));
+	feclearexcept(FE_ALL_EXCEPT);
 	long double a = ia64_fr_value(get(c, in->r2)), b3 = ia64_fr_value(get(c, in->r3));
-	bool ok = true;
+	bool ok = true, denormal_operand = false;
 	switch (in->op) {
 	case IA64_OP_FMA: case IA64_OP_FMS: case IA64_OP_FNMA: {
 		long double b4 = ia64_fr_value(get(c, in->pos));
+		if (unnormal(get(c, in->r2)) || unnormal(get(c, in->r3)) || unnormal(get(c, in->pos)))
+			denormal_operand = true;
 		long double prod_sign = in->op == IA64_OP_FNMA ? -1.0L : 1.0L;
 		long double add = in->op == IA64_OP_FMS ? -a : a;
 		set(c, in->r1, ia64_fr_of(fused(prod_sign * b3, b4, add, pc)));
@@ -156,6 +194,7 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 			set(c, in->r1, ia64_fr_of(approx(in->op == IA64_OP_FRCPA ? 1.0L / x
 									: 1.0L / sqrtl(x))));
 			ia64_set_pr(c, in->p2, true);
+			feclearexcept(FE_ALL_EXCEPT);	/* an approximation raises no flag */
 		} else {
 			set(c, in->r1, ia64_fr_of(in->op == IA64_OP_FRCPA ? a / x : 1.0L / sqrtl(x)));
 			ia64_set_pr(c, in->p2, false);
@@ -180,6 +219,8 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		case 0x17: r = fabsl(a) > fabsl(b3) ? ra : rb; break;		/* famax */
 		case 0x18: case 0x19: case 0x1a: case 0x1b: {			/* fcvt.fx[u][.trunc] */
 			long double v = x6 & 2 ? truncl(a) : nearbyintl(a);
+			if (v != a && !isnan(a))
+				feraiseexcept(FE_INEXACT);
 			uint64_t i;
 			if (x6 & 1)
 				i = isnan(v) || v < 0 || v >= 18446744073709551616.0L ? 1ULL << 63
@@ -211,6 +252,36 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		ok = false;
 		break;
 	}
+	if (ok)
+		raise_flags(c, sf, fetestexcept(FE_ALL_EXCEPT));
+	if (ok && denormal_operand)
+		c->ar[IA64_AR_FPSR] |= 2ULL << (13 + 13 * sf);	/* d */
 	fesetround(saved);
 	return ok;
+}
+
+/* ldfe/stfe's memory format, the 10-byte double-extended (significand, then sign and a
+ * 15-bit exponent biased 0x3fff), against the register's 17-bit exponent biased 0xffff: the
+ * biases differ by 0xc000; all ones is NaT/infinity/NaN on both sides; a memory exponent of
+ * 0 is zero with a zero significand and a denormal otherwise, which the register holds with
+ * the smallest extended exponent (0xc001, unnormalized). */
+struct ia64_fr ia64_fr_from_ext80(uint64_t sig, uint16_t se)
+{
+	uint32_t e = se & 0x7fff;
+	struct ia64_fr r = { sig, 0, se >> 15 & 1 };
+	if (e == 0x7fff)
+		r.exp = EXP_SPECIAL;
+	else if (e != 0)
+		r.exp = e + 0xc000;
+	else if (sig != 0)
+		r.exp = 0xc001;
+	return r;
+}
+
+uint16_t ia64_fr_to_ext80(struct ia64_fr r)
+{
+	uint32_t e = r.exp == EXP_SPECIAL ? 0x7fff : r.exp >= 0xc001 ? r.exp - 0xc000 : 0;
+	if (r.sig >> 63 == 0 && e == 1)
+		e = 0;	/* an unnormalized value at the bottom of the range: a denormal */
+	return (uint16_t)((e & 0x7fff) | (uint32_t)r.sign << 15);
 }

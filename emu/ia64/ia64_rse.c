@@ -1,6 +1,8 @@
 /* The register stack: frames of stacked registers (alloc, br.call, br.ret, cover), the frame
  * marker, and the backing store address ar.bsp. Frames live in the host array
  * c->stacked (oldest first); guest memory sees them only when flushrs spills them. */
+#include <string.h>
+
 #include "ia64_cpu_internal.h"
 
 uint64_t ia64_cfm(const struct ia64_cpu *c)
@@ -109,4 +111,42 @@ int ia64_rse_flush(struct ia64_cpu *c)
 	c->ar[IA64_AR_RNAT] = rnat;
 	c->ar[IA64_AR_BSPSTORE] = addr;
 	return 0;
+}
+
+/* Registers between two backing-store addresses, less the NaT collection slots. */
+static uint64_t regs_between(uint64_t from, uint64_t to)
+{
+	uint64_t slots = (to - from) >> 3;
+	return slots - ((from >> 3 & 63) + slots) / 64;
+}
+
+/* mov ar.bspstore after flushrs, as glibc's __longjmp does to go back to setjmp's frame: the
+ * backing store now ends at addr, the current frame (the one writing it) sits there, and the
+ * frames below it are what memory holds, as the RSE's mandatory loads would bring them back
+ * (with their NaT bits from the collections and ar.rnat). False, leaving everything, for an
+ * address outside this backing store or one the frames do not fit below. */
+bool ia64_rse_set_bspstore(struct ia64_cpu *c, uint64_t addr)
+{
+	if (addr < c->rbs_base || (addr & 7))
+		return false;
+	uint64_t n = regs_between(c->rbs_base, addr);
+	if (n + c->sof > IA64_STACKED_MAX ||
+	    (addr > c->rbs_base && !gm_host(c->mem, c->rbs_base, addr - c->rbs_base, GM_PROT_READ)))
+		return false;	/* checked first: nothing moves unless every load can be made */
+	memmove(&c->stacked[n], &c->stacked[c->bof], c->sof * sizeof c->stacked[0]);
+	memmove(&c->stacked_nat[n], &c->stacked_nat[c->bof], c->sof * sizeof c->stacked_nat[0]);
+	uint64_t a = c->rbs_base;
+	for (unsigned i = 0; i < n; i++, a += 8) {
+		if ((a >> 3 & 63) == 63)
+			a += 8;
+		uint64_t v = 0, rnat = c->ar[IA64_AR_RNAT];
+		gm_get(c->mem, a, 8, &v);
+		if ((a | 0x1f8) < addr)
+			gm_get(c->mem, a | 0x1f8, 8, &rnat);
+		c->stacked[i] = v;
+		c->stacked_nat[i] = rnat >> (a >> 3 & 63) & 1;
+	}
+	c->bof = (unsigned)n;
+	c->ar[IA64_AR_BSPSTORE] = addr;
+	return true;
 }

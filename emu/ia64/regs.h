@@ -17,13 +17,18 @@ enum {
 	IA64_IP = 265,			/* bundle address | slot */
 	IA64_CFM = 266,			/* current frame marker (sof, sol, sor, rrb.gr/fr/pr) */
 	IA64_SYSARG0 = 267,		/* the caller's out0..out7: a system call's arguments */
-	IA64_REG_COUNT = 275,
+	IA64_FR_SIG0 = 275,		/* f0-f127's significands: IA64_FR_SIG(n) */
+	IA64_FR_SE0 = 403,		/* f0-f127's sign (bit 17) and exponent (bits 16:0), as
+					 * stf.spill stores them at +8: IA64_FR_SE(n) */
+	IA64_REG_COUNT = 531,
 };
 
 #define IA64_GR(n) (IA64_GR0 + (n))
 #define IA64_BR(n) (IA64_BR0 + (n))
 #define IA64_AR(n) (IA64_AR0 + (n))
 #define IA64_SYSARG(k) (IA64_SYSARG0 + (k))
+#define IA64_FR_SIG(n) (IA64_FR_SIG0 + (n))
+#define IA64_FR_SE(n) (IA64_FR_SE0 + (n))
 
 /* Application registers by their architected numbers. */
 enum {

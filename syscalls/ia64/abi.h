@@ -30,6 +30,28 @@ void ia64_clone_stack(struct process *p, uint64_t base, uint64_t size);
 int ia64_clone_tls(struct process *p, uint64_t tls, struct thread_tls *t);
 void ia64_restart_call(struct process *p, uint64_t nr);
 
+/* gate.c: profemu's gate page (the top page of region 0): the bundles that enter a signal
+ * handler (sigtramp), make its rt_sigreturn (sigreturn) and return from a served call
+ * (callret). ia64_gate_map maps it once (p->trampoline): 0 or -EFAULT. */
+#define IA64_GATE_PAGE 0x1ffffffffffff000ULL
+enum { IA64_GATE_SIGTRAMP = 0x00, IA64_GATE_SIGRETURN = 0x10, IA64_GATE_CALLRET = 0x30,
+       IA64_GATE_WORDS = 8 };
+extern const uint64_t ia64_gate_code[IA64_GATE_WORDS];
+int ia64_gate_map(struct process *p);
+
+/* sigframe.c: signal frames in the kernel's layout */
+struct signal_frame;
+int ia64_signal_push(struct process *p, const struct signal_frame *f);
+int ia64_signal_pop(struct process *p, bool rt, uint64_t *mask);
+
+/* call.c: the C calling convention (glibc's profil and sprofil served natively) */
+int ia64_call_args(struct process *p, uint64_t args[4]);
+bool ia64_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]);
+void ia64_call_return(struct process *p, int64_t result);
+
+/* pause.c: ppoll(NULL, 0, NULL, NULL), glibc's pause() */
+int64_t ia64_ppoll(struct process *p, const uint64_t *a);
+
 /* stat_layout.c: struct stat (144 bytes, little-endian; not x86-64's order) */
 enum { IA64_STAT_SIZE = 144 };
 int ia64_put_stat(struct process *p, uint64_t addr, const struct stat *st, enum stat_layout layout);

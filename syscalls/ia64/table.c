@@ -101,6 +101,7 @@ static const struct sys_entry table[] = {
 	ROW(264, renameat, "dsds", 'd'),
 	ROW(267, readlinkat, "dspu", 'd'),
 	ROW(269, faccessat, "dso", 'd'),
+	{ 1024 + 271, "ppoll", ia64_ppoll, "pdppu", 'd' },
 	ROW(274, set_robust_list, "pu", 'd'),
 	ROW(292, dup3, "ddx", 'd'),
 	ROW(293, pipe2, "px", 'd'),
@@ -125,12 +126,16 @@ const struct sys_abi sys_abi_ia64 = {
 	.signal_to_host = ia64_same_number,
 	.put_stat = ia64_put_stat,
 	.trap_pc_adjust = 0,	/* the back end reports the slot after the break */
+	.signal_push = ia64_signal_push,
 	.stack_reg = IA64_GR(12),
+	.signal_pop = ia64_signal_pop,
 	.flags = &abi_flags_ia64,
 	.default_sysroot = "/usr/ia64-linux-gnu",
 	.platform = NULL,	/* Linux ia64 has no ELF_PLATFORM: no AT_PLATFORM */
 	.set_entry_state = ia64_set_entry_state,
-	/* glibc's profil/sprofil are not redirected: the back end has no breakpoints yet */
+	.call_args = ia64_call_args,
+	.call_redirect = ia64_call_redirect,
+	.call_return = ia64_call_return,
 	.tls_variant = 1,
 	.tls_tcb_size = 16,	/* glibc's ia64 tcbhead_t: dtv and a private pointer */
 	.clone_stack = ia64_clone_stack,

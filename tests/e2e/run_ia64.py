@@ -28,6 +28,26 @@ says why not (also in doc/profemu.1, IA-64):
 
 Cases: ia64-NAME for each row of ski.tsv; a row Ski could not finish is skipped (no oracle).
 
+Guests Ski cannot serve (its signal delivery is broken: a handler dies of SIGILL, timers
+never fire; it has no profil): the oracle is the same source built for x86-64 (NATIVE_CASES):
+  ia64-signals-MODE   each mode of guests/signals.c: stdout and status of the native run.
+                      sigprof's samples are addresses, so there: 40 samples, each a bundle
+                      address plus slot inside the program's sigprof function (sc_ip).
+  ia64-profil_*       glibc's profil/sprofil served natively through the IA-64 calling
+                      convention (call_args/call_redirect/call_return): every call's result
+                      and errno and the phases as the x86-64 build prints them under profemu
+                      (the x86-64 profil path is checked against the kernel's model by
+                      run_profil.py; a native run has no profil(2) to compare with: glibc's
+                      SIGPROF emulation takes a few samples per host second). Histograms per
+                      function: the instruction mixes of the two ISAs differ (hot_a's
+                      multiply is three IA-64 instructions), so per function the IA-64 glibc
+                      phase must agree with its raw-system-call twin within PROFIL_SLACK
+                      ticks, and the functions with 5 % of the ticks or more must be those
+                      of x86-64.
+  ia64-gprof_demo-pg-gmon  the -pg guest's own gmon.out, read by ia64-linux-gnu-gprof: the
+                      call counts of the native x86-64 run's gmon.out (read by gprof), and
+                      spin first by time (what the program is built to show).
+
 Usage:
   run_ia64.py --list
   run_ia64.py --profemu build/profemu --guest-dir build/guests CASE...   (or --all)
@@ -161,6 +181,187 @@ def native(ctx, row):
     return r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace"), row
 
 
+SIGNAL_MODES = ["basic", "info", "blocked", "faults", "fpu", "altstack", "context", "timers",
+                "resethand", "waits", "alarmdies"]
+PROFIL_SLACK = 6
+# case -> (guest, arguments, the glibc phases whose histograms are checked per function)
+PROFIL_CASES = {
+    "profil_scale": ("profil_scale", ["scale"], ["s10000", "s8000", "s4000", "sC000"]),
+    "profil_off-basic": ("profil_off", ["glibc", "basic"], []),
+    "profil_sprofil-lerrors": ("profil_sprofil", ["lerrors", "linux", "glibc", "64"], []),
+    "profil_sprofil-regions": ("profil_sprofil", ["regions", "linux", "glibc", "0", "2000"], []),
+}
+
+
+def run_ia64(ctx, label, prog, args, extra=()):
+    """profemu running the committed IA-64 guest prog in a fresh directory: (status, stdout,
+    stderr, directory)."""
+    d = ctx.fresh_dir(label)
+    shutil.copy(os.path.join(IA64, "bin", prog), os.path.join(d, prog))
+    r = subprocess.run([ctx.profemu] + e2e_harness.unset_sanitizer_vars(ENV) + list(extra) +
+                       ["./" + prog] + args, cwd=d, stdin=subprocess.DEVNULL,
+                       capture_output=True, env=ENV, timeout=ctx.timeout)
+    status = r.returncode if r.returncode >= 0 else 128 - r.returncode
+    return status, r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace"), d
+
+
+def run_x86(ctx, label, prog, args, under_profemu, link="static"):
+    """The x86-64 build of the same source, run natively or under profemu: (status, stdout,
+    directory)."""
+    d = ctx.fresh_dir(label)
+    cmd = ([ctx.profemu] if under_profemu else []) + [ctx.guest(prog, "x86_64", link)] + args
+    r = subprocess.run(cmd, cwd=d, stdin=subprocess.DEVNULL, capture_output=True, env=ENV,
+                       timeout=ctx.timeout)
+    status = r.returncode if r.returncode >= 0 else 128 - r.returncode
+    return status, r.stdout.decode(errors="replace"), d
+
+
+def symbols(path):
+    """name -> (address, size) of the functions of an IA-64 ELF file (ia64-linux-gnu-nm)."""
+    nm = shutil.which("ia64-linux-gnu-nm")
+    if not nm:
+        raise Skip("ia64-linux-gnu-nm is not installed (binutils-ia64-linux-gnu)")
+    out = subprocess.run([nm, "-S", path], capture_output=True, text=True, check=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) == 4 and w[2] in "tT":
+            syms[w[3]] = (int(w[0], 16), int(w[1], 16))
+    return syms
+
+
+def run_signals(ctx, mode):
+    status, out, err, _ = run_ia64(ctx, "signals-" + mode, "signals", [mode])
+    if mode == "sigprof":
+        lo, size = symbols(os.path.join(IA64, "bin", "signals"))["sigprof"]
+        samples = [int(l.split()[1], 16) for l in out.splitlines() if l.startswith("sample ")]
+        bad = [hex(a) for a in samples if not (lo <= a & ~15 < lo + size and a & 15 < 3)]
+        if status != 0 or len(samples) != 40 or bad:
+            raise Failure("status %d, %d samples (want 40), outside sigprof [%#x, %#x) or not "
+                          "a slot: %s\n%s" % (status, len(samples), lo, lo + size, bad,
+                                             e2e_harness.indent(err[-1500:])))
+        return
+    want_status, want_out, _ = run_x86(ctx, "signals-native-" + mode, "signals", [mode], False)
+    problems = []
+    if status != want_status:
+        problems.append("exit status %d, native x86-64 %d" % (status, want_status))
+    if out != want_out:
+        problems.append("stdout differs:\n%s\n  native x86-64:\n%s" % (
+            e2e_harness.indent(out[-1500:]), e2e_harness.indent(want_out[-1500:])))
+    if problems:
+        raise Failure("\n".join(problems + [e2e_harness.indent(err[-800:])]))
+
+
+def profil_phases(text):
+    """The calls of each phase with their results, the hot functions' addresses, and each
+    phase's histogram per hot function (profil_common.h's printed form)."""
+    calls, syms, hist, phase, call = [], {}, {}, None, None
+    for line in text.splitlines():
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == "sym" and w[1].startswith("hot_"):
+            syms[w[1]] = int(w[2], 16)
+        elif w[0] == "phase":
+            phase = w[1]
+        elif w[0] == "call":
+            kv = dict(x.split("=", 1) for x in w[2:] if "=" in x)
+            calls.append((phase, w[1], kv.get("via"), kv.get("ret"), kv.get("errno")))
+            if kv.get("scale", "0") != "0" and w[1] == "profil":
+                call = (int(kv["offset"], 16), int(kv["scale"], 16))
+        elif w[0] == "bin" and call:
+            pc = call[0] + int(w[1]) * 2 * 65536 // call[1]
+            owner = max((a, n) for n, a in syms.items() if a <= pc)[1] if any(
+                a <= pc for a in syms.values()) else "below"
+            h = hist.setdefault(phase, {})
+            h[owner] = h.get(owner, 0) + int(w[2])
+    return calls, hist
+
+
+def major(hist):
+    """The functions holding at least 5 % of a histogram's ticks (hot_driver's share, about
+    2 %, moves with the environment's size on x86-64)."""
+    total = sum(hist.values())
+    return sorted(f for f, n in hist.items() if n * 20 >= total)
+
+
+def run_profil_case(ctx, case):
+    prog, args, checked = PROFIL_CASES[case]
+    status, out, err, _ = run_ia64(ctx, case, prog, args)
+    want_status, want_out, _ = run_x86(ctx, case + "-x86_64", prog, args, True)
+    calls, hist = profil_phases(out)
+    want_calls, want_hist = profil_phases(want_out)
+    problems = []
+    if status != want_status:
+        problems.append("exit status %d, x86-64 %d" % (status, want_status))
+    # profil_scale's "odd" phases walk the hot region, whose size is the ISA's: the phases
+    # both runs have are compared
+    common = {c[0] for c in calls} & {c[0] for c in want_calls}
+    calls = [c for c in calls if c[0] in common]
+    want_calls = [c for c in want_calls if c[0] in common]
+    if calls != want_calls:
+        diff = [(a, b) for a, b in zip(calls, want_calls) if a != b][:5]
+        problems.append("calls or their results differ from x86-64's (%d calls, x86-64 %d): %s"
+                        % (len(calls), len(want_calls), diff))
+    for phase in checked:
+        g, r = hist.get(phase + "-glibc", {}), hist.get(phase + "-raw", {})
+        for fn in sorted(set(g) | set(r)):
+            if abs(g.get(fn, 0) - r.get(fn, 0)) > PROFIL_SLACK:
+                problems.append("%s: %s has %d ticks through glibc, %d through the raw call"
+                                % (phase, fn, g.get(fn, 0), r.get(fn, 0)))
+        if major(g) != major(want_hist.get(phase + "-glibc", {})):
+            problems.append("%s: functions with 5 %% of the ticks or more %s, x86-64 %s" % (
+                phase, major(g), major(want_hist.get(phase + "-glibc", {}))))
+        ctx.notes.append("%s per function: IA-64 glibc %s raw %s; x86-64 %s" % (
+            phase, g, r, want_hist.get(phase + "-glibc")))
+    if problems:
+        raise Failure("\n".join(problems + [e2e_harness.indent(err[-800:])]))
+
+
+def gprof_calls(gprof, prog, gmon):
+    """function -> (calls, self seconds) of gprof's flat profile."""
+    out = subprocess.run([gprof, "-b", "-p", prog, gmon], capture_output=True, text=True,
+                         check=True).stdout
+    rows = {}
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) == 7 and w[3].isdigit():
+            rows[w[6]] = (int(w[3]), float(w[2]))
+    return rows
+
+
+def run_gmon(ctx):
+    gprof = shutil.which("ia64-linux-gnu-gprof")
+    if not gprof or not shutil.which("gprof"):
+        raise Skip("ia64-linux-gnu-gprof or gprof is not installed")
+    status, out, err, d = run_ia64(ctx, "gmon", "gprof_demo-pg", [])
+    gmon = os.path.join(d, "gmon.out")
+    if status != 0 or not os.path.isfile(gmon):
+        raise Failure("status %d, gmon.out %s\n%s" % (status, os.path.isfile(gmon),
+                                                      e2e_harness.indent(err[-800:])))
+    got = gprof_calls(gprof, os.path.join(d, "gprof_demo-pg"), gmon)
+    want_status, want_out, nd = run_x86(ctx, "gmon-native", "gprof_demo-pg", [], False, None)
+    want = gprof_calls("gprof", ctx.guest("gprof_demo-pg", "x86_64"), os.path.join(nd, "gmon.out"))
+    problems = []
+    if out != want_out:
+        problems.append("stdout %r, native x86-64 %r" % (out, want_out))
+    got_calls = {f: c for f, (c, _) in got.items()}
+    want_calls = {f: c for f, (c, _) in want.items()}
+    if got_calls != want_calls:
+        problems.append("calls %s, native x86-64 %s" % (got_calls, want_calls))
+    top = max(got, key=lambda f: got[f][1]) if got else None
+    if top != "spin":
+        problems.append("%s first by time, not spin: %s" % (top, got))
+    ctx.notes.append("gprof of IA-64 gmon.out: %s" % got)
+    if problems:
+        raise Failure("\n".join(problems))
+
+
+def extra_cases():
+    return (["ia64-signals-" + m for m in SIGNAL_MODES + ["sigprof"]] +
+            ["ia64-" + c for c in PROFIL_CASES] + ["ia64-gprof_demo-pg-gmon"])
+
+
 def run_case(name, args):
     ctx = Context(args)
     if not ctx.profemu:
@@ -168,13 +369,21 @@ def run_case(name, args):
     by_name = {"ia64-" + r["name"]: r for r in rows()}
 
     def run(ctx):
-        if name not in by_name:
+        if name in by_name:
+            run_row(ctx, by_name[name])
+        elif name.startswith("ia64-signals-"):
+            run_signals(ctx, name[len("ia64-signals-"):])
+        elif name[len("ia64-"):] in PROFIL_CASES:
+            run_profil_case(ctx, name[len("ia64-"):])
+        elif name == "ia64-gprof_demo-pg-gmon":
+            run_gmon(ctx)
+        else:
             raise HarnessError("unknown case " + name)
-        run_row(ctx, by_name[name])
     return e2e_harness.run_in_context(ctx, run)
 
 
 if __name__ == "__main__":
-    sys.exit(e2e_harness.main(__doc__, "run_ia64.py", ["ia64-" + r["name"] for r in rows()],
+    sys.exit(e2e_harness.main(__doc__, "run_ia64.py",
+                              ["ia64-" + r["name"] for r in rows()] + extra_cases(),
                               run_case, [("--profemu", "the profemu binary")],
                               name=lambda c: c))
