@@ -5,7 +5,9 @@
  * true or false and nops included; an MLX bundle's movl (L+X) is one instruction; the slots
  * after a taken branch in its bundle do not run and do not count. The clock's pc is the
  * bundle address of the next instruction. Bundles are decoded once into a direct-mapped
- * cache keyed by address, emptied when the memory map changes. */
+ * cache keyed by address, emptied when the memory map changes. Whole bundles run on the fast
+ * path (ia64_uops.c) while no event is due; the loop here runs one slot at a time otherwise
+ * (ticks, limits, time slices, breakpoints, per-address counts, a bundle resumed mid-way). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
