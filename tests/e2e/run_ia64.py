@@ -357,9 +357,69 @@ def run_gmon(ctx):
         raise Failure("\n".join(problems))
 
 
+def code_sections(path):
+    """(address, size) of the CODE sections of an IA-64 ELF file (ia64-linux-gnu-objdump -h)."""
+    objdump = shutil.which("ia64-linux-gnu-objdump")
+    if not objdump:
+        raise Skip("ia64-linux-gnu-objdump is not installed (binutils-ia64-linux-gnu)")
+    lines = subprocess.run([objdump, "-h", path], capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    return [(int(w[3], 16), int(w[2], 16)) for w, flags in
+            ((l.split(), n) for l, n in zip(lines, lines[1:]))
+            if len(w) == 7 and w[0].isdigit() and "CODE" in flags]
+
+
+def run_callgrind(ctx):
+    """--callgrind's Ir is exact per instruction (slot): the cost lines add up to --stats'
+    instructions, every address is a slot (bundle + 0..2) inside the program's text,
+    the program's own functions' Ir equals their --counts self count, and fib and sift_down are called as
+    often as in the x86-64 build of the same source (call counting is the program's, not the
+    ISA's)."""
+    from run_counts import per_address
+    args = ["20", "2000", "1"]
+    status, _, err, d = run_ia64(ctx, "callgrind", "cpubench", args,
+                                 ["--callgrind=cg.out", "--counts=c.json", "--stats=s.json"])
+    if status != 0:
+        raise Failure("status %d\n%s" % (status, e2e_harness.indent(err[-800:])))
+    ir, fn_of = per_address(os.path.join(d, "cg.out"))
+    stats = json.load(open(os.path.join(d, "s.json")))
+    counts = {f["name"]: f for f in json.load(open(os.path.join(d, "c.json")))["functions"]}
+    problems = []
+    if "events: Ir Ticks" not in open(os.path.join(d, "cg.out")).read():
+        problems.append("the file does not say events: Ir Ticks")
+    if sum(ir.values()) != stats["instructions"]:
+        problems.append("Ir adds up to %d, --stats %d" % (sum(ir.values()), stats["instructions"]))
+    not_slots = [a for a in ir if a & 0xf > 2]
+    code = code_sections(os.path.join(IA64, "bin", "cpubench"))
+    outside = [a for a in ir if not any(b <= a < b + n for b, n in code)]
+    if not_slots or outside:
+        problems.append("addresses that are not slots %s or outside the program's text %s" % (
+            [hex(a) for a in not_slots[:5]], [hex(a) for a in outside[:5]]))
+    per_fn = {}
+    for a, n in ir.items():
+        per_fn[fn_of[a]] = per_fn.get(fn_of[a], 0) + n
+    for fn in ("main", "fib", "sift_down"):
+        if per_fn.get(fn) is None or per_fn.get(fn) != counts.get(fn, {}).get("self"):
+            problems.append("%s: Ir %s, --counts self %s" % (fn, per_fn.get(fn),
+                                                             counts.get(fn, {}).get("self")))
+    x86_dir = ctx.fresh_dir("callgrind-x86")
+    subprocess.run([ctx.profemu, "--counts=c.json", ctx.guest("cpubench", "x86_64", "static")] +
+                   args, cwd=x86_dir, stdin=subprocess.DEVNULL, capture_output=True, env=ENV,
+                   timeout=ctx.timeout, check=True)
+    x86 = {f["name"]: f for f in json.load(open(os.path.join(x86_dir, "c.json")))["functions"]}
+    for fn in ("fib", "sift_down"):
+        if counts.get(fn, {}).get("calls") != x86.get(fn, {}).get("calls"):
+            problems.append("%s: %s calls, x86-64 build %s" % (
+                fn, counts.get(fn, {}).get("calls"), x86.get(fn, {}).get("calls")))
+    ctx.notes.append("Ir total %d; fib self Ir %s, %s calls" % (
+        sum(ir.values()), per_fn.get("fib"), counts.get("fib", {}).get("calls")))
+    if problems:
+        raise Failure("\n".join(problems))
+
+
 def extra_cases():
     return (["ia64-signals-" + m for m in SIGNAL_MODES + ["sigprof"]] +
-            ["ia64-" + c for c in PROFIL_CASES] + ["ia64-gprof_demo-pg-gmon"])
+            ["ia64-" + c for c in PROFIL_CASES] + ["ia64-gprof_demo-pg-gmon", "ia64-callgrind"])
 
 
 def run_case(name, args):
@@ -377,6 +437,8 @@ def run_case(name, args):
             run_profil_case(ctx, name[len("ia64-"):])
         elif name == "ia64-gprof_demo-pg-gmon":
             run_gmon(ctx)
+        elif name == "ia64-callgrind":
+            run_callgrind(ctx)
         else:
             raise HarnessError("unknown case " + name)
     return e2e_harness.run_in_context(ctx, run)
