@@ -38,7 +38,7 @@ SYS(arch_prctl); SYS(set_thread_area);
 
 /* sockets: sys_net.c */
 SYS(socket); SYS(socketpair); SYS(bind); SYS(listen); SYS(accept); SYS(accept4); SYS(connect);
-SYS(sendto); SYS(recvfrom); SYS(shutdown); SYS(getsockname); SYS(getpeername); SYS(socketcall);
+SYS(sendto); SYS(recvfrom); SYS(send); SYS(recv); SYS(shutdown); SYS(getsockname); SYS(getpeername); SYS(socketcall);
 /* sys_poll.c */
 SYS(poll);
 

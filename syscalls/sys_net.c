@@ -264,14 +264,14 @@ int64_t sys_getpeername(struct process *p, const uint64_t *a)
 }
 
 /* send(fd, buf, len, flags) and recv(fd, buf, len, flags): sendto and recvfrom without an
- * address (socketcall's forms). */
-static int64_t send_plain(struct process *p, const uint64_t *a)
+ * address (socketcall's forms, and IA-64's own calls). */
+int64_t sys_send(struct process *p, const uint64_t *a)
 {
 	uint64_t args[6] = { a[0], a[1], a[2], a[3], 0, 0 };
 	return sys_sendto(p, args);
 }
 
-static int64_t recv_plain(struct process *p, const uint64_t *a)
+int64_t sys_recv(struct process *p, const uint64_t *a)
 {
 	uint64_t args[6] = { a[0], a[1], a[2], a[3], 0, 0 };
 	return sys_recvfrom(p, args);
@@ -290,7 +290,7 @@ int64_t sys_socketcall(struct process *p, const uint64_t *a)
 		[3] = { sys_connect, 3 },	[4] = { sys_listen, 2 },
 		[5] = { sys_accept, 3 },	[6] = { sys_getsockname, 3 },
 		[7] = { sys_getpeername, 3 },	[8] = { sys_socketpair, 4 },
-		[9] = { send_plain, 4 },	[10] = { recv_plain, 4 },
+		[9] = { sys_send, 4 },	[10] = { sys_recv, 4 },
 		[11] = { sys_sendto, 6 },	[12] = { sys_recvfrom, 6 },
 		[13] = { sys_shutdown, 2 },	[18] = { sys_accept4, 4 },
 	};

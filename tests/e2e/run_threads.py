@@ -42,6 +42,8 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
   threads-block-ARCH-static-counts  --counts with per-thread stacks: 4 threads each running
                            work() (1000 calls of leaf()), --quantum=300 so switches fall inside
                            it, give exactly 4 times one thread's self and inclusive counts
+                           (ARCH ia64: the committed guests/ia64/bin/thread_block, compared
+                           with the native x86-64 run of the same source)
   threads-ia64-static-CASE the same program built for IA-64 (the committed static
                            guests/ia64/bin/threads, guests/ia64/build.sh): CASE in the compared
                            ones, whose stdout and exit status must equal the native x86-64 run's
@@ -115,7 +117,7 @@ def run(ctx, argv, cwd, timeout=None):
 def guest_env_options(guest):
     """An IA-64 guest runs without the sanitizers' variables a sanitized profemu gets (they
     would change what its glibc does), as run_ia64.py's guests do."""
-    if guest == IA64_GUEST:
+    if guest in (IA64_GUEST, IA64_BLOCK_GUEST):
         return e2e_harness.unset_sanitizer_vars(e2e_harness.environment(ENV))
     return []
 
@@ -319,11 +321,20 @@ def errors(ctx, case):
 
 # ---- threads waiting on the host, and --counts per thread: guests/thread_block.c ----------
 BLOCK_COMPARED = ["pipefull", "waitid", "socket", "poll"]
+# IA-64: the committed static build; its oracle is the native x86-64 run of the same source.
+IA64_BLOCK_GUEST = os.path.join(os.path.dirname(IA64_GUEST), "thread_block")
+
+
+def block_guest(ctx, case):
+    if case.arch == "ia64":
+        return IA64_BLOCK_GUEST
+    return ctx.guest("thread_block", case.arch, case.link)
 
 
 def block_compared(ctx, case):
-    guest = ctx.guest("thread_block", case.arch, case.link)
-    want = native(ctx, guest, [case.what], ctx.fresh_dir("native"))
+    guest = block_guest(ctx, case)
+    native_guest = ctx.guest("thread_block", "x86_64", "static") if case.arch == "ia64" else guest
+    want = native(ctx, native_guest, [case.what], ctx.fresh_dir("native"))
     if want is None:
         raise e2e_harness.Skip("cannot run %s natively here" % guest)
     got = profemu(ctx, [], guest, [case.what], ctx.fresh_dir("profemu"))
@@ -345,7 +356,7 @@ def block_counts_of(ctx, guest, threads):
 
 
 def block_counts(ctx, case):
-    guest = ctx.guest("thread_block", case.arch, case.link)
+    guest = block_guest(ctx, case)
     one, four = block_counts_of(ctx, guest, 1), block_counts_of(ctx, guest, 4)
     for name, calls in [("work", 1), ("leaf", 1000)]:
         if name not in one or name not in four:
@@ -359,6 +370,8 @@ def block_counts(ctx, case):
 CASES += [Case("threads-block-%s-%s-%s" % (a, l, w), a, l, w)
           for a in ARCHES for l in LINKAGES for w in BLOCK_COMPARED]
 CASES += [Case("threads-block-%s-static-counts" % a, a, "static", "counts") for a in ARCHES]
+CASES += [Case("threads-block-ia64-static-%s" % w, "ia64", "static", w)
+          for w in BLOCK_COMPARED + ["counts"]]
 for _c in CASES:
     if _c.name.startswith("threads-block-"):
         _c.body = block_counts if _c.what == "counts" else block_compared
