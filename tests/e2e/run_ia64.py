@@ -318,6 +318,48 @@ def run_profil_case(ctx, case):
         raise Failure("\n".join(problems + [e2e_harness.indent(err[-800:])]))
 
 
+def run_profil_fork(ctx):
+    """profil across fork, wait4 and execve on IA-64: the child counts only its own loop, the
+    parent only its own, and profiling is off in the program exec'd (an x86-64 hello, so a
+    foreign program started by an IA-64 guest runs too): every line as the x86-64 build
+    prints it under profemu, but the bins' and ranges' addresses (the ISA's)."""
+    hello = ctx.guest("hello", "x86_64", "static")
+    args = ["fork", hello, "40000", "60000"]
+    status, out, err, _ = run_ia64(ctx, "profil_fork", "profil_fork", args, ["--tick=997"])
+    d = ctx.fresh_dir("profil_fork-x86_64")
+    want = subprocess.run([ctx.profemu, "--tick=997", ctx.guest("profil_fork", "x86_64", "static")]
+                          + args, cwd=d, stdin=subprocess.DEVNULL, capture_output=True, env=ENV,
+                          timeout=ctx.timeout)
+
+    def lines(text):
+        return [l for l in text.splitlines() if not l.startswith("bins ")]
+
+    def loops(ls, tag):
+        w = [l.split() for l in ls if l.startswith(tag + " ")]
+        return tuple(int(x) for x in w[0][2::2]) if len(w) == 1 and len(w[0]) == 7 else None
+
+    def window(count):	# a loop of 10 instructions an iteration, entered and left in a few
+        return range((10 * count) // 997, -(-(10 * count + 20) // 997) + 1)
+
+    got_lines, want_lines = lines(out), lines(want.stdout.decode(errors="replace"))
+    problems = []
+    child, parent = loops(got_lines, "child"), loops(got_lines, "parent")
+    if not child or child[0] not in window(40000) or child[1:] != (0, 0):
+        problems.append("child: loop1 loop2 outside %s, loop1 expected in %s, the rest 0" % (
+            child, list(window(40000))))
+    if not parent or parent[1] not in window(60000) or (parent[0], parent[2]) != (0, 0):
+        problems.append("parent: loop1 loop2 outside %s, loop2 expected in %s, the rest 0" % (
+            parent, list(window(60000))))
+    rest = [l for l in got_lines if not l.startswith(("child ", "parent "))]
+    want_rest = [l for l in want_lines if not l.startswith(("child ", "parent "))]
+    if status != want.returncode or rest != want_rest:
+        problems.append("status %d, lines %s; x86-64: status %d, lines %s" % (
+            status, rest, want.returncode, want_rest))
+    if problems:
+        raise Failure("\n".join(problems + [e2e_harness.indent(err[-800:])]))
+    ctx.notes.append("; ".join(l for l in got_lines if " loop1 " in l))
+
+
 def gprof_calls(gprof, prog, gmon):
     """function -> (calls, self seconds) of gprof's flat profile."""
     out = subprocess.run([gprof, "-b", "-p", prog, gmon], capture_output=True, text=True,
@@ -419,7 +461,7 @@ def run_callgrind(ctx):
 
 def extra_cases():
     return (["ia64-signals-" + m for m in SIGNAL_MODES + ["sigprof"]] +
-            ["ia64-" + c for c in PROFIL_CASES] + ["ia64-gprof_demo-pg-gmon", "ia64-callgrind"])
+            ["ia64-" + c for c in PROFIL_CASES] + ["ia64-gprof_demo-pg-gmon", "ia64-callgrind", "ia64-profil_fork"])
 
 
 def run_case(name, args):
@@ -439,6 +481,8 @@ def run_case(name, args):
             run_gmon(ctx)
         elif name == "ia64-callgrind":
             run_callgrind(ctx)
+        elif name == "ia64-profil_fork":
+            run_profil_fork(ctx)
         else:
             raise HarnessError("unknown case " + name)
     return e2e_harness.run_in_context(ctx, run)
