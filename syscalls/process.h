@@ -49,6 +49,10 @@ struct signal_frame {
  * when the action asks for it and sp is not already on it. *ss_flags gets uc_stack.ss_flags. */
 uint64_t signal_frame_sp(const struct signal_frame *f, uint64_t sp, uint64_t red_zone, int *ss_flags);
 
+/* signal_siginfo.c: f's siginfo_t at si, for a guest of word_bytes (4 or 8) and byte order. */
+void signal_fill_siginfo(uint8_t *si, const struct signal_frame *f, unsigned word_bytes,
+			 bool big_endian);
+
 /* Options that shape the process, fixed at start (set by the command line). */
 struct process_config {
 	const char *sysroot;		/* -L: prefix for absolute guest paths; "/" = none */

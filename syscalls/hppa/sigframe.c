@@ -80,18 +80,6 @@ static void fill_sigcontext(struct cpu *cpu, uint8_t *b)
 	put32(b + SC_SAR_OFF, cpu_reg(cpu, HPPA_REG_SAR));
 }
 
-static void fill_siginfo(uint8_t *si, const struct signal_frame *f)
-{
-	put32(si, (uint64_t)f->sig);
-	put32(si + 8, (uint32_t)f->info->code);
-	if (f->info->is_fault) {
-		put32(si + 12, f->info->addr);
-	} else {
-		put32(si + 12, (uint32_t)f->info->pid);
-		put32(si + 16, (uint32_t)f->info->uid);
-	}
-}
-
 int hppa_signal_push(struct process *p, const struct signal_frame *f)
 {
 	struct cpu *cpu = p->cpu;
@@ -106,7 +94,7 @@ int hppa_signal_push(struct process *p, const struct signal_frame *f)
 
 	uint8_t b[FRAME_SIZE];
 	memset(b, 0, sizeof b);
-	fill_siginfo(b + INFO_OFF, f);
+	signal_fill_siginfo(b + INFO_OFF, f, 4, true);
 	put32(b + UC_STACK_OFF, f->altstack_sp);
 	put32(b + UC_STACK_OFF + 4, (uint32_t)ss_flags);
 	put32(b + UC_STACK_OFF + 8, f->altstack_size);

@@ -105,15 +105,7 @@ int i386_signal_push(struct process *p, const struct signal_frame *f)
 	if (rt) {
 		put32(b + 8, frame + RT_INFO_OFF);
 		put32(b + 12, frame + RT_UC_OFF);
-		uint8_t *si = b + RT_INFO_OFF;
-		put32(si, (uint64_t)f->sig);
-		put32(si + 8, (uint32_t)f->info->code);
-		if (f->info->is_fault) {
-			put32(si + 12, f->info->addr);
-		} else {
-			put32(si + 12, (uint32_t)f->info->pid);
-			put32(si + 16, (uint32_t)f->info->uid);
-		}
+		signal_fill_siginfo(b + RT_INFO_OFF, f, 4, false);
 		uint8_t *uc = b + RT_UC_OFF;
 		put32(uc + 8, f->altstack_sp);
 		put32(uc + 12, (uint32_t)ss_flags);

@@ -84,18 +84,6 @@ static void fill_sigcontext(struct cpu *cpu, uint8_t *sc)
 	}
 }
 
-static void fill_siginfo(uint8_t *si, const struct signal_frame *f)
-{
-	bo_put32(si, (uint32_t)f->sig, false);
-	bo_put32(si + 8, (uint32_t)f->info->code, false);
-	if (f->info->is_fault) {
-		put64(si + 16, f->info->addr);
-	} else {
-		bo_put32(si + 16, (uint32_t)f->info->pid, false);
-		bo_put32(si + 20, (uint32_t)f->info->uid, false);
-	}
-}
-
 int ia64_signal_push(struct process *p, const struct signal_frame *f)
 {
 	struct cpu *cpu = p->cpu;
@@ -116,7 +104,7 @@ int ia64_signal_push(struct process *p, const struct signal_frame *f)
 	put64(b + 8, frame + FRAME_INFO);
 	put64(b + 16, frame + FRAME_SC);
 	put64(b + FRAME_HANDLER, f->sa->handler);
-	fill_siginfo(b + FRAME_INFO, f);
+	signal_fill_siginfo(b + FRAME_INFO, f, 8, false);
 	uint8_t *sc = b + FRAME_SC;
 	bool on_alt = sp_on_altstack(frame, f->altstack_sp, f->altstack_size);
 	put64(sc + SC_FLAGS, SC_FLAG_FPH_VALID | (on_alt ? SC_FLAG_ONSTACK : 0));

@@ -69,15 +69,7 @@ int x86_64_signal_push(struct process *p, const struct signal_frame *f)
 	put64(b + MC_OFF + 184, fpstate);
 	put64(b + SIGMASK_OFF, f->saved_mask);
 
-	uint8_t *si = b + INFO_OFF;
-	bo_put32(si, (uint32_t)f->sig, false);
-	bo_put32(si + 8, (uint32_t)f->info->code, false);
-	if (f->info->is_fault) {
-		put64(si + 16, f->info->addr);
-	} else {
-		bo_put32(si + 16, (uint32_t)f->info->pid, false);
-		bo_put32(si + 20, (uint32_t)f->info->uid, false);
-	}
+	signal_fill_siginfo(b + INFO_OFF, f, 8, false);
 	if (gm_write(&p->mem, frame, b, sizeof(b)) != 0)
 		return -EFAULT;
 
