@@ -121,11 +121,12 @@ static bool unnormal(struct ia64_fr r)
 	return r.sig != 0 && !(r.sig >> 63) && r.exp != EXP_SPECIAL;
 }
 
-/* fsetc: the field's controls become (controls & amask) | omask; fclrf: its flags 0. */
+/* fsetc: the field's controls become (sf0's controls & amask) | omask, sf0's even for another
+ * field (glibc's rint copies sf0's rounding into sf2 that way); fclrf: its flags 0. */
 static void status_field_op(struct ia64_cpu *c, const struct ia64_insn *in, unsigned sf)
 {
 	unsigned shift = 6 + 13 * sf;
-	uint64_t controls = c->ar[IA64_AR_FPSR] >> shift & 0x7f;
+	uint64_t controls = c->ar[IA64_AR_FPSR] >> 6 & 0x7f;
 	if (in->op == IA64_OP_FSETC) {
 		controls = (controls & (uint64_t)in->imm) | in->pos;
 		c->ar[IA64_AR_FPSR] = (c->ar[IA64_AR_FPSR] & ~(0x7fULL << shift)) | controls << shift;
