@@ -178,13 +178,11 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		break;
 	}
 	case IA64_OP_FRCPA: case IA64_OP_FRSQRTA: {
-		if (in->cmp4) {		/* parallel forms */
-			ok = false;
-			break;
-		}
 		bool rcp = in->op == IA64_OP_FRCPA;
-		struct ia64_approx r = rcp ? ia64_frcpa(get(c, in->r2), get(c, in->r3))
-					   : ia64_frsqrta(get(c, in->r3));
+		struct ia64_approx r = in->cmp4 ? (rcp ? ia64_fprcpa(get(c, in->r2).sig, get(c, in->r3).sig)
+						       : ia64_fprsqrta(get(c, in->r3).sig))
+				       : rcp ? ia64_frcpa(get(c, in->r2), get(c, in->r3))
+					     : ia64_frsqrta(get(c, in->r3));
 		if (r.ieee) {	/* software assist: the full quotient or square root */
 			long double v = rcp ? a / b3 : sqrtl(b3);
 			set(c, in->r1, ia64_fr_of(pc == 0 ? (float)v : pc == 2 ? (double)v : v));

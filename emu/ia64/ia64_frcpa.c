@@ -9,7 +9,7 @@
  * caller does it here, being the one who knows the status field's precision and rounding). */
 #include "ia64_frcpa.h"
 
-enum { EXP_BIAS = 0xffff, EXP_SPECIAL = 0x1ffff, EXP_DENORMAL = 0xc001 };
+enum { EXP_BIAS = 0xffff, EXP_SPECIAL = 0x1ffff, EXP_DENORMAL = 0xc001, EXP_INTEGER = 0x1003e };
 
 /* Entry i is 2^11 / (1 + (i + 1/2) / 256) rounded to nearest: the reciprocal of the middle of
  * the significand interval [1 + i/256, 1 + (i+1)/256). */
@@ -145,34 +145,50 @@ static bool nan_result(struct ia64_fr a, struct ia64_fr b, bool two, struct ia64
 	return true;
 }
 
-struct ia64_approx ia64_frcpa(struct ia64_fr num, struct ia64_fr den)
+/* The quotients every form of frcpa gives in full, with the predicate cleared: NaN operands,
+ * the invalid 0/0 and inf/inf, division by zero, an infinite dividend, a zero dividend or an
+ * infinite divisor; false (and out->flags the d flag) when the table must serve. */
+static bool special_quotient(struct ia64_fr num, struct ia64_fr den, struct ia64_approx *out)
 {
 	struct operand n = classify(num), d = classify(den);
-	struct ia64_approx out;
 	bool sign = n.sign != d.sign;
+	const struct ia64_fr inf = { 1ULL << 63, EXP_SPECIAL, sign }, zero = { 0, 0, sign };
 	if (n.cls == UNSUPPORTED || d.cls == UNSUPPORTED)
-		return special(qnan_indefinite, IA64_FLAG_V);
-	if (nan_result(num, den, true, &out))
+		*out = special(qnan_indefinite, IA64_FLAG_V);
+	else if (nan_result(num, den, true, out))
+		;
+	else if ((n.cls == INF && d.cls == INF) || (n.cls == ZERO && d.cls == ZERO))
+		*out = special(qnan_indefinite, IA64_FLAG_V);
+	else if (n.cls != INF && d.cls == ZERO)
+		*out = special(inf, IA64_FLAG_Z);
+	else {
+		unsigned flags = n.unnormal || d.unnormal ? IA64_FLAG_D : 0;
+		*out = special(n.cls == INF ? inf : zero, flags);
+		return n.cls == INF || n.cls == ZERO || d.cls == INF;
+	}
+	return true;
+}
+
+static struct ia64_fr table_reciprocal(struct operand d)
+{
+	return (struct ia64_fr){ (uint64_t)recip_table[d.sig >> 55 & 0xff] << 53,
+				 (uint32_t)(2 * EXP_BIAS - 1 - d.exp), d.sign };
+}
+
+struct ia64_approx ia64_frcpa(struct ia64_fr num, struct ia64_fr den)
+{
+	struct ia64_approx out;
+	if (special_quotient(num, den, &out))
 		return out;
-	if ((n.cls == INF && d.cls == INF) || (n.cls == ZERO && d.cls == ZERO))
-		return special(qnan_indefinite, IA64_FLAG_V);
-	if (n.cls != INF && d.cls == ZERO)
-		return special((struct ia64_fr){ 1ULL << 63, EXP_SPECIAL, sign }, IA64_FLAG_Z);
-	unsigned flags = n.unnormal || d.unnormal ? IA64_FLAG_D : 0;
-	if (n.cls == INF)
-		return special((struct ia64_fr){ 1ULL << 63, EXP_SPECIAL, sign }, flags);
-	if (n.cls == ZERO || d.cls == INF)
-		return special((struct ia64_fr){ 0, 0, sign }, flags);
+	struct operand n = classify(num), d = classify(den);
 	/* Too little range for the iterations: a divisor at either end of the exponent range, a
 	 * quotient whose exponent would leave it, or a dividend so small that its
 	 * intermediate products could lose bits. */
 	int32_t quotient_exp = n.exp - d.exp;
 	if (d.exp <= 0 || d.exp >= 2 * EXP_BIAS - 2 || quotient_exp <= 2 - EXP_BIAS ||
 	    quotient_exp >= EXP_BIAS || n.exp <= 64)
-		return (struct ia64_approx){ { 0, 0, false }, false, true, flags };
-	struct ia64_fr r = { (uint64_t)recip_table[d.sig >> 55 & 0xff] << 53,
-			     (uint32_t)(2 * EXP_BIAS - 1 - d.exp), d.sign };
-	return (struct ia64_approx){ r, true, false, flags };
+		return (struct ia64_approx){ { 0, 0, false }, false, true, out.flags };
+	return (struct ia64_approx){ table_reciprocal(d), true, false, out.flags };
 }
 
 struct ia64_approx ia64_frsqrta(struct ia64_fr x)
@@ -200,4 +216,88 @@ struct ia64_approx ia64_frsqrta(struct ia64_fr x)
 	struct ia64_fr r = { (uint64_t)recip_sqrt_table[index] << 53,
 			     (uint32_t)(EXP_BIAS - 1 - half) & EXP_SPECIAL, false };
 	return (struct ia64_approx){ r, true, false, flags };
+}
+
+/* The parallel forms work on the two single-precision values a significand holds (bits
+ * 63-32 and 31-0), each widened to a register value, and return two singles in an integer
+ * register form (exponent 0x1003e). Their approximations are reciprocals throughout: a zero
+ * radicand gives infinity, a denormal divisor infinity, a divisor too large for the single
+ * range zero. There is no software assist: where the single range is too narrow for the
+ * iterations the predicate is cleared and the table value stays. */
+enum { SINGLE_BIAS = 127, SINGLE_FRACTION = 23 };
+
+static struct ia64_fr single_to_fr(uint32_t s)
+{
+	uint32_t exp = s >> SINGLE_FRACTION & 0xff, fraction = s & 0x7fffff;
+	struct ia64_fr r = { 0, 0, s >> 31 };
+	if (exp == 0 && fraction != 0) {
+		r.sig = (uint64_t)fraction << 40;
+		r.exp = EXP_BIAS - SINGLE_BIAS + 1;	/* a denormal: unnormalized */
+	} else if (exp != 0) {
+		r.sig = (uint64_t)(1U << SINGLE_FRACTION | fraction) << 40;
+		r.exp = exp == 0xff ? EXP_SPECIAL : exp + EXP_BIAS - SINGLE_BIAS;
+	}
+	return r;
+}
+
+/* The single's exponent is the register exponent's top bit over its low seven (exact for
+ * every value the parallel forms produce); no integer bit means a zero exponent field. */
+static uint32_t fr_to_single(struct ia64_fr r)
+{
+	uint32_t exp = r.sig >> 63 ? (r.exp >> 16 & 1) << 7 | (r.exp & 0x7f) : 0;
+	return (uint32_t)r.sign << 31 | exp << SINGLE_FRACTION | (uint32_t)(r.sig >> 40 & 0x7fffff);
+}
+
+static struct ia64_approx fprcpa_half(struct ia64_fr num, struct ia64_fr den)
+{
+	struct ia64_approx out;
+	if (special_quotient(num, den, &out))
+		return out;
+	struct operand n = classify(num), d = classify(den);
+	if (d.unnormal)
+		return special((struct ia64_fr){ 1ULL << 63, EXP_SPECIAL, d.sign }, out.flags);
+	if (d.exp >= EXP_BIAS + SINGLE_BIAS - 2)
+		return special((struct ia64_fr){ 0, 0, d.sign }, out.flags);
+	int32_t quotient_exp = n.exp - d.exp;
+	bool fits = quotient_exp < SINGLE_BIAS && quotient_exp > 2 - SINGLE_BIAS &&
+		    n.exp > EXP_BIAS - SINGLE_BIAS + SINGLE_FRACTION + 1;
+	return (struct ia64_approx){ table_reciprocal(d), fits, false, out.flags };
+}
+
+static struct ia64_approx fprsqrta_half(struct ia64_fr x)
+{
+	struct operand o = classify(x);
+	struct ia64_approx out;
+	if (nan_result(x, x, false, &out))
+		return out;
+	if (o.sign && o.cls != ZERO)
+		return special(qnan_indefinite, IA64_FLAG_V);
+	if (o.cls == INF)
+		return special((struct ia64_fr){ 0, 0, false }, 0);
+	unsigned flags = o.unnormal ? IA64_FLAG_D : 0;
+	if (o.cls == ZERO)
+		return special((struct ia64_fr){ 1ULL << 63, EXP_SPECIAL, o.sign }, flags);
+	struct ia64_approx r = ia64_frsqrta(x);
+	r.pred = o.exp > EXP_BIAS - SINGLE_BIAS + SINGLE_FRACTION + 1;
+	r.flags = flags;
+	return r;
+}
+
+static struct ia64_approx pair(struct ia64_approx high, struct ia64_approx low)
+{
+	uint64_t sig = (uint64_t)fr_to_single(high.value) << 32 | fr_to_single(low.value);
+	return (struct ia64_approx){ { sig, EXP_INTEGER, false }, high.pred && low.pred, false,
+				     high.flags | low.flags };
+}
+
+struct ia64_approx ia64_fprcpa(uint64_t num, uint64_t den)
+{
+	return pair(fprcpa_half(single_to_fr((uint32_t)(num >> 32)), single_to_fr((uint32_t)(den >> 32))),
+		    fprcpa_half(single_to_fr((uint32_t)num), single_to_fr((uint32_t)den)));
+}
+
+struct ia64_approx ia64_fprsqrta(uint64_t x)
+{
+	return pair(fprsqrta_half(single_to_fr((uint32_t)(x >> 32))),
+		    fprsqrta_half(single_to_fr((uint32_t)x)));
 }

@@ -22,5 +22,8 @@ struct ia64_approx {
 
 struct ia64_approx ia64_frcpa(struct ia64_fr num, struct ia64_fr den);
 struct ia64_approx ia64_frsqrta(struct ia64_fr x);
+/* fprcpa, fprsqrta: on the significands' two singles; never ieee */
+struct ia64_approx ia64_fprcpa(uint64_t num, uint64_t den);
+struct ia64_approx ia64_fprsqrta(uint64_t x);
 
 #endif

@@ -3,7 +3,9 @@
  * unsupported encodings, pseudo-zeros, unnormals, denormals), so that Ski's output is the
  * oracle of emu/ia64/ia64_frcpa.c. Operands are built with ldf.fill (any register encoding) and
  * results read back with stf.spill; each line holds the target register (sign+exponent,
- * significand), the predicate and sf0's six status flags (v d z o u i from bit 0).
+ * significand), the predicate and sf0's six status flags (v d z o u i from bit 0). Then the
+ * parallel forms, fprcpa and fprsqrta, on pairs of singles (table indices, special values,
+ * the single range's ends), operands loaded with setf.sig.
  * With the argument "assist" it also runs the operands whose results need the software-assist
  * handler (a Linux kernel's FPSWA), which Ski in user mode does not emulate. */
 #include <stdint.h>
@@ -57,6 +59,62 @@ static void show(int sqrt, struct spill num, struct spill den)
 	       (unsigned long long)out.sig, r & 1, r >> 1);
 }
 
+/* fprcpa / fprsqrta on two singles per significand, loaded with setf.sig */
+static void show_parallel(int sqrt, uint64_t num, uint64_t den)
+{
+	uint64_t pr, fpsr, sig, se;
+	if (sqrt)
+		printf("fprsqrta %016llx", (unsigned long long)den);
+	else
+		printf("fprcpa %016llx / %016llx", (unsigned long long)num, (unsigned long long)den);
+	fflush(stdout);
+	if (sqrt)
+		__asm__ volatile("setf.sig f7=%[d]\n\tfclrf.s0\n\t;;\n\t"
+				 "cmp.eq p6,p0=r0,r0\n\t;;\n\t"
+				 "fprsqrta.s0 f8,p6=f7\n\t;;\n\t"
+				 "getf.sig %[sig]=f8\n\tgetf.exp %[se]=f8\n\tmov %[pr]=pr\n\t"
+				 "mov.m %[fpsr]=ar.fpsr\n\t;;"
+				 : [pr] "=r"(pr), [fpsr] "=r"(fpsr), [sig] "=r"(sig), [se] "=r"(se)
+				 : [d] "r"(den)
+				 : "f7", "f8", "p6");
+	else
+		__asm__ volatile("setf.sig f6=%[n]\n\tsetf.sig f7=%[d]\n\tfclrf.s0\n\t;;\n\t"
+				 "cmp.eq p6,p0=r0,r0\n\t;;\n\t"
+				 "fprcpa.s0 f8,p6=f6,f7\n\t;;\n\t"
+				 "getf.sig %[sig]=f8\n\tgetf.exp %[se]=f8\n\tmov %[pr]=pr\n\t"
+				 "mov.m %[fpsr]=ar.fpsr\n\t;;"
+				 : [pr] "=r"(pr), [fpsr] "=r"(fpsr), [sig] "=r"(sig), [se] "=r"(se)
+				 : [n] "r"(num), [d] "r"(den)
+				 : "f6", "f7", "f8", "p6");
+	printf(" = %05llx:%016llx p%u flags %02x\n", (unsigned long long)se, (unsigned long long)sig,
+	       (unsigned)(pr >> 6 & 1), (unsigned)(fpsr >> 13 & 0x3f));
+}
+
+static void parallel_vectors(void)
+{
+	const uint64_t ones = 0x3f8000003f800000ULL;	/* 1.0f, 1.0f */
+	for (uint32_t i = 0; i < 256; i++) {
+		uint32_t a = 0x3f800000 | i << 15, b = 0xc0000000 | i << 15 | 0x7fff;
+		show_parallel(0, ones, (uint64_t)a << 32 | b);
+		show_parallel(1, 0, (uint64_t)a << 32 | (b & 0x7fffffff));
+	}
+	const uint32_t special[] = {
+		0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00123, 0xffa00000,
+		0x00000001, 0x80400000, 0x00800000, 0x7f7fffff, 0x7e800000, 0x7e7fffff,
+		0x0c000000, 0x0c800000, 0x3f800000, 0xc0490fdb,
+	};
+	unsigned n = sizeof special / sizeof special[0];
+	for (unsigned i = 0; i < n; i++) {
+		show_parallel(1, 0, (uint64_t)special[i] << 32 | 0x40000000);
+		show_parallel(1, 0, 0x40000000ULL << 32 | special[i]);
+		for (unsigned j = 0; j < n; j++) {
+			show_parallel(0, (uint64_t)special[i] << 32 | 0x3f800000,
+				      (uint64_t)special[j] << 32 | 0x3f800000);
+			show_parallel(0, 0x3f800000ULL << 32 | special[i], 0x3f800000ULL << 32 | special[j]);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct spill one = reg(0, 0xffff, 1ULL << 63);
@@ -103,6 +161,7 @@ int main(int argc, char **argv)
 		unsigned e = exps[i] + 0xfffe <= 0x1fffe ? exps[i] + 0xfffe : exps[i] - 0xfffc;
 		show(0, reg(1, e, 1ULL << 63), x);
 	}
+	parallel_vectors();
 	if (argc > 1 && strcmp(argv[1], "assist") == 0) {
 		/* the ranges where the approximation cannot serve: software assist ("assist N":
 		 * only the Nth case, since a simulator without the handler stops at the first) */
