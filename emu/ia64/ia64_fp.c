@@ -184,7 +184,9 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 				       : rcp ? ia64_frcpa(get(c, in->r2), get(c, in->r3))
 					     : ia64_frsqrta(get(c, in->r3));
 		if (r.ieee) {	/* software assist: the full quotient or square root */
-			long double v = rcp ? a / b3 : sqrtl(b3);
+			feclearexcept(FE_ALL_EXCEPT);	/* not the operands' conversions */
+			long double v = rcp ? ia64_assist_quotient(get(c, in->r2), get(c, in->r3))
+					    : ia64_assist_sqrt(get(c, in->r3));
 			set(c, in->r1, ia64_fr_of(pc == 0 ? (float)v : pc == 2 ? (double)v : v));
 		} else {
 			feclearexcept(FE_ALL_EXCEPT);

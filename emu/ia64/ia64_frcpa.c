@@ -9,6 +9,8 @@
  * caller does it here, being the one who knows the status field's precision and rounding). */
 #include "ia64_frcpa.h"
 
+#include <math.h>
+
 enum { EXP_BIAS = 0xffff, EXP_SPECIAL = 0x1ffff, EXP_DENORMAL = 0xc001, EXP_INTEGER = 0x1003e };
 
 /* Entry i is 2^11 / (1 + (i + 1/2) / 256) rounded to nearest: the reciprocal of the middle of
@@ -86,7 +88,9 @@ static const uint16_t recip_sqrt_table[256] = {
 	0x5be, 0x5bb, 0x5b8, 0x5b5, 0x5b2, 0x5af, 0x5ac, 0x5aa,
 };
 
-enum operand_class { FINITE, ZERO, INF, QNAN, SNAN, UNSUPPORTED };
+enum operand_class {
+	OPERAND_FINITE, OPERAND_ZERO, OPERAND_INF, OPERAND_QNAN, OPERAND_SNAN, OPERAND_UNSUPPORTED
+};
 
 /* A register operand as the approximations see it: the significand shifted until its integer
  * bit is set and the exponent lowered to match (a register exponent of 0 holding a nonzero
@@ -101,12 +105,12 @@ struct operand {
 
 static struct operand classify(struct ia64_fr r)
 {
-	struct operand o = { FINITE, r.sign, false, (int32_t)r.exp, r.sig };
+	struct operand o = { OPERAND_FINITE, r.sign, false, (int32_t)r.exp, r.sig };
 	if (r.exp == EXP_SPECIAL) {
-		o.cls = r.sig == 1ULL << 63 ? INF : r.sig >= 0xc000000000000000ULL ? QNAN
-			: r.sig >> 63 ? SNAN : UNSUPPORTED;
+		o.cls = r.sig == 1ULL << 63 ? OPERAND_INF : r.sig >= 0xc000000000000000ULL ? OPERAND_QNAN
+			: r.sig >> 63 ? OPERAND_SNAN : OPERAND_UNSUPPORTED;
 	} else if (r.sig == 0) {
-		o.cls = ZERO;
+		o.cls = OPERAND_ZERO;
 		o.unnormal = r.exp != 0;	/* pseudo-zero */
 	} else {
 		int lz = __builtin_clzll(r.sig);
@@ -134,12 +138,12 @@ static struct ia64_fr quieted(struct ia64_fr r)
  * quieted and raises v), or false when neither operand is one. */
 static bool nan_result(struct ia64_fr a, struct ia64_fr b, bool two, struct ia64_approx *out)
 {
-	enum operand_class ca = classify(a).cls, cb = two ? classify(b).cls : FINITE;
-	unsigned flags = ca == SNAN || cb == SNAN ? IA64_FLAG_V : 0;
-	if (ca == SNAN || ca == QNAN)
-		*out = special(ca == SNAN ? quieted(a) : a, flags);
-	else if (cb == SNAN || cb == QNAN)
-		*out = special(cb == SNAN ? quieted(b) : b, flags);
+	enum operand_class ca = classify(a).cls, cb = two ? classify(b).cls : OPERAND_FINITE;
+	unsigned flags = ca == OPERAND_SNAN || cb == OPERAND_SNAN ? IA64_FLAG_V : 0;
+	if (ca == OPERAND_SNAN || ca == OPERAND_QNAN)
+		*out = special(ca == OPERAND_SNAN ? quieted(a) : a, flags);
+	else if (cb == OPERAND_SNAN || cb == OPERAND_QNAN)
+		*out = special(cb == OPERAND_SNAN ? quieted(b) : b, flags);
 	else
 		return false;
 	return true;
@@ -153,18 +157,18 @@ static bool special_quotient(struct ia64_fr num, struct ia64_fr den, struct ia64
 	struct operand n = classify(num), d = classify(den);
 	bool sign = n.sign != d.sign;
 	const struct ia64_fr inf = { 1ULL << 63, EXP_SPECIAL, sign }, zero = { 0, 0, sign };
-	if (n.cls == UNSUPPORTED || d.cls == UNSUPPORTED)
+	if (n.cls == OPERAND_UNSUPPORTED || d.cls == OPERAND_UNSUPPORTED)
 		*out = special(qnan_indefinite, IA64_FLAG_V);
 	else if (nan_result(num, den, true, out))
 		;
-	else if ((n.cls == INF && d.cls == INF) || (n.cls == ZERO && d.cls == ZERO))
+	else if ((n.cls == OPERAND_INF && d.cls == OPERAND_INF) || (n.cls == OPERAND_ZERO && d.cls == OPERAND_ZERO))
 		*out = special(qnan_indefinite, IA64_FLAG_V);
-	else if (n.cls != INF && d.cls == ZERO)
+	else if (n.cls != OPERAND_INF && d.cls == OPERAND_ZERO)
 		*out = special(inf, IA64_FLAG_Z);
 	else {
 		unsigned flags = n.unnormal || d.unnormal ? IA64_FLAG_D : 0;
-		*out = special(n.cls == INF ? inf : zero, flags);
-		return n.cls == INF || n.cls == ZERO || d.cls == INF;
+		*out = special(n.cls == OPERAND_INF ? inf : zero, flags);
+		return n.cls == OPERAND_INF || n.cls == OPERAND_ZERO || d.cls == OPERAND_INF;
 	}
 	return true;
 }
@@ -195,18 +199,18 @@ struct ia64_approx ia64_frsqrta(struct ia64_fr x)
 {
 	struct operand o = classify(x);
 	struct ia64_approx out;
-	if (o.cls == UNSUPPORTED)
+	if (o.cls == OPERAND_UNSUPPORTED)
 		return special(qnan_indefinite, IA64_FLAG_V);
 	if (nan_result(x, x, false, &out))
 		return out;
-	if (o.sign && o.cls != ZERO)
+	if (o.sign && o.cls != OPERAND_ZERO)
 		return special(qnan_indefinite, IA64_FLAG_V);
-	if (o.cls == INF)
+	if (o.cls == OPERAND_INF)
 		return special(x, 0);
-	if (o.cls != ZERO && o.exp <= 64)
+	if (o.cls != OPERAND_ZERO && o.exp <= 64)
 		return (struct ia64_approx){ { 0, 0, false }, false, true, o.unnormal ? IA64_FLAG_D : 0 };
 	unsigned flags = o.unnormal ? IA64_FLAG_D : 0;
-	if (o.cls == ZERO)
+	if (o.cls == OPERAND_ZERO)
 		return special((struct ia64_fr){ 0, 0, o.sign }, flags);
 	/* 1/sqrt(2^k m) = 2^-(k/2) / sqrt(m) for even k; an odd k moves one factor 2 into m,
 	 * which the table's lower half holds. The halving rounds toward minus infinity. */
@@ -270,12 +274,12 @@ static struct ia64_approx fprsqrta_half(struct ia64_fr x)
 	struct ia64_approx out;
 	if (nan_result(x, x, false, &out))
 		return out;
-	if (o.sign && o.cls != ZERO)
+	if (o.sign && o.cls != OPERAND_ZERO)
 		return special(qnan_indefinite, IA64_FLAG_V);
-	if (o.cls == INF)
+	if (o.cls == OPERAND_INF)
 		return special((struct ia64_fr){ 0, 0, false }, 0);
 	unsigned flags = o.unnormal ? IA64_FLAG_D : 0;
-	if (o.cls == ZERO)
+	if (o.cls == OPERAND_ZERO)
 		return special((struct ia64_fr){ 1ULL << 63, EXP_SPECIAL, o.sign }, flags);
 	struct ia64_approx r = ia64_frsqrta(x);
 	r.pred = o.exp > EXP_BIAS - SINGLE_BIAS + SINGLE_FRACTION + 1;
@@ -300,4 +304,27 @@ struct ia64_approx ia64_fprsqrta(uint64_t x)
 {
 	return pair(fprsqrta_half(single_to_fr((uint32_t)(x >> 32))),
 		    fprsqrta_half(single_to_fr((uint32_t)x)));
+}
+
+/* The software-assist results. The operands' exponents may lie far outside the host's
+ * extended range (17 bits against 15), so the significands are divided (or the square root
+ * taken) in [1, 4) and the exponent applied last: the host then rounds, overflows or
+ * underflows the final result once, with the flags that go with it. */
+static long double unit_significand(struct operand o)
+{
+	return ldexpl((long double)o.sig, -63);
+}
+
+long double ia64_assist_quotient(struct ia64_fr num, struct ia64_fr den)
+{
+	struct operand n = classify(num), d = classify(den);
+	long double q = ldexpl(unit_significand(n) / unit_significand(d), n.exp - d.exp);
+	return n.sign != d.sign ? -q : q;
+}
+
+long double ia64_assist_sqrt(struct ia64_fr x)
+{
+	struct operand o = classify(x);
+	int32_t k = o.exp - EXP_BIAS, odd = k & 1;
+	return ldexpl(sqrtl(ldexpl(unit_significand(o), odd)), (k - odd) / 2);
 }

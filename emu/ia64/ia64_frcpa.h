@@ -22,6 +22,10 @@ struct ia64_approx {
 
 struct ia64_approx ia64_frcpa(struct ia64_fr num, struct ia64_fr den);
 struct ia64_approx ia64_frsqrta(struct ia64_fr x);
+/* The software-assist results (ieee): the quotient and square root of finite nonzero
+ * operands in the host's current rounding, exponents applied after the significands meet. */
+long double ia64_assist_quotient(struct ia64_fr num, struct ia64_fr den);
+long double ia64_assist_sqrt(struct ia64_fr x);
 /* fprcpa, fprsqrta: on the significands' two singles; never ieee */
 struct ia64_approx ia64_fprcpa(uint64_t num, uint64_t den);
 struct ia64_approx ia64_fprsqrta(uint64_t x);
