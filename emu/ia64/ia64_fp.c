@@ -1,16 +1,16 @@
 /* IA-64 floating-point arithmetic on the host's x87 extended format: both have a 64-bit
  * significand, so fma/fms/fnma in extended precision (fmal), conversions and compares give
  * IA-64's results wherever the exponent stays in the x87 range (15 bits; IA-64 has 17, which
- * only the widest-range status fields reach at the extremes). frcpa and frsqrta return an
- * approximation within the architected 2^-8.886 relative error (1/x truncated to 11 bits),
- * so the division and square-root sequences glibc and gcc emit give exact final results,
- * though their intermediate registers differ from an Itanium's table. */
+ * only the widest-range status fields reach at the extremes). frcpa and frsqrta return the
+ * Itanium's own table values (ia64_frcpa.c), so division, square-root and libm's table-driven
+ * sequences give an Itanium's results in every intermediate register. */
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
 
 #include "ia64_cpu_internal.h"
 #include "ia64_forms.h"
+#include "ia64_frcpa.h"
 
 _Static_assert(LDBL_MANT_DIG == 64, "the IA-64 FP unit needs an x87-style long double");
 
@@ -69,13 +69,6 @@ static long double fused(long double a, long double b, long double cc, unsigned 
 	return pc == 0 ? (float)r : pc == 2 ? (double)r : r;
 }
 
-static long double approx(long double v)
-{
-	int e;
-	long double m = frexpl(v, &e);
-	return ldexpl(truncl(ldexpl(m, 11)), e - 11);
-}
-
 /* The forms on a significand holding two 32-bit halves (fswap, fmix, fsxt), by x6. */
 static uint64_t pair_op(unsigned x6, uint64_t a, uint64_t b)
 {
@@ -128,11 +121,12 @@ static bool unnormal(struct ia64_fr r)
 	return r.sig != 0 && !(r.sig >> 63) && r.exp != EXP_SPECIAL;
 }
 
-/* fsetc: the field's controls become (controls & amask) | omask; fclrf: its flags 0. */
+/* fsetc: the field's controls become (sf0's controls & amask) | omask, sf0's even for another
+ * field (glibc's rint copies sf0's rounding into sf2 that way); fclrf: its flags 0. */
 static void status_field_op(struct ia64_cpu *c, const struct ia64_insn *in, unsigned sf)
 {
 	unsigned shift = 6 + 13 * sf;
-	uint64_t controls = c->ar[IA64_AR_FPSR] >> shift & 0x7f;
+	uint64_t controls = c->ar[IA64_AR_FPSR] >> 6 & 0x7f;
 	if (in->op == IA64_OP_FSETC) {
 		controls = (controls & (uint64_t)in->imm) | in->pos;
 		c->ar[IA64_AR_FPSR] = (c->ar[IA64_AR_FPSR] & ~(0x7fULL << shift)) | controls << shift;
@@ -184,21 +178,22 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		break;
 	}
 	case IA64_OP_FRCPA: case IA64_OP_FRSQRTA: {
-		if (in->cmp4) {		/* parallel forms */
-			ok = false;
-			break;
-		}
-		long double x = in->op == IA64_OP_FRCPA ? b3 : b3;
-		bool normal = isfinite(x) && x != 0 && (in->op == IA64_OP_FRSQRTA ? x > 0 : isfinite(a));
-		if (normal) {
-			set(c, in->r1, ia64_fr_of(approx(in->op == IA64_OP_FRCPA ? 1.0L / x
-									: 1.0L / sqrtl(x))));
-			ia64_set_pr(c, in->p2, true);
-			feclearexcept(FE_ALL_EXCEPT);	/* an approximation raises no flag */
+		bool rcp = in->op == IA64_OP_FRCPA;
+		struct ia64_approx r = in->cmp4 ? (rcp ? ia64_fprcpa(get(c, in->r2).sig, get(c, in->r3).sig)
+						       : ia64_fprsqrta(get(c, in->r3).sig))
+				       : rcp ? ia64_frcpa(get(c, in->r2), get(c, in->r3))
+					     : ia64_frsqrta(get(c, in->r3));
+		if (r.ieee) {	/* software assist: the full quotient or square root */
+			feclearexcept(FE_ALL_EXCEPT);	/* not the operands' conversions */
+			long double v = rcp ? ia64_assist_quotient(get(c, in->r2), get(c, in->r3))
+					    : ia64_assist_sqrt(get(c, in->r3));
+			set(c, in->r1, ia64_fr_of(pc == 0 ? (float)v : pc == 2 ? (double)v : v));
 		} else {
-			set(c, in->r1, ia64_fr_of(in->op == IA64_OP_FRCPA ? a / x : 1.0L / sqrtl(x)));
-			ia64_set_pr(c, in->p2, false);
+			feclearexcept(FE_ALL_EXCEPT);
+			set(c, in->r1, r.value);
 		}
+		ia64_set_pr(c, in->p2, r.pred);
+		c->ar[IA64_AR_FPSR] |= (uint64_t)r.flags << (13 + 13 * sf);
 		break;
 	}
 	case IA64_OP_FSELECT: {

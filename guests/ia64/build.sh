@@ -44,6 +44,8 @@ done
 "$cc" "${cflags[@]}" -O2 -pg "$guests/gprof_demo.c" -o "$out/gprof_demo-pg" -lm
 # the HP-UX seed's Itanium sprofil table, measured (tests/e2e/run_profil.py, seedtable-ia64)
 "$cc" "${cflags[@]}" -O2 "$guests/sprofil_table.c" -o "$out/sprofil_table"
+# frcpa/frsqrta over every table index and special operand (tests/e2e/run_ia64.py, ia64-frcpa_vectors)
+"$cc" "${cflags[@]}" -O2 "$here/frcpa/frcpa_vectors.c" -o "$out/frcpa_vectors"
 
 for src in "$here"/asm/*.s; do
 	name=$(basename "$src" .s)

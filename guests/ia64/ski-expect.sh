@@ -42,7 +42,9 @@ alloc-small|alloc|2000
 alloc|alloc|
 files|files|
 profil_time-usage|profil_time|
-gprof_demo-pg|gprof_demo-pg|'
+gprof_demo-pg|gprof_demo-pg|
+doubles|doubles|
+frcpa_vectors|frcpa_vectors|'
 
 tsv=$out/ski.tsv
 {
