@@ -36,7 +36,8 @@ never fire; it has no profil): the oracle is the same source built for x86-64 (N
   ia64-profil_*       glibc's profil/sprofil served natively through the IA-64 calling
                       convention (call_args/call_redirect/call_return): every call's result
                       and errno and the phases as the x86-64 build prints them under profemu
-                      (the x86-64 profil path is checked against the kernel's model by
+                      (profil_off-basic-PERS: the same under --personality=svr4, bsd, hpux,
+                      whose rules give other results and errnos; the x86-64 profil path is checked against the kernel's model by
                       run_profil.py; a native run has no profil(2) to compare with: glibc's
                       SIGPROF emulation takes a few samples per host second). Histograms per
                       function: the instruction mixes of the two ISAs differ (hot_a's
@@ -198,6 +199,11 @@ PROFIL_CASES = {
     "profil_sprofil-lerrors": ("profil_sprofil", ["lerrors", "linux", "glibc", "64"], []),
     "profil_sprofil-regions": ("profil_sprofil", ["regions", "linux", "glibc", "0", "2000"], []),
 }
+# The personalities (--personality) over the same calls: what turns profiling off, the errors
+# and the scale rules differ by personality, the same way on every ISA.
+for _pers in ("svr4", "bsd", "hpux"):
+    PROFIL_CASES["profil_off-basic-" + _pers] = ("profil_off", ["glibc", "basic"], [],
+                                                 ["--personality=" + _pers])
 
 
 def run_ia64(ctx, label, prog, args, extra=()):
@@ -212,11 +218,12 @@ def run_ia64(ctx, label, prog, args, extra=()):
     return status, r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace"), d
 
 
-def run_x86(ctx, label, prog, args, under_profemu, link="static"):
-    """The x86-64 build of the same source, run natively or under profemu: (status, stdout,
-    directory)."""
+def run_x86(ctx, label, prog, args, under_profemu, link="static", extra=()):
+    """The x86-64 build of the same source, run natively or under profemu (with the options
+    extra): (status, stdout, directory)."""
     d = ctx.fresh_dir(label)
-    cmd = ([ctx.profemu] if under_profemu else []) + [ctx.guest(prog, "x86_64", link)] + args
+    cmd = ([ctx.profemu] + list(extra) if under_profemu else []) + \
+        [ctx.guest(prog, "x86_64", link)] + args
     r = subprocess.run(cmd, cwd=d, stdin=subprocess.DEVNULL, capture_output=True, env=ENV,
                        timeout=ctx.timeout)
     status = r.returncode if r.returncode >= 0 else 128 - r.returncode
@@ -293,9 +300,10 @@ def major(hist):
 
 
 def run_profil_case(ctx, case):
-    prog, args, checked = PROFIL_CASES[case]
-    status, out, err, _ = run_ia64(ctx, case, prog, args)
-    want_status, want_out, _ = run_x86(ctx, case + "-x86_64", prog, args, True)
+    prog, args, checked, *opts = PROFIL_CASES[case]
+    opts = opts[0] if opts else []
+    status, out, err, _ = run_ia64(ctx, case, prog, args, opts)
+    want_status, want_out, _ = run_x86(ctx, case + "-x86_64", prog, args, True, extra=opts)
     calls, hist = profil_phases(out)
     want_calls, want_hist = profil_phases(want_out)
     problems = []
