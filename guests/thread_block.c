@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,15 @@
 
 static int pipe_fd[2];
 static volatile int writer_done;
+/* Set by a counting thread once it runs: the threads it watches start only then, so that a
+ * native run on a busy host cannot finish them before the counter was ever scheduled. */
+static volatile int counter_running;
+
+static void wait_for_counter(void)
+{
+	while (!counter_running)
+		sched_yield();
+}
 static char out_buf[PIPE_BYTES];
 
 static void *pipe_writer(void *arg)
@@ -65,8 +75,10 @@ static void *counter(void *arg)
 {
 	(void)arg;
 	volatile unsigned long n = 0;
-	while (!writer_done)
+	while (!writer_done) {
 		n++;
+		counter_running = 1;
+	}
 	return (void *)(long)(n > 0);
 }
 
@@ -77,6 +89,7 @@ static int run_pipefull(void)
 	pthread_t w, r, c;
 	void *written, *counted;
 	pthread_create(&c, NULL, counter, NULL);
+	wait_for_counter();
 	pthread_create(&r, NULL, pipe_reader, NULL);
 	pthread_create(&w, NULL, pipe_writer, NULL);
 	pthread_join(w, &written);
@@ -195,8 +208,10 @@ static void *sock_counter(void *arg)
 {
 	(void)arg;
 	volatile unsigned long n = 0;
-	while (!sock_done)
+	while (!sock_done) {
 		n++;
+		counter_running = 1;
+	}
 	return (void *)(long)(n > 0);
 }
 
@@ -205,6 +220,7 @@ static int run_socket(void)
 	pthread_t srv, cli, cnt;
 	void *rs, *rc, *counted;
 	pthread_create(&cnt, NULL, sock_counter, NULL);
+	wait_for_counter();
 	pthread_create(&srv, NULL, sock_server, NULL);
 	pthread_create(&cli, NULL, sock_client, NULL);
 	pthread_join(srv, &rs);
