@@ -37,8 +37,8 @@ never fire; it has no profil): the oracle is the same source built for x86-64 (N
                       convention (call_args/call_redirect/call_return): every call's result
                       and errno and the phases as the x86-64 build prints them under profemu
                       (profil_off-basic-PERS: the same under --personality=svr4, bsd, hpux,
-                      whose rules give other results and errnos; the x86-64 profil path is checked against the kernel's model by
-                      run_profil.py; a native run has no profil(2) to compare with: glibc's
+                      whose rules give other results and errnos; the x86-64 profil path is
+                      checked against the kernel's model by run_profil.py; a native run has no profil(2) to compare with: glibc's
                       SIGPROF emulation takes a few samples per host second). Histograms per
                       function: the instruction mixes of the two ISAs differ (hot_a's
                       multiply is three IA-64 instructions), so per function the IA-64 glibc
@@ -52,6 +52,9 @@ never fire; it has no profil): the oracle is the same source built for x86-64 (N
                       frcpa) rounds differently from x86-64's (5 lines), and rint(-2.5) in
                       the directed modes, which the x86-64 build computes as -rint(2.5) (2
                       lines): DOUBLES_LIBM_OWN.
+  ia64-profil_fork    profil across fork, wait4 and execve (run_profil_fork).
+  ia64-callgrind      --callgrind's Ir exact per slot (run_callgrind).
+  ia64-gmon-folded    profemu's --gmon read by ia64-linux-gnu-gprof and --folded (run_gmon_folded).
   ia64-gprof_demo-pg-gmon  the -pg guest's own gmon.out, read by ia64-linux-gnu-gprof: the
                       call counts of the native x86-64 run's gmon.out (read by gprof), and
                       spin first by time (what the program is built to show).
@@ -519,10 +522,46 @@ def run_doubles_native(ctx):
         raise Failure("\n".join(problems))
 
 
+def run_gmon_folded(ctx):
+    """profemu's own --gmon of an IA-64 program (br.call arcs, bundle-address histogram) read
+    by ia64-linux-gnu-gprof gives the program's functions the call counts gprof gives the
+    x86-64 build's --gmon of the same source and arguments; --folded's stacks hold every tick
+    of --stats and show fib's recursion under main."""
+    gprof = shutil.which("ia64-linux-gnu-gprof")
+    if not gprof or not shutil.which("gprof"):
+        raise Skip("ia64-linux-gnu-gprof or gprof is not installed")
+    args = ["20", "2000", "1"]
+    status, _, err, d = run_ia64(ctx, "gmon-folded", "cpubench", args,
+                                 ["--gmon=gmon.out", "--folded=folded.txt", "--stats=s.json"])
+    if status != 0:
+        raise Failure("status %d\n%s" % (status, e2e_harness.indent(err[-800:])))
+    got = gprof_calls(gprof, os.path.join(d, "cpubench"), os.path.join(d, "gmon.out"))
+    x86 = ctx.guest("cpubench", "x86_64", "static")
+    _, _, xd = run_x86(ctx, "gmon-folded-x86_64", "cpubench", args, True,
+                       extra=["--gmon=gmon.out"])
+    want = gprof_calls("gprof", x86, os.path.join(xd, "gmon.out"))
+    problems = []
+    for fn in ("main", "fib", "sift_down"):
+        if fn not in got or got[fn][0] != want.get(fn, (None,))[0]:
+            problems.append("%s: gprof says %s calls, x86-64 build %s" % (
+                fn, got.get(fn), want.get(fn)))
+    ticks = json.load(open(os.path.join(d, "s.json")))["ticks"]
+    stacks = [l.rsplit(" ", 1) for l in open(os.path.join(d, "folded.txt")).read().splitlines()]
+    if sum(int(n) for _, n in stacks) != ticks:
+        problems.append("folded holds %d ticks, --stats %d" % (sum(int(n) for _, n in stacks),
+                                                             ticks))
+    if not any(st.endswith(";main;fib;fib") for st, _ in stacks):
+        problems.append("no stack ends in main;fib;fib")
+    ctx.notes.append("gprof calls: %s" % {fn: got.get(fn) for fn in ("main", "fib", "sift_down")})
+    if problems:
+        raise Failure("\n".join(problems))
+
+
 def extra_cases():
     return (["ia64-doubles-native"] + ["ia64-signals-" + m for m in SIGNAL_MODES + ["sigprof"]] +
             ["ia64-" + c for c in PROFIL_CASES] +
-            ["ia64-gprof_demo-pg-gmon", "ia64-callgrind", "ia64-profil_fork"])
+            ["ia64-gprof_demo-pg-gmon", "ia64-callgrind", "ia64-profil_fork",
+             "ia64-gmon-folded"])
 
 
 def run_case(name, args):
@@ -546,6 +585,8 @@ def run_case(name, args):
             run_callgrind(ctx)
         elif name == "ia64-profil_fork":
             run_profil_fork(ctx)
+        elif name == "ia64-gmon-folded":
+            run_gmon_folded(ctx)
         else:
             raise HarnessError("unknown case " + name)
     return e2e_harness.run_in_context(ctx, run)
