@@ -281,31 +281,24 @@ void sched_tls_changed(struct process *p, int which, uint64_t base)
 		t->tls = (struct thread_tls){ .set = true, .which = which, .base = base };
 }
 
-/* The kernel state the process keeps for its running thread, in and out of a thread record. */
+/* The kernel state the process keeps for its running thread, in and out of a thread record:
+ * one list of fields, so that the two directions cannot drift apart. */
+#define THREAD_KERNEL_STATE(X) \
+	X(sigmask) X(sigpending) X(suspend_saved_mask) X(suspend_mask_active) X(sigreturn_due) \
+	X(altstack_sp) X(altstack_size) X(clear_child_tid) X(robust_list)
+
 static void swap_out(struct process *p, struct guest_thread *t)
 {
-	t->sigmask = p->sigmask;
-	t->sigpending = p->sigpending;
-	t->suspend_saved_mask = p->suspend_saved_mask;
-	t->suspend_mask_active = p->suspend_mask_active;
-	t->sigreturn_due = p->sigreturn_due;
-	t->altstack_sp = p->altstack_sp;
-	t->altstack_size = p->altstack_size;
-	t->clear_child_tid = p->clear_child_tid;
-	t->robust_list = p->robust_list;
+#define SWAP_OUT(f) t->f = p->f;
+	THREAD_KERNEL_STATE(SWAP_OUT)
+#undef SWAP_OUT
 }
 
 static void swap_in(struct process *p, const struct guest_thread *t)
 {
-	p->sigmask = t->sigmask;
-	p->sigpending = t->sigpending;
-	p->suspend_saved_mask = t->suspend_saved_mask;
-	p->suspend_mask_active = t->suspend_mask_active;
-	p->sigreturn_due = t->sigreturn_due;
-	p->altstack_sp = t->altstack_sp;
-	p->altstack_size = t->altstack_size;
-	p->clear_child_tid = t->clear_child_tid;
-	p->robust_list = t->robust_list;
+#define SWAP_IN(f) p->f = t->f;
+	THREAD_KERNEL_STATE(SWAP_IN)
+#undef SWAP_IN
 }
 
 /* Rule 1: the child starts as a copy of its parent, returning 0 from clone. */
