@@ -216,38 +216,52 @@ def under_valgrind(ctx, arch, label):
 def per_address(path):
     """Self Ir per instruction address of a callgrind file (positions instr [line]), and the
     function each address is listed under."""
-    ir, fn_of, names = {}, {}, {}
+    ir, fn_of = {}, {}
+    # callgrind's format compresses names in three separate spaces: functions (fn, cfn),
+    # files (fl, fi, fe, cfi, cfl) and objects (ob, cob); "(2)" means another thing in each
+    space_of = {"fn": "fn", "cfn": "fn", "fl": "fl", "fi": "fl", "fe": "fl", "cfi": "fl",
+                "cfl": "fl", "ob": "ob", "cob": "ob"}
+    names = {"fn": {}, "fl": {}, "ob": {}}
     fn, last, npos, skip = None, 0, 1, False
 
-    def name(v):
+    def name(space, v, lineno):
         m = re.match(r"\((\d+)\)(?: (.*))?$", v)
         if not m:
             return v
         if m.group(2) is not None:
-            names[m.group(1)] = m.group(2)
-        return names[m.group(1)]
+            names[space][m.group(1)] = m.group(2)
+        if m.group(1) not in names[space]:
+            raise e2e_harness.HarnessError("%s:%d: name (%s) used before it is defined" %
+                                           (path, lineno, m.group(1)))
+        return names[space][m.group(1)]
 
     with open(path) as f:
-        for line in f:
+        for lineno, line in enumerate(f, 1):
             line = line.rstrip("\n")
+            key = line.split("=", 1)[0] if "=" in line else None
             if line.startswith("positions:"):
                 npos = len(line.split()) - 1
-            elif line.startswith("fn="):
-                fn = name(line[3:])
-            elif line.startswith(("cfn=", "cfi=", "cob=", "cfl=")):
-                name(line[4:])
+            elif key in space_of:
+                v = name(space_of[key], line[len(key) + 1:], lineno)
+                if key == "fn":
+                    fn = v
             elif line.startswith("calls="):
                 skip = True
             elif line and (line[0].isdigit() or line[0] in "+-*"):
                 parts = line.split()
                 p = parts[0]
-                a = last if p == "*" else last + int(p[1:], 0) if p[0] == "+" else \
-                    last - int(p[1:], 0) if p[0] == "-" else int(p, 0)
+                try:
+                    a = last if p == "*" else last + int(p[1:], 0) if p[0] == "+" else \
+                        last - int(p[1:], 0) if p[0] == "-" else int(p, 0)
+                    cost = int(parts[npos]) if len(parts) > npos else 0
+                except ValueError:
+                    raise e2e_harness.HarnessError("%s:%d: not a cost line: %r" %
+                                                   (path, lineno, line))
                 last = a
                 if skip:	# the call's inclusive cost, at the call instruction
                     skip = False
                     continue
-                ir[a] = ir.get(a, 0) + (int(parts[npos]) if len(parts) > npos else 0)
+                ir[a] = ir.get(a, 0) + cost
                 fn_of.setdefault(a, fn)
     return ir, fn_of
 
