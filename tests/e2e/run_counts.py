@@ -335,12 +335,25 @@ def run_callgrind_valgrind(ctx, arch):
         if pe_self.get(fn) != vg_self.get(fn):
             problems.append("%s: self Ir %s, valgrind %s" % (fn, pe_self.get(fn), vg_self.get(fn)))
     # every other function: the same Ir at every address, but for the known causes
-    diff = function_differences(os.path.join(d, "vg.out"), os.path.join(d, "pe.out"))
+    try:
+        per_address(os.path.join(d, "pe.out"))
+    except e2e_harness.HarnessError as e:
+        raise Failure("profemu's callgrind file cannot be read: %s" % e)
+    try:
+        diff = function_differences(os.path.join(d, "vg.out"), os.path.join(d, "pe.out"))
+    except e2e_harness.HarnessError as e:
+        # the oracle's file in a shape this reader does not know: say so, and compare only
+        # what callgrind_self read above (the program's own functions)
+        ctx.notes.append("valgrind's per-instruction lines cannot be read (%s): only the "
+                         "program's own functions are compared" % e)
+        diff = None
     percent = 100.0 * (pe_total - vg_total) / vg_total
     ctx.notes.append("Ir totals: profemu %s, valgrind %s (%+.4f%%)" % (pe_total, vg_total, percent))
-    ctx.notes.append("functions that differ: " + (", ".join(
-        "%s %+d" % (f, n) for f, n in sorted(diff.items(), key=lambda kv: -abs(kv[1]))) or "none"))
-    unexplained = {f: n for f, n in diff.items()
+    if diff is not None:
+        ctx.notes.append("functions that differ: " + (", ".join(
+            "%s %+d" % (f, n) for f, n in sorted(diff.items(), key=lambda kv: -abs(kv[1])))
+            or "none"))
+    unexplained = {f: n for f, n in (diff or {}).items()
                    if f not in KNOWN[arch] and not STRING_FUNCTION.match(f)}
     if not host_has_avx2():
         ctx.notes.append("this host has no AVX2: valgrind presents another CPU than profemu's "
