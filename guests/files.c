@@ -5,6 +5,7 @@
  * Works in BASE (default "."), which must exist: creates BASE/pfdir and files in it, writes,
  * reads, seeks, pread/pwrite, stat/fstat, renames, lists the directory sorted, removes it
  * all again and finally leaves BASE/result.txt behind (so a test can compare the tree).
+ * On the way it asks poll, ppoll, select and pselect which ends of a pipe are ready.
  * The output is deterministic: no inode numbers, times, addresses or absolute paths.
  * Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
  */
@@ -17,7 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/select.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -173,6 +178,78 @@ static uint32_t fnv(const void *p, size_t n, uint32_t h)
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ c[i]) * 16777619u;
 	return h;
+}
+
+/* Readiness of a pipe's two ends through each of the waiting calls: what is ready, the count,
+ * the sets written back, the timeout written back, a closed descriptor, and select with no
+ * descriptors as a delay. */
+static void check_readiness(void)
+{
+	int pfd[2];
+	check(pipe(pfd) == 0, "pipe for readiness");
+	int rd = pfd[0], wr = pfd[1];
+	struct pollfd pf[2] = { { rd, POLLIN, -1 }, { wr, POLLOUT, -1 } };
+	int n = poll(pf, 2, 0);
+	check(n == 1 && pf[0].revents == 0 && pf[1].revents == POLLOUT,
+	      "poll empty pipe: %d ready, revents %#x %#x", n, pf[0].revents, pf[1].revents);
+
+	fd_set r, w;
+	FD_ZERO(&r);
+	FD_ZERO(&w);
+	FD_SET(rd, &r);
+	struct timeval tv = { 0, 20000 };
+	n = select(rd + 1, &r, NULL, NULL, &tv);
+	check(n == 0 && !FD_ISSET(rd, &r) && tv.tv_sec == 0 && tv.tv_usec == 0,
+	      "select empty pipe, 20 ms: %d ready, set %d, time left %ld.%06ld", n,
+	      FD_ISSET(rd, &r), (long)tv.tv_sec, (long)tv.tv_usec);
+
+	check(write(wr, "x", 1) == 1, "write one byte to the pipe");
+	FD_SET(rd, &r);
+	FD_SET(wr, &w);
+	FD_SET(rd, &w);	/* the read end is never writable */
+	n = select(wr + 1, &r, &w, NULL, NULL);
+	check(n == 2 && FD_ISSET(rd, &r) && FD_ISSET(wr, &w) && !FD_ISSET(rd, &w),
+	      "select pipe with a byte: %d ready, read %d, write %d, read end writable %d", n,
+	      FD_ISSET(rd, &r), FD_ISSET(wr, &w), FD_ISSET(rd, &w));
+
+	struct timespec ts = { 1, 0 };
+	sigset_t none;
+	sigemptyset(&none);
+	FD_ZERO(&r);
+	FD_SET(rd, &r);
+	n = pselect(rd + 1, &r, NULL, NULL, &ts, &none);
+	check(n == 1 && FD_ISSET(rd, &r), "pselect with a mask: %d ready", n);
+
+	pf[0].revents = pf[1].revents = -1;
+	n = ppoll(pf, 2, &ts, NULL);
+	check(n == 2 && pf[0].revents == POLLIN && pf[1].revents == POLLOUT,
+	      "ppoll: %d ready, revents %#x %#x", n, pf[0].revents, pf[1].revents);
+
+	close(wr);
+	char c;
+	check(read(rd, &c, 1) == 1, "read the byte back");
+	pf[0].revents = -1;
+	n = poll(pf, 1, 0);
+	check(n == 1 && (pf[0].revents & POLLHUP), "poll after the writer closed: %d, revents %#x",
+	      n, pf[0].revents & (POLLIN | POLLHUP));
+	FD_ZERO(&r);
+	FD_SET(rd, &r);
+	tv = (struct timeval){ 0, 0 };
+	n = select(rd + 1, &r, NULL, NULL, &tv);
+	check(n == 1 && FD_ISSET(rd, &r), "select after the writer closed: %d ready (end of file)", n);
+
+	FD_ZERO(&r);
+	FD_SET(wr, &r);	/* closed above */
+	expect_err(select(wr + 1, &r, NULL, NULL, &tv), EBADF, "select on a closed descriptor");
+	pf[0] = (struct pollfd){ wr, POLLIN, 0 };
+	n = poll(pf, 1, 0);
+	check(n == 1 && pf[0].revents == POLLNVAL, "poll on a closed descriptor: %d, revents %#x",
+	      n, pf[0].revents);
+	tv = (struct timeval){ -1, 0 };
+	expect_err(select(0, NULL, NULL, NULL, &tv), EINVAL, "select with a negative timeout");
+	tv = (struct timeval){ 0, 1000 };
+	check(select(0, NULL, NULL, NULL, &tv) == 0, "select with no descriptors: a 1 ms delay");
+	close(rd);
 }
 
 int main(int argc, char **argv)
@@ -357,6 +434,9 @@ int main(int argc, char **argv)
 	check(rename(P("pfdir/alpha.dat"), P("pfdir/Zeta")) == 0, "rename alpha.dat over Zeta");
 	check(file_size(P("pfdir/Zeta")) == 10, "Zeta now has alpha's 10 bytes");
 	list_dir(P("pfdir"), "pfdir after rename");
+
+	/* --- readiness --- */
+	check_readiness();
 
 	/* --- errors --- */
 	expect_err(open(P("pfdir/missing"), O_RDONLY), ENOENT, "open missing");

@@ -39,8 +39,9 @@ SYS(arch_prctl); SYS(set_thread_area);
 /* sockets: sys_net.c */
 SYS(socket); SYS(socketpair); SYS(bind); SYS(listen); SYS(accept); SYS(accept4); SYS(connect);
 SYS(sendto); SYS(recvfrom); SYS(send); SYS(recv); SYS(shutdown); SYS(getsockname); SYS(getpeername); SYS(socketcall);
-/* sys_poll.c */
-SYS(poll);
+/* sys_poll.c, sys_select.c */
+SYS(poll); SYS(ppoll); SYS(ppoll_time64);
+SYS(select); SYS(old_select); SYS(pselect6); SYS(pselect6_time64);
 
 /* signals: sys_signal.c */
 SYS(kill); SYS(tgkill); SYS(tkill); SYS(rt_sigaction); SYS(rt_sigprocmask); SYS(sigaltstack);

@@ -16,6 +16,7 @@
 #include "guest_signal.h"
 #include "handlers.h"
 #include "host_signals.h"
+#include "poll_wait.h"
 #include "thread.h"
 
 /* The kernel's sigset_t for every ABI we serve: 64 signals, 8 bytes. */
@@ -220,21 +221,39 @@ int64_t sys_pause(struct process *p, const uint64_t *a)
 	return wait_for_signal(p, "pause");
 }
 
-/* rt_sigsuspend(mask, sigsetsize): waits with mask; the first handler's frame saves the mask
- * from before, which sigreturn brings back (signal_deliver.c). */
-int64_t sys_rt_sigsuspend(struct process *p, const uint64_t *a)
+/* sigsuspend, ppoll and pselect6 wait with a mask of their own: a handler's frame saves
+ * the mask from before; a call that ends without a signal puts it back (signal_wait_mask_end). */
+int signal_wait_mask_begin(struct process *p, uint64_t addr, uint64_t size)
 {
 	uint64_t mask;
-	if (a[1] != SIGSET_BYTES)
+	if (size != SIGSET_BYTES)
 		return -EINVAL;
-	int r = get_sigset(p, a[0], &mask);
+	int r = get_sigset(p, addr, &mask);
 	if (r)
 		return r;
 	p->suspend_saved_mask = p->sigmask;
 	p->suspend_mask_active = true;
 	p->sigmask = mask & ~unblockable(p);
 	sched_claim_shared(p);
-	return wait_for_signal(p, "sigsuspend");
+	return 0;
+}
+
+void signal_wait_mask_end(struct process *p)
+{
+	/* a signal due under the call's mask keeps it: the run loop delivers the signal and the
+	 * frame saves the mask from before (signal_deliver.c) */
+	if (p->suspend_mask_active && !process_signal_due(p)) {
+		p->sigmask = p->suspend_saved_mask;
+		p->suspend_mask_active = false;
+	}
+}
+
+/* rt_sigsuspend(mask, sigsetsize): waits with mask; the first handler's frame saves the mask
+ * from before, which sigreturn brings back (signal_deliver.c). */
+int64_t sys_rt_sigsuspend(struct process *p, const uint64_t *a)
+{
+	int r = signal_wait_mask_begin(p, a[0], a[1]);
+	return r ? r : wait_for_signal(p, "sigsuspend");
 }
 
 /* rt_sigreturn and i386's sigreturn: the frame is restored between runs of the CPU

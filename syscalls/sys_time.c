@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "handlers.h"
+#include "poll_wait.h"
 #include "thread.h"
 
 #define NS_PER_SEC 1000000000ull
@@ -48,12 +49,6 @@ static bool clock_known(int64_t clk)
 	return clk >= CLK_REALTIME && clk <= CLK_BOOTTIME;
 }
 
-/* Sign-extends a guest "long" read as an unsigned word. */
-static int64_t word_signed(const struct process *p, uint64_t v)
-{
-	return p->mem.word_size == 4 ? (int64_t)(int32_t)(uint32_t)v : (int64_t)v;
-}
-
 static int put_pair(struct process *p, uint64_t addr, enum ts_layout layout, uint64_t first,
 		    uint64_t second)
 {
@@ -68,29 +63,10 @@ static int put_timespec(struct process *p, uint64_t addr, enum ts_layout layout,
 }
 
 /* Reads a duration or an absolute time: 0, -EFAULT, or -EINVAL for a negative second count or
- * a nanosecond field outside [0, 1e9). */
+ * a nanosecond field outside [0, 1e9); beyond ~584 years saturates instead of wrapping. */
 static int get_timespec(struct process *p, uint64_t addr, enum ts_layout layout, uint64_t *ns)
 {
-	unsigned w = layout == TS_TIME64 ? 8 : p->mem.word_size;
-	uint64_t sec_raw, nsec_raw;
-	int r = gm_get(&p->mem, addr, w, &sec_raw);
-	if (!r)
-		r = gm_get(&p->mem, addr + w, w, &nsec_raw);
-	if (r)
-		return r;
-	int64_t sec = layout == TS_TIME64 ? (int64_t)sec_raw : word_signed(p, sec_raw);
-	/* A 32-bit guest's time64 nsec is really a 32-bit field padded to 64 bits: the compat
-	 * kernel ignores the padding, and so do we. */
-	int64_t nsec = p->mem.word_size == 8 ? (int64_t)nsec_raw
-					     : (int64_t)(int32_t)(uint32_t)nsec_raw;
-	if (sec < 0 || nsec < 0 || nsec >= (int64_t)NS_PER_SEC)
-		return -EINVAL;
-	/* Durations beyond ~584 years saturate instead of wrapping. */
-	if ((uint64_t)sec > (UINT64_MAX - (uint64_t)nsec) / NS_PER_SEC)
-		*ns = UINT64_MAX;
-	else
-		*ns = (uint64_t)sec * NS_PER_SEC + (uint64_t)nsec;
-	return 0;
+	return get_timeout_ns(p, addr, layout == TS_TIME64 ? 8 : p->mem.word_size, 1, ns);
 }
 
 /* ns in clock_t units of 1/hz second (USER_HZ, the guest's AT_CLKTCK), without overflow. */
@@ -225,6 +201,22 @@ static int64_t sleep_host(struct process *p, int clk, bool absolute, uint64_t ns
 	return -err;
 }
 
+/* A sleep of ns on guest time: 0, or -EINTR with the time left in *left. */
+static int64_t sleep_on_guest_clock(struct process *p, uint64_t ns, uint64_t *left)
+{
+	*left = 0;
+	if (p->sched) {
+		/* Only this thread sleeps: the others run meanwhile (thread.h). */
+		uint64_t mono = process_time_ns(p, CLK_MONOTONIC);
+		sched_block(p, WAIT_SLEEP, ns > UINT64_MAX - 1 - mono ? UINT64_MAX - 1 : mono + ns);
+		return 0;
+	}
+	/* ITIMER_REAL may expire during the sleep: a signal for a handler (or a fatal one) ends
+	 * it early with EINTR and the time left. */
+	process_sleep(p, ns, left);
+	return *left == 0 || p->ended ? 0 : -EINTR;
+}
+
 static int64_t do_sleep(struct process *p, int clk, uint64_t flags, uint64_t req, uint64_t rem,
 			enum ts_layout layout)
 {
@@ -242,24 +234,24 @@ static int64_t do_sleep(struct process *p, int clk, uint64_t flags, uint64_t req
 		uint64_t now = process_time_ns(p, clk);
 		ns = ns > now ? ns - now : 0;
 	}
-	if (p->sched) {
-		/* Only this thread sleeps: the others run meanwhile (thread.h). */
-		uint64_t mono = process_time_ns(p, CLK_MONOTONIC);
-		sched_block(p, WAIT_SLEEP, ns > UINT64_MAX - 1 - mono ? UINT64_MAX - 1 : mono + ns);
-		return 0;
-	}
-	/* ITIMER_REAL may expire during the sleep: a signal for a handler (or a fatal one) ends
-	 * it early with EINTR and, for a relative sleep, the time left in rem. */
 	uint64_t left;
-	process_sleep(p, ns, &left);
-	if (left == 0 || p->ended)
-		return 0;
-	if (!absolute && rem) {
+	int64_t slept = sleep_on_guest_clock(p, ns, &left);
+	if (slept == -EINTR && !absolute && rem) {
 		int err = put_timespec(p, rem, layout, left);
 		if (err)
 			return err;
 	}
-	return -EINTR;
+	return slept;
+}
+
+/* A relative sleep of ns nanoseconds on the monotonic clock, for the calls that sleep with
+ * nothing else to wait for (poll and select with no descriptors): 0, or -EINTR. */
+int64_t sleep_relative_ns(struct process *p, uint64_t ns)
+{
+	uint64_t left;
+	if (p->cfg.host_time)
+		return sleep_host(p, CLK_MONOTONIC, false, ns, 0, TS_NATIVE);
+	return sleep_on_guest_clock(p, ns, &left);
 }
 
 int64_t sys_nanosleep(struct process *p, const uint64_t *a)

@@ -6,7 +6,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "syscalls/handlers.h"
+#include "syscall_testutil.h"
 
 #define PAGE 0x10000ull		/* one mapped, writable page */
 #define UNMAPPED 0x40000ull
@@ -28,33 +28,12 @@ static void setup(struct process *p, unsigned word_size, enum cpu_arch arch)
 	p->sleep_ns = 5 * NS + 250;
 }
 
-static uint64_t get(struct process *p, uint64_t addr, unsigned width)
-{
-	uint64_t v = 0;
-	cr_assert_eq(gm_get(&p->mem, addr, width, &v), 0);
-	return v;
-}
-
-static void put(struct process *p, uint64_t addr, unsigned width, uint64_t v)
-{
-	cr_assert_eq(gm_put(&p->mem, addr, width, v), 0);
-}
-
 static void fill(struct process *p, uint8_t byte)
 {
 	uint8_t buf[4096];
 	memset(buf, byte, sizeof(buf));
 	cr_assert_eq(gm_write(&p->mem, PAGE, buf, sizeof(buf)), 0);
 }
-
-static int64_t call(int64_t (*fn)(struct process *, const uint64_t *), struct process *p,
-		    uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
-{
-	const uint64_t a[6] = { a0, a1, a2, a3, a4, a5 };
-	return fn(p, a);
-}
-
-#define CALL(name, p, ...) call(sys_##name, p, __VA_ARGS__)
 
 Test(clock_gettime, long_fields_on_x86_64)
 {
