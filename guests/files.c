@@ -5,7 +5,7 @@
  * Works in BASE (default "."), which must exist: creates BASE/pfdir and files in it, writes,
  * reads, seeks, pread/pwrite, stat/fstat, renames, lists the directory sorted, removes it
  * all again and finally leaves BASE/result.txt behind (so a test can compare the tree).
- * On the way it asks poll, ppoll, select and pselect which ends of a pipe are ready.
+ * On the way it asks poll, ppoll, select, pselect and epoll which ends of a pipe are ready.
  * The output is deterministic: no inode numbers, times, addresses or absolute paths.
  * Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
  */
@@ -20,6 +20,7 @@
 #include <string.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/epoll.h>
 #include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -252,6 +253,53 @@ static void check_readiness(void)
 	close(rd);
 }
 
+/* The same pipe through epoll: the events and the data word each registration carries back,
+ * level- and edge-triggered, and the errors of epoll_ctl. */
+static void check_epoll(void)
+{
+	int pfd[2];
+	check(pipe(pfd) == 0, "pipe for epoll");
+	int rd = pfd[0], wr = pfd[1];
+	int ep = epoll_create1(EPOLL_CLOEXEC);
+	check(ep >= 0, "epoll_create1(EPOLL_CLOEXEC)");
+	check(fcntl(ep, F_GETFD) == FD_CLOEXEC, "the epoll descriptor is close-on-exec");
+	expect_err(epoll_create1(0x1), EINVAL, "epoll_create1 with an unknown flag");
+	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = 0x1122334455667788ull };
+	check(epoll_ctl(ep, EPOLL_CTL_ADD, rd, &ev) == 0, "epoll_ctl add the read end");
+	ev = (struct epoll_event){ .events = EPOLLOUT | EPOLLET, .data.u64 = 0xabcdef };
+	check(epoll_ctl(ep, EPOLL_CTL_ADD, wr, &ev) == 0, "epoll_ctl add the write end, edge-triggered");
+	expect_err(epoll_ctl(ep, EPOLL_CTL_ADD, wr, &ev), EEXIST, "epoll_ctl add it again");
+	expect_err(epoll_ctl(ep, EPOLL_CTL_MOD, 100, &ev), EBADF, "epoll_ctl a closed descriptor");
+
+	struct epoll_event got[4];
+	memset(got, 0, sizeof got);
+	int n = epoll_wait(ep, got, 4, 0);
+	check(n == 1 && got[0].events == EPOLLOUT && got[0].data.u64 == 0xabcdef,
+	      "epoll_wait empty pipe: %d ready, events %#x, data %#llx", n, got[0].events,
+	      (unsigned long long)got[0].data.u64);
+	n = epoll_wait(ep, got, 4, 10);
+	check(n == 0, "epoll_wait again, 10 ms: %d ready (the edge was taken)", n);
+
+	check(write(wr, "yz", 2) == 2, "write two bytes");
+	memset(got, 0, sizeof got);
+	n = epoll_wait(ep, got, 4, -1);
+	/* writing used room: no new edge for the write end */
+	check(n == 1 && got[0].events == EPOLLIN && got[0].data.u64 == 0x1122334455667788ull,
+	      "epoll_wait with bytes in the pipe: %d ready, events %#x, data %#llx", n,
+	      got[0].events, (unsigned long long)got[0].data.u64);
+	sigset_t none;
+	sigemptyset(&none);
+	n = epoll_pwait(ep, got, 1, 0, &none);
+	check(n == 1 && got[0].events == EPOLLIN, "epoll_pwait, room for one: %d, events %#x", n,
+	      got[0].events);
+	check(epoll_ctl(ep, EPOLL_CTL_DEL, rd, NULL) == 0, "epoll_ctl delete the read end");
+	n = epoll_wait(ep, got, 4, 0);
+	check(n == 0, "epoll_wait after the delete: %d ready", n);
+	close(ep);
+	close(rd);
+	close(wr);
+}
+
 int main(int argc, char **argv)
 {
 	char buf[256];
@@ -437,6 +485,7 @@ int main(int argc, char **argv)
 
 	/* --- readiness --- */
 	check_readiness();
+	check_epoll();
 
 	/* --- errors --- */
 	expect_err(open(P("pfdir/missing"), O_RDONLY), ENOENT, "open missing");

@@ -11,6 +11,8 @@
  *             client waits in recv for the reply; the main thread counts meanwhile
  *   poll      a thread polls two empty pipes (no timeout) until another thread, after
  *             computing, writes to the second; then polls an empty pipe with a 50 ms timeout
+ *   select    the same wait through select, then pselect with its timeout
+ *   epoll     the same wait through epoll_wait, then epoll_pwait with its timeout
  *   counts    N threads (argv[2], default 4) each call work() once, which calls leaf() 1000
  *             times: per-function instruction counts (--counts) are N times one thread's */
 #define _GNU_SOURCE
@@ -20,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -248,12 +252,50 @@ static void *poller(void *arg)
 	return NULL;
 }
 
-static int run_poll(void)
+static void *selecter(void *arg)
+{
+	(void)arg;
+	fd_set r;
+	FD_ZERO(&r);
+	FD_SET(poll_a[0], &r);
+	FD_SET(poll_b[0], &r);
+	int top = (poll_a[0] > poll_b[0] ? poll_a[0] : poll_b[0]) + 1;
+	int n = select(top, &r, NULL, NULL, NULL);
+	printf("select: %d ready, first %s, second %s\n", n, FD_ISSET(poll_a[0], &r) ? "in" : "-",
+	       FD_ISSET(poll_b[0], &r) ? "in" : "-");
+	FD_ZERO(&r);
+	FD_SET(poll_a[0], &r);	/* stays empty: the timeout ends it */
+	struct timespec ts = { 0, 50000000 };
+	n = pselect(top, &r, NULL, NULL, &ts, NULL);
+	printf("pselect with a 50 ms timeout: %d ready\n", n);
+	return NULL;
+}
+
+static void *epoller(void *arg)
+{
+	(void)arg;
+	int ep = epoll_create1(0);
+	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = 1 };
+	epoll_ctl(ep, EPOLL_CTL_ADD, poll_a[0], &ev);
+	ev.data.u32 = 2;
+	epoll_ctl(ep, EPOLL_CTL_ADD, poll_b[0], &ev);
+	struct epoll_event got[2];
+	int n = epoll_wait(ep, got, 2, -1);
+	printf("epoll_wait: %d ready, data %u\n", n, n > 0 ? got[0].data.u32 : 0);
+	epoll_ctl(ep, EPOLL_CTL_DEL, poll_b[0], NULL);	/* the first stays empty */
+	n = epoll_pwait(ep, got, 2, 50, NULL);
+	printf("epoll_pwait with a 50 ms timeout: %d ready\n", n);
+	close(ep);
+	return NULL;
+}
+
+/* One thread waits (waiter) for two empty pipes while this one computes, then writes. */
+static int run_wait(void *(*waiter)(void *))
 {
 	if (pipe(poll_a) != 0 || pipe(poll_b) != 0)
 		return 2;
 	pthread_t t;
-	pthread_create(&t, NULL, poller, NULL);
+	pthread_create(&t, NULL, waiter, NULL);
 	volatile unsigned long spin = 0;	/* the poller waits meanwhile */
 	for (unsigned long k = 0; k < 2000000; k++)
 		spin += k;
@@ -300,7 +342,9 @@ int main(int argc, char **argv)
 	if (!strcmp(c, "pipefull")) return run_pipefull();
 	if (!strcmp(c, "waitid")) return run_waitid();
 	if (!strcmp(c, "socket")) return run_socket();
-	if (!strcmp(c, "poll")) return run_poll();
+	if (!strcmp(c, "poll")) return run_wait(poller);
+	if (!strcmp(c, "select")) return run_wait(selecter);
+	if (!strcmp(c, "epoll")) return run_wait(epoller);
 	if (!strcmp(c, "counts")) return run_counts(argc > 2 ? atoi(argv[2]) : 4);
 	fprintf(stderr, "thread_block: unknown case %s\n", c);
 	return 2;

@@ -42,6 +42,9 @@ struct abi_flags {
 	 * bytes (packed: start @4, len @12, pid @20, 24 bytes); hppa to 8 (start @8, len @16,
 	 * pid @24, 32 bytes, as a 64-bit ABI's struct flock). */
 	bool flock64_packed;
+	/* struct epoll_event {uint32 events; uint64 data}: packed to 12 bytes on x86-64 and i386
+	 * (data @4), 16 bytes with data @8 elsewhere. */
+	bool epoll_event_packed;
 };
 
 /* ---- the neutral numbering (Linux generic) ---- */

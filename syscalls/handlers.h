@@ -42,6 +42,9 @@ SYS(sendto); SYS(recvfrom); SYS(send); SYS(recv); SYS(shutdown); SYS(getsockname
 /* sys_poll.c, sys_select.c */
 SYS(poll); SYS(ppoll); SYS(ppoll_time64);
 SYS(select); SYS(old_select); SYS(pselect6); SYS(pselect6_time64);
+/* sys_epoll.c */
+SYS(epoll_create); SYS(epoll_create1); SYS(epoll_ctl); SYS(epoll_wait); SYS(epoll_pwait);
+SYS(epoll_pwait2);
 
 /* signals: sys_signal.c */
 SYS(kill); SYS(tgkill); SYS(tkill); SYS(rt_sigaction); SYS(rt_sigprocmask); SYS(sigaltstack);

@@ -75,4 +75,5 @@ const struct abi_flags abi_flags_hppa = {
 	.ioctl = ABI_MAP(ioctls),
 	.termios_iflag = ABI_MAP(termios_iflags),
 	.flock64_packed = false,
+	.epoll_event_packed = false,
 };

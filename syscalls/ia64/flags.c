@@ -31,4 +31,5 @@ const struct abi_flags abi_flags_ia64 = {
 	.ioctl = ABI_MAP(generic_ioctls),
 	.termios_iflag = ABI_MAP(generic_termios_iflags),
 	.flock64_packed = false,	/* LP64: struct flock only */
+	.epoll_event_packed = false,
 };

@@ -36,7 +36,9 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
                            thread releases) or socket (accept, connect, send and recv over a
                            Unix socket between two threads while a third counts; i386 through
                            socketcall) or poll (a thread polls two pipes until another
-                           writes to one, then an empty one with a 50 ms timeout): stdout and
+                           writes to one, then an empty one with a 50 ms timeout) or select
+                           and epoll (the same two waits through select and pselect,
+                           epoll_wait and epoll_pwait): stdout and
                            status equal the native run's, where a
                            waiting thread that froze the others would hang
   threads-block-ARCH-static-counts  --counts with per-thread stacks: 4 threads each running
@@ -320,7 +322,7 @@ def errors(ctx, case):
 
 
 # ---- threads waiting on the host, and --counts per thread: guests/thread_block.c ----------
-BLOCK_COMPARED = ["pipefull", "waitid", "socket", "poll"]
+BLOCK_COMPARED = ["pipefull", "waitid", "socket", "poll", "select", "epoll"]
 # IA-64: the committed static build; its oracle is the native x86-64 run of the same source.
 IA64_BLOCK_GUEST = os.path.join(os.path.dirname(IA64_GUEST), "thread_block")
 
