@@ -5,7 +5,8 @@
  * Works in BASE (default "."), which must exist: creates BASE/pfdir and files in it, writes,
  * reads, seeks, pread/pwrite, stat/fstat, renames, lists the directory sorted, removes it
  * all again and finally leaves BASE/result.txt behind (so a test can compare the tree).
- * On the way it asks poll, ppoll, select, pselect and epoll which ends of a pipe are ready.
+ * On the way it asks poll, ppoll, select, pselect and epoll which ends of a pipe are ready,
+ * and sets and reads socket options and passes a descriptor over a socket pair.
  * The output is deterministic: no inode numbers, times, addresses or absolute paths.
  * Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
  */
@@ -21,7 +22,11 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/epoll.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
@@ -41,6 +46,7 @@ static const char *errno_name(int e)
 	case EISDIR: return "EISDIR";
 	case EBADF: return "EBADF";
 	case EINVAL: return "EINVAL";
+	case ENOPROTOOPT: return "ENOPROTOOPT";
 	case EACCES: return "EACCES";
 	case ESPIPE: return "ESPIPE";
 	case EOVERFLOW: return "EOVERFLOW";
@@ -300,6 +306,123 @@ static void check_epoll(void)
 	close(wr);
 }
 
+static int int_opt(int fd, int level, int name)
+{
+	int v = -1;
+	socklen_t len = sizeof(v);
+	if (getsockopt(fd, level, name, &v, &len) != 0 || len != sizeof(v))
+		return -1000 - errno;
+	return v;
+}
+
+/* Socket options at SOL_SOCKET (whose numbers are the ABI's own) and at IPPROTO_TCP, and
+ * sendmsg/recvmsg with two iovecs and a descriptor passed in SCM_RIGHTS. */
+static void check_sockets(void)
+{
+	int sv[2];
+	check(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0, "socketpair");
+	check(int_opt(sv[0], SOL_SOCKET, SO_TYPE) == SOCK_STREAM, "SO_TYPE is SOCK_STREAM");
+	check(int_opt(sv[0], SOL_SOCKET, SO_DOMAIN) == AF_UNIX, "SO_DOMAIN is AF_UNIX");
+	check(int_opt(sv[0], SOL_SOCKET, SO_ERROR) == 0, "SO_ERROR is 0");
+	check(int_opt(sv[0], SOL_SOCKET, SO_ACCEPTCONN) == 0, "SO_ACCEPTCONN is 0");
+	int on = 1;
+	check(setsockopt(sv[0], SOL_SOCKET, SO_KEEPALIVE, &on, sizeof(on)) == 0 &&
+	      int_opt(sv[0], SOL_SOCKET, SO_KEEPALIVE) == 1, "SO_KEEPALIVE set and read back");
+	struct linger l = { 1, 5 }, l2 = { 0, 0 };
+	socklen_t len = sizeof(l2);
+	int ok = setsockopt(sv[0], SOL_SOCKET, SO_LINGER, &l, sizeof(l)) == 0 &&
+		 getsockopt(sv[0], SOL_SOCKET, SO_LINGER, &l2, &len) == 0 && len == sizeof(l2);
+	check(ok && l2.l_onoff == 1 && l2.l_linger == 5, "SO_LINGER {1, 5} read back as {%d, %d}",
+	      l2.l_onoff, l2.l_linger);
+	struct timeval tv = { 2, 500000 }, tv2 = { 0, 0 };
+	len = sizeof(tv2);
+	ok = setsockopt(sv[0], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) == 0 &&
+	     getsockopt(sv[0], SOL_SOCKET, SO_RCVTIMEO, &tv2, &len) == 0;
+	check(ok && tv2.tv_sec == 2 && tv2.tv_usec == 500000,
+	      "SO_RCVTIMEO 2.5 s read back as %ld.%06ld", (long)tv2.tv_sec, (long)tv2.tv_usec);
+	struct ucred cred;
+	len = sizeof(cred);
+	check(getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 &&
+	      cred.pid == getpid() && cred.uid == getuid() && cred.gid == getgid(),
+	      "SO_PEERCRED names this process");
+	int v = -1;
+	len = sizeof(v);
+	expect_err(getsockopt(sv[0], SOL_SOCKET, 0x7777, &v, &len), ENOPROTOOPT,
+		   "getsockopt of an unknown option");
+	short small = -1;
+	len = sizeof(small);
+	check(getsockopt(sv[0], SOL_SOCKET, SO_TYPE, &small, &len) == 0 && len == sizeof(small),
+	      "getsockopt into a short: %u bytes", (unsigned)len);
+
+	int tcp = socket(AF_INET, SOCK_STREAM, 0);
+	check(tcp >= 0, "a TCP socket");
+	check(setsockopt(tcp, IPPROTO_TCP, TCP_NODELAY, &on, sizeof(on)) == 0 &&
+	      int_opt(tcp, IPPROTO_TCP, TCP_NODELAY) == 1, "TCP_NODELAY set and read back");
+	close(tcp);
+
+	/* a pipe's read end travels over the pair */
+	int pfd[2];
+	check(pipe(pfd) == 0, "pipe to pass");
+	/* control buffers aligned for struct cmsghdr (a strict-alignment CPU such as PA-RISC
+	 * faults on a bare char array's header fields) */
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} ctl;
+	memset(&ctl, 0, sizeof ctl);
+	struct iovec out[2] = { { "pass", 4 }, { "ed!", 3 } };
+	struct msghdr m = { .msg_iov = out, .msg_iovlen = 2, .msg_control = ctl.buf,
+			    .msg_controllen = sizeof ctl.buf };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &pfd[0], sizeof(int));
+	check(sendmsg(sv[0], &m, 0) == 7, "sendmsg of 7 bytes in two pieces and a descriptor");
+	close(pfd[0]);
+	check(write(pfd[1], "through", 7) == 7, "write into the passed pipe");
+
+	char a[3], b[10];
+	union {
+		char buf[CMSG_SPACE(sizeof(int)) + 16];
+		struct cmsghdr align;
+	} rctl;
+	struct iovec in[2] = { { a, sizeof a }, { b, sizeof b } };
+	struct msghdr r = { .msg_iov = in, .msg_iovlen = 2, .msg_control = rctl.buf,
+			    .msg_controllen = sizeof rctl.buf };
+	ssize_t n = recvmsg(sv[1], &r, 0);
+	c = CMSG_FIRSTHDR(&r);
+	int got = -1;
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+		memcpy(&got, CMSG_DATA(c), sizeof(int));
+	int rflags = r.msg_flags;
+	check(n == 7 && !memcmp(a, "pas", 3) && !memcmp(b, "sed!", 4) && !(rflags & MSG_CTRUNC),
+	      "recvmsg: %zd bytes scattered, flags %#x", n, rflags);
+	check(r.msg_controllen == CMSG_SPACE(sizeof(int)) && c && c->cmsg_len == CMSG_LEN(sizeof(int)),
+	      "one control message of one descriptor");
+	char buf[8] = "";
+	check(got >= 0 && read(got, buf, 7) == 7 && !memcmp(buf, "through", 7),
+	      "the received descriptor reads what went into the pipe");
+	if (got >= 0)
+		close(got);
+
+	/* no room for the control message: it is cut and the descriptor dropped */
+	check(pipe(pfd) == 0, "another pipe to pass");
+	memcpy(CMSG_DATA(CMSG_FIRSTHDR(&m)), &pfd[0], sizeof(int));
+	check(sendmsg(sv[0], &m, 0) == 7, "sendmsg again");
+	r.msg_control = NULL;
+	r.msg_controllen = 0;
+	r.msg_flags = 0;
+	n = recvmsg(sv[1], &r, 0);
+	rflags = r.msg_flags;
+	check(n == 7 && (rflags & MSG_CTRUNC), "recvmsg with no control buffer: %zd, MSG_CTRUNC %s",
+	      n, rflags & MSG_CTRUNC ? "set" : "clear");
+	close(pfd[0]);
+	close(pfd[1]);
+	close(sv[0]);
+	close(sv[1]);
+}
+
 int main(int argc, char **argv)
 {
 	char buf[256];
@@ -486,6 +609,7 @@ int main(int argc, char **argv)
 	/* --- readiness --- */
 	check_readiness();
 	check_epoll();
+	check_sockets();
 
 	/* --- errors --- */
 	expect_err(open(P("pfdir/missing"), O_RDONLY), ENOENT, "open missing");

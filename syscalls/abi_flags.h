@@ -45,6 +45,10 @@ struct abi_flags {
 	/* struct epoll_event {uint32 events; uint64 data}: packed to 12 bytes on x86-64 and i386
 	 * (data @4), 16 bytes with data @8 elsewhere. */
 	bool epoll_event_packed;
+	/* Socket options: the guest's SOL_SOCKET level (hppa's is 0xffff) and its SO_* names at
+	 * that level. The other levels (IPPROTO_IP, IPPROTO_TCP, ...) number alike everywhere. */
+	uint32_t sol_socket;
+	struct abi_map sockopt;
 };
 
 /* ---- the neutral numbering (Linux generic) ---- */
@@ -105,6 +109,20 @@ enum {
 	ABI_ISTRIP = 040, ABI_INLCR = 0100, ABI_IGNCR = 0200, ABI_ICRNL = 0400, ABI_IUCLC = 01000,
 	ABI_IXON = 02000, ABI_IXANY = 04000, ABI_IXOFF = 010000, ABI_IMAXBEL = 020000,
 	ABI_IUTF8 = 040000,
+};
+
+/* SOL_SOCKET option names (asm-generic/socket.h). The _OLD timeouts take the ABI's struct
+ * timeval ("long"s), the _NEW ones two 64-bit fields. */
+enum {
+	ABI_SOL_SOCKET = 1,
+	ABI_SO_DEBUG = 1, ABI_SO_REUSEADDR = 2, ABI_SO_TYPE = 3, ABI_SO_ERROR = 4,
+	ABI_SO_DONTROUTE = 5, ABI_SO_BROADCAST = 6, ABI_SO_SNDBUF = 7, ABI_SO_RCVBUF = 8,
+	ABI_SO_KEEPALIVE = 9, ABI_SO_OOBINLINE = 10, ABI_SO_NO_CHECK = 11, ABI_SO_PRIORITY = 12,
+	ABI_SO_LINGER = 13, ABI_SO_BSDCOMPAT = 14, ABI_SO_REUSEPORT = 15, ABI_SO_PASSCRED = 16,
+	ABI_SO_PEERCRED = 17, ABI_SO_RCVLOWAT = 18, ABI_SO_SNDLOWAT = 19,
+	ABI_SO_RCVTIMEO_OLD = 20, ABI_SO_SNDTIMEO_OLD = 21, ABI_SO_ACCEPTCONN = 30,
+	ABI_SO_SNDBUFFORCE = 32, ABI_SO_RCVBUFFORCE = 33, ABI_SO_PROTOCOL = 38, ABI_SO_DOMAIN = 39,
+	ABI_SO_RCVTIMEO_NEW = 66, ABI_SO_SNDTIMEO_NEW = 67,
 };
 
 /* ---- translation ---- */

@@ -37,6 +37,18 @@ static const struct abi_pair generic_lock_types[] = {
 	{ 0, ABI_F_RDLCK }, { 1, ABI_F_WRLCK }, { 2, ABI_F_UNLCK },
 };
 
+static const struct abi_pair generic_sockopts[] = {
+	{ 1, ABI_SO_DEBUG }, { 2, ABI_SO_REUSEADDR }, { 3, ABI_SO_TYPE }, { 4, ABI_SO_ERROR },
+	{ 5, ABI_SO_DONTROUTE }, { 6, ABI_SO_BROADCAST }, { 7, ABI_SO_SNDBUF }, { 8, ABI_SO_RCVBUF },
+	{ 9, ABI_SO_KEEPALIVE }, { 10, ABI_SO_OOBINLINE }, { 11, ABI_SO_NO_CHECK },
+	{ 12, ABI_SO_PRIORITY }, { 13, ABI_SO_LINGER }, { 14, ABI_SO_BSDCOMPAT },
+	{ 15, ABI_SO_REUSEPORT }, { 16, ABI_SO_PASSCRED }, { 17, ABI_SO_PEERCRED },
+	{ 18, ABI_SO_RCVLOWAT }, { 19, ABI_SO_SNDLOWAT }, { 20, ABI_SO_RCVTIMEO_OLD },
+	{ 21, ABI_SO_SNDTIMEO_OLD }, { 30, ABI_SO_ACCEPTCONN }, { 32, ABI_SO_SNDBUFFORCE },
+	{ 33, ABI_SO_RCVBUFFORCE }, { 38, ABI_SO_PROTOCOL }, { 39, ABI_SO_DOMAIN },
+	{ 66, ABI_SO_RCVTIMEO_NEW }, { 67, ABI_SO_SNDTIMEO_NEW },
+};
+
 static const struct abi_pair generic_ioctls[] = {
 	{ 0x5401, ABI_TCGETS }, { 0x5402, ABI_TCSETS }, { 0x5403, ABI_TCSETSW },
 	{ 0x5404, ABI_TCSETSF }, { 0x5413, ABI_TIOCGWINSZ }, { 0x5414, ABI_TIOCSWINSZ },

@@ -39,6 +39,8 @@ SYS(arch_prctl); SYS(set_thread_area);
 /* sockets: sys_net.c */
 SYS(socket); SYS(socketpair); SYS(bind); SYS(listen); SYS(accept); SYS(accept4); SYS(connect);
 SYS(sendto); SYS(recvfrom); SYS(send); SYS(recv); SYS(shutdown); SYS(getsockname); SYS(getpeername); SYS(socketcall);
+/* sys_sockopt.c, sys_msg.c */
+SYS(setsockopt); SYS(getsockopt); SYS(sendmsg); SYS(recvmsg);
 /* sys_poll.c, sys_select.c */
 SYS(poll); SYS(ppoll); SYS(ppoll_time64);
 SYS(select); SYS(old_select); SYS(pselect6); SYS(pselect6_time64);

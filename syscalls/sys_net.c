@@ -6,8 +6,7 @@
  * AF_INET6 10) and the layouts after the family are the same in every Linux ABI. The type's
  * SOCK_NONBLOCK and SOCK_CLOEXEC are the ABI's O_NONBLOCK and O_CLOEXEC (translated like
  * open's flags); the base types (SOCK_STREAM 1, SOCK_DGRAM 2, SOCK_SEQPACKET 5) are the same
- * in every ABI we serve. Socket options (setsockopt, getsockopt) are not served: their
- * numbers differ between ABIs (hppa's SOL_SOCKET is 0xffff) and need a table first.
+ * in every ABI we serve. Socket options are sys_sockopt.c's, sendmsg and recvmsg sys_msg.c's.
  *
  * With threads, a call that would wait on the host waits in its thread only (thread.h): an
  * accept or a receive until the socket has something, a send until it has room, a connect in
@@ -21,6 +20,7 @@
 #include <unistd.h>
 
 #include "handlers.h"
+#include "sockaddr.h"
 #include "path.h"
 #include "sys_args.h"
 #include "thread.h"
@@ -29,7 +29,7 @@
 #define SOCKADDR_MAX ((uint32_t)sizeof(struct sockaddr_storage))
 
 /* The guest's address at addr (len bytes) in host form; 0 or -errno. */
-static int addr_in(struct process *p, uint64_t addr, uint64_t len, struct sockaddr_storage *out,
+int sys_sockaddr_in(struct process *p, uint64_t addr, uint64_t len, struct sockaddr_storage *out,
 		   socklen_t *out_len)
 {
 	if (len > SOCKADDR_MAX)
@@ -50,7 +50,7 @@ static int addr_in(struct process *p, uint64_t addr, uint64_t len, struct sockad
 /* The host's address into the guest's buffer at addr, whose size the guest's socklen_t at
  * len_addr gives; that socklen_t then holds the whole address's size (it may have been cut),
  * as the kernel does. Nothing when addr is NULL. 0 or -errno. */
-static int addr_out(struct process *p, uint64_t addr, uint64_t len_addr,
+int sys_sockaddr_out(struct process *p, uint64_t addr, uint64_t len_addr,
 		    const struct sockaddr_storage *a, socklen_t a_len)
 {
 	if (!addr)
@@ -100,7 +100,7 @@ int64_t sys_bind(struct process *p, const uint64_t *a)
 {
 	struct sockaddr_storage sa;
 	socklen_t len;
-	int err = addr_in(p, a[1], (uint32_t)a[2], &sa, &len);
+	int err = sys_sockaddr_in(p, a[1], (uint32_t)a[2], &sa, &len);
 	if (err)
 		return err;
 	return bind(sys_arg_int(a[0]), (struct sockaddr *)&sa, len) < 0 ? -errno : 0;
@@ -123,7 +123,7 @@ int64_t sys_accept4(struct process *p, const uint64_t *a)
 	int nfd = accept4(fd, (struct sockaddr *)&sa, &len, flags);
 	if (nfd < 0)
 		return -errno;
-	int err = addr_out(p, a[1], a[2], &sa, len);
+	int err = sys_sockaddr_out(p, a[1], a[2], &sa, len);
 	if (err) {
 		close(nfd);
 		return err;
@@ -145,7 +145,7 @@ int64_t sys_connect(struct process *p, const uint64_t *a)
 	int fd = sys_arg_int(a[0]);
 	struct sockaddr_storage sa;
 	socklen_t len;
-	int err = addr_in(p, a[1], (uint32_t)a[2], &sa, &len);
+	int err = sys_sockaddr_in(p, a[1], (uint32_t)a[2], &sa, &len);
 	if (err)
 		return err;
 	if (!sched_write_must_not_block(p, fd))
@@ -179,7 +179,7 @@ int64_t sys_sendto(struct process *p, const uint64_t *a)
 	struct sockaddr_storage sa;
 	socklen_t len = 0;
 	if (a[4]) {
-		int err = addr_in(p, a[4], (uint32_t)a[5], &sa, &len);
+		int err = sys_sockaddr_in(p, a[4], (uint32_t)a[5], &sa, &len);
 		if (err)
 			return err;
 	}
@@ -230,7 +230,7 @@ int64_t sys_recvfrom(struct process *p, const uint64_t *a)
 		r = -EFAULT;
 	free(buf);
 	if (r >= 0 && a[4]) {
-		int err = addr_out(p, a[4], a[5], &sa, len);
+		int err = sys_sockaddr_out(p, a[4], a[5], &sa, len);
 		if (err)
 			return err;
 	}
@@ -250,7 +250,7 @@ static int64_t name_of(struct process *p, const uint64_t *a,
 	socklen_t len = sizeof(sa);
 	if (get(sys_arg_int(a[0]), (struct sockaddr *)&sa, &len) < 0)
 		return -errno;
-	return a[1] ? addr_out(p, a[1], a[2], &sa, len) : -EFAULT;
+	return a[1] ? sys_sockaddr_out(p, a[1], a[2], &sa, len) : -EFAULT;
 }
 
 int64_t sys_getsockname(struct process *p, const uint64_t *a)
@@ -279,7 +279,7 @@ int64_t sys_recv(struct process *p, const uint64_t *a)
 
 /* i386's socketcall(call, args): the call's arguments are guest words at args
  * (include/uapi/linux/net.h numbers the calls; net/socket.c says how many words each takes).
- * Calls not served here (options, sendmsg, recvmsg, the mmsg pair) answer ENOSYS. */
+ * Calls not served here (the mmsg pair) answer ENOSYS. */
 int64_t sys_socketcall(struct process *p, const uint64_t *a)
 {
 	static const struct {
@@ -292,7 +292,9 @@ int64_t sys_socketcall(struct process *p, const uint64_t *a)
 		[7] = { sys_getpeername, 3 },	[8] = { sys_socketpair, 4 },
 		[9] = { sys_send, 4 },	[10] = { sys_recv, 4 },
 		[11] = { sys_sendto, 6 },	[12] = { sys_recvfrom, 6 },
-		[13] = { sys_shutdown, 2 },	[18] = { sys_accept4, 4 },
+		[13] = { sys_shutdown, 2 },	[14] = { sys_setsockopt, 5 },
+		[15] = { sys_getsockopt, 5 },	[16] = { sys_sendmsg, 3 },
+		[17] = { sys_recvmsg, 3 },	[18] = { sys_accept4, 4 },
 	};
 	int call = sys_arg_int(a[0]);
 	if (call < 1 || call > 20)

@@ -51,6 +51,20 @@ static const struct abi_pair lock_types[] = {
 	{ 1, ABI_F_RDLCK }, { 2, ABI_F_WRLCK }, { 3, ABI_F_UNLCK },
 };
 
+/* asm/socket.h: SOL_SOCKET is 0xffff and the SO_* names are HP-UX's */
+static const struct abi_pair sockopts[] = {
+	{ 0x0001, ABI_SO_DEBUG }, { 0x0004, ABI_SO_REUSEADDR }, { 0x0008, ABI_SO_KEEPALIVE },
+	{ 0x0010, ABI_SO_DONTROUTE }, { 0x0020, ABI_SO_BROADCAST }, { 0x0080, ABI_SO_LINGER },
+	{ 0x0100, ABI_SO_OOBINLINE }, { 0x0200, ABI_SO_REUSEPORT }, { 0x1001, ABI_SO_SNDBUF },
+	{ 0x1002, ABI_SO_RCVBUF }, { 0x1003, ABI_SO_SNDLOWAT }, { 0x1004, ABI_SO_RCVLOWAT },
+	{ 0x1005, ABI_SO_SNDTIMEO_OLD }, { 0x1006, ABI_SO_RCVTIMEO_OLD }, { 0x1007, ABI_SO_ERROR },
+	{ 0x1008, ABI_SO_TYPE }, { 0x100a, ABI_SO_SNDBUFFORCE }, { 0x100b, ABI_SO_RCVBUFFORCE },
+	{ 0x1028, ABI_SO_PROTOCOL }, { 0x1029, ABI_SO_DOMAIN }, { 0x400b, ABI_SO_NO_CHECK },
+	{ 0x400c, ABI_SO_PRIORITY }, { 0x400e, ABI_SO_BSDCOMPAT }, { 0x4010, ABI_SO_PASSCRED },
+	{ 0x4011, ABI_SO_PEERCRED }, { 0x401c, ABI_SO_ACCEPTCONN }, { 0x4040, ABI_SO_RCVTIMEO_NEW },
+	{ 0x4041, ABI_SO_SNDTIMEO_NEW },
+};
+
 static const struct abi_pair ioctls[] = {
 	{ 0x40245410, ABI_TCGETS }, { 0x80245411, ABI_TCSETS }, { 0x80245412, ABI_TCSETSW },
 	{ 0x80245413, ABI_TCSETSF }, { 0x5413, ABI_TIOCGWINSZ }, { 0x5414, ABI_TIOCSWINSZ },
@@ -76,4 +90,6 @@ const struct abi_flags abi_flags_hppa = {
 	.termios_iflag = ABI_MAP(termios_iflags),
 	.flock64_packed = false,
 	.epoll_event_packed = false,
+	.sol_socket = 0xffff,
+	.sockopt = ABI_MAP(sockopts),
 };

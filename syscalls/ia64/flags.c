@@ -32,4 +32,6 @@ const struct abi_flags abi_flags_ia64 = {
 	.termios_iflag = ABI_MAP(generic_termios_iflags),
 	.flock64_packed = false,	/* LP64: struct flock only */
 	.epoll_event_packed = false,
+	.sol_socket = ABI_SOL_SOCKET,
+	.sockopt = ABI_MAP(generic_sockopts),
 };

@@ -32,4 +32,6 @@ const struct abi_flags abi_flags_linux_x86 = {
 	.termios_iflag = ABI_MAP(generic_termios_iflags),
 	.flock64_packed = true,		/* i386's; x86-64 has no struct flock64 of its own */
 	.epoll_event_packed = true,	/* 12 bytes: packed on x86-64, 4-aligned u64 on i386 */
+	.sol_socket = ABI_SOL_SOCKET,
+	.sockopt = ABI_MAP(generic_sockopts),
 };
