@@ -6,7 +6,8 @@
  * reads, seeks, pread/pwrite, stat/fstat, renames, lists the directory sorted, removes it
  * all again and finally leaves BASE/result.txt behind (so a test can compare the tree).
  * On the way it asks poll, ppoll, select, pselect and epoll which ends of a pipe are ready,
- * and sets and reads socket options and passes a descriptor over a socket pair.
+ * sets and reads socket options and passes a descriptor over a socket pair, and makes links,
+ * owners, file times, locks, a FIFO and a memfd in BASE/pfx (removed again).
  * The output is deterministic: no inode numbers, times, addresses or absolute paths.
  * Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
  */
@@ -14,23 +15,28 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
-#include <signal.h>
 #include <sys/epoll.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
+#include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/select.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <unistd.h>
+#include <utime.h>
 
 static int failures;
 static char base[4096];
@@ -47,6 +53,8 @@ static const char *errno_name(int e)
 	case EBADF: return "EBADF";
 	case EINVAL: return "EINVAL";
 	case ENOPROTOOPT: return "ENOPROTOOPT";
+	case EWOULDBLOCK: return "EWOULDBLOCK";
+	case EOPNOTSUPP: return "EOPNOTSUPP";
 	case EACCES: return "EACCES";
 	case ESPIPE: return "ESPIPE";
 	case EOVERFLOW: return "EOVERFLOW";
@@ -423,6 +431,114 @@ static void check_sockets(void)
 	close(sv[1]);
 }
 
+static void stat_or_fail(const char *path, struct stat *st, bool follow)
+{
+	memset(st, 0, sizeof(*st));
+	if ((follow ? stat(path, st) : lstat(path, st)) != 0)
+		check(0, "stat %s: %s", path, errno_name(errno));
+}
+
+/* Links, owners, modes and times by path and descriptor, locks, space, copies between
+ * descriptors, a FIFO and a memfd, all under BASE/pfx. */
+static void check_links_and_times(void)
+{
+	struct stat st;
+	check(mkdir(P("pfx"), 0755) == 0, "mkdir pfx");
+	int fd = open(P("pfx/f"), O_CREAT | O_RDWR | O_TRUNC, 0644);
+	check(fd >= 0 && write(fd, "0123456789", 10) == 10, "create pfx/f with 10 bytes");
+	check(link(P("pfx/f"), P("pfx/hard")) == 0, "link f hard");
+	check(linkat(AT_FDCWD, P("pfx/f"), AT_FDCWD, P("pfx/hard2"), 0) == 0, "linkat f hard2");
+	stat_or_fail(P("pfx/f"), &st, true);
+	check(st.st_nlink == 3, "f has %u links", (unsigned)st.st_nlink);
+	check(symlink("f", P("pfx/soft")) == 0, "symlink soft -> f");
+	int dir = open(P("pfx"), O_RDONLY | O_DIRECTORY);
+	check(symlinkat("hard", dir, "soft2") == 0, "symlinkat soft2 -> hard");
+	char target[64] = "";
+	ssize_t n = readlinkat(dir, "soft2", target, sizeof target - 1);
+	check(n == 4 && !strcmp(target, "hard"), "soft2 reads \"%s\"", target);
+	expect_err(symlink("f", P("pfx/soft")), EEXIST, "symlink over soft");
+
+	check(chown(P("pfx/f"), getuid(), getgid()) == 0, "chown f to its owner");
+	check(lchown(P("pfx/soft"), (uid_t)-1, getgid()) == 0, "lchown soft, uid unchanged");
+	check(fchown(fd, getuid(), (gid_t)-1) == 0, "fchown f");
+	check(fchownat(dir, "soft", getuid(), getgid(), AT_SYMLINK_NOFOLLOW) == 0,
+	      "fchownat soft, not followed");
+	check(fchmodat(dir, "f", 0600, 0) == 0, "fchmodat f 600");
+	stat_or_fail(P("pfx/hard"), &st, true);
+	check((st.st_mode & 0777) == 0600, "hard (same inode) has mode %03o",
+	      (unsigned)(st.st_mode & 0777));
+
+	struct timespec ts[2] = { { 1000000000, 123456789 }, { 1500000000, 987654321 } };
+	check(utimensat(AT_FDCWD, P("pfx/f"), ts, 0) == 0, "utimensat f");
+	stat_or_fail(P("pfx/f"), &st, true);
+	check(st.st_atim.tv_sec == 1000000000 && st.st_atim.tv_nsec == 123456789 &&
+	      st.st_mtim.tv_sec == 1500000000 && st.st_mtim.tv_nsec == 987654321,
+	      "f: atime %lld.%09ld, mtime %lld.%09ld", (long long)st.st_atim.tv_sec,
+	      st.st_atim.tv_nsec, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	ts[0].tv_nsec = UTIME_OMIT;
+	ts[1] = (struct timespec){ 1600000000, 5 };
+	check(futimens(fd, ts) == 0, "futimens f, atime omitted");
+	stat_or_fail(P("pfx/f"), &st, true);
+	check(st.st_atim.tv_sec == 1000000000 && st.st_mtim.tv_sec == 1600000000 &&
+	      st.st_mtim.tv_nsec == 5, "f: atime %lld kept, mtime %lld.%09ld",
+	      (long long)st.st_atim.tv_sec, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	struct timeval tv[2] = { { 1100000000, 250000 }, { 1200000000, 750000 } };
+	check(utimes(P("pfx/hard2"), tv) == 0, "utimes hard2");
+	stat_or_fail(P("pfx/f"), &st, true);
+	check(st.st_atim.tv_nsec == 250000000 && st.st_mtim.tv_sec == 1200000000 &&
+	      st.st_mtim.tv_nsec == 750000000, "f: atime .%09ld, mtime %lld.%09ld",
+	      st.st_atim.tv_nsec, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	struct utimbuf ub = { 1300000000, 1400000000 };
+	check(utime(P("pfx/hard"), &ub) == 0, "utime hard");
+	stat_or_fail(P("pfx/f"), &st, true);
+	check(st.st_atim.tv_sec == 1300000000 && st.st_mtim.tv_sec == 1400000000 &&
+	      st.st_mtim.tv_nsec == 0, "f: atime %lld, mtime %lld", (long long)st.st_atim.tv_sec,
+	      (long long)st.st_mtim.tv_sec);
+	ts[0] = (struct timespec){ 0, 1000000000 };
+	expect_err(utimensat(AT_FDCWD, P("pfx/f"), ts, 0), EINVAL, "utimensat with 1e9 ns");
+
+	int fd2 = open(P("pfx/f"), O_RDONLY);
+	check(flock(fd, LOCK_EX | LOCK_NB) == 0, "flock f exclusive");
+	expect_err(flock(fd2, LOCK_SH | LOCK_NB), EWOULDBLOCK, "flock f shared from another open");
+	check(flock(fd, LOCK_UN) == 0 && flock(fd2, LOCK_SH | LOCK_NB) == 0, "unlock, then shared");
+	int r = fallocate(fd, 0, 0, 4096);
+	check(r == 0 || errno == EOPNOTSUPP, "fallocate 4096 bytes: %s", r ? errno_name(errno) : "OK");
+	check(fdatasync(fd) == 0 && syncfs(fd) == 0, "fdatasync and syncfs");
+	sync();
+
+	int out = open(P("pfx/copy"), O_CREAT | O_WRONLY | O_TRUNC, 0644);
+	off_t off = 3;
+	n = sendfile(out, fd2, &off, 5);
+	check(n == 5 && off == 8, "sendfile 5 bytes from offset 3: %zd, offset now %lld", n,
+	      (long long)off);
+	char buf[16] = "";
+	int cfd = open(P("pfx/copy"), O_RDONLY);
+	check(read(cfd, buf, sizeof buf) == 5 && !memcmp(buf, "34567", 5), "copy holds \"%.5s\"", buf);
+	close(cfd);
+	close(out);
+	close(fd2);
+
+	check(mknodat(dir, "fifo", S_IFIFO | 0600, 0) == 0, "mknodat a FIFO");
+	stat_or_fail(P("pfx/fifo"), &st, false);
+	check(S_ISFIFO(st.st_mode), "fifo is a FIFO");
+
+	int mfd = memfd_create("pfmem", MFD_CLOEXEC);
+	check(mfd >= 0 && fcntl(mfd, F_GETFD) == FD_CLOEXEC, "memfd_create, close-on-exec");
+	check(write(mfd, "memory", 6) == 6 && pread(mfd, buf, 6, 0) == 6 && !memcmp(buf, "memory", 6),
+	      "the memfd holds what was written");
+	close(mfd);
+
+	close(fd);
+	close(dir);
+	static const char *const made[] = { "f", "hard", "hard2", "soft", "soft2", "copy", "fifo" };
+	for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+		char rel[64];
+		snprintf(rel, sizeof rel, "pfx/%s", made[i]);
+		check(unlink(P(rel)) == 0, "unlink pfx/%s", made[i]);
+	}
+	check(rmdir(P("pfx")) == 0, "rmdir pfx");
+}
+
 int main(int argc, char **argv)
 {
 	char buf[256];
@@ -610,6 +726,7 @@ int main(int argc, char **argv)
 	check_readiness();
 	check_epoll();
 	check_sockets();
+	check_links_and_times();
 
 	/* --- errors --- */
 	expect_err(open(P("pfdir/missing"), O_RDONLY), ENOENT, "open missing");

@@ -41,6 +41,13 @@ SYS(socket); SYS(socketpair); SYS(bind); SYS(listen); SYS(accept); SYS(accept4);
 SYS(sendto); SYS(recvfrom); SYS(send); SYS(recv); SYS(shutdown); SYS(getsockname); SYS(getpeername); SYS(socketcall);
 /* sys_sockopt.c, sys_msg.c */
 SYS(setsockopt); SYS(getsockopt); SYS(sendmsg); SYS(recvmsg);
+/* new names, owners, times: sys_link.c, sys_owner.c, sys_utime.c */
+SYS(link); SYS(linkat); SYS(symlink); SYS(symlinkat); SYS(mknod); SYS(mknodat);
+SYS(chown); SYS(lchown); SYS(fchown); SYS(fchownat); SYS(fchmodat);
+SYS(utimensat); SYS(utimensat_time64); SYS(futimesat); SYS(utimes); SYS(utime);
+/* sys_fdio.c */
+SYS(flock); SYS(fallocate); SYS(i386_fallocate); SYS(fdatasync); SYS(sync); SYS(syncfs);
+SYS(sendfile); SYS(sendfile64); SYS(memfd_create);
 /* sys_poll.c, sys_select.c */
 SYS(poll); SYS(ppoll); SYS(ppoll_time64);
 SYS(select); SYS(old_select); SYS(pselect6); SYS(pselect6_time64);

@@ -54,5 +54,6 @@ int hppa_put_stat(struct process *p, uint64_t addr, const struct stat *st, enum 
 int64_t hppa_pread64(struct process *p, const uint64_t *a);
 int64_t hppa_pwrite64(struct process *p, const uint64_t *a);
 int64_t hppa_ftruncate64(struct process *p, const uint64_t *a);
+int64_t hppa_fallocate(struct process *p, const uint64_t *a);
 
 #endif

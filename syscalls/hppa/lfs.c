@@ -1,6 +1,7 @@
 /* The calls whose 64-bit file offset a 32-bit parisc program passes in two registers high
  * word first (arch/parisc/kernel/sys_parisc.c: parisc_pread64(fd, buf, count, high, low),
- * parisc_pwrite64, parisc_ftruncate64(fd, high, low)). The shared i386 forms take the low
+ * parisc_pwrite64, parisc_ftruncate64(fd, high, low), parisc_fallocate(fd, mode, offset high,
+ * low, length high, low)). The shared i386 forms take the low
  * word first: the words are swapped and handed on. */
 #include "../handlers.h"
 #include "abi.h"
@@ -21,4 +22,10 @@ int64_t hppa_ftruncate64(struct process *p, const uint64_t *a)
 {
 	const uint64_t b[6] = { a[0], a[2], a[1], 0, 0, 0 };
 	return sys_i386_ftruncate64(p, b);
+}
+
+int64_t hppa_fallocate(struct process *p, const uint64_t *a)
+{
+	const uint64_t b[6] = { a[0], a[1], a[3], a[2], a[5], a[4] };
+	return sys_i386_fallocate(p, b);
 }
