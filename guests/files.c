@@ -7,7 +7,8 @@
  * all again and finally leaves BASE/result.txt behind (so a test can compare the tree).
  * On the way it asks poll, ppoll, select, pselect and epoll which ends of a pipe are ready,
  * sets and reads socket options and passes a descriptor over a socket pair, and makes links,
- * owners, file times, locks, a FIFO and a memfd in BASE/pfx (removed again).
+ * owners, file times, locks, the file system's sizes, a FIFO and a memfd in BASE/pfx (removed
+ * again).
  * The output is deterministic: no inode numbers, times, addresses or absolute paths.
  * Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
  */
@@ -32,6 +33,8 @@
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/uio.h>
@@ -517,6 +520,17 @@ static void check_links_and_times(void)
 	close(out);
 	close(fd2);
 
+	/* the file system's sizes: free space moves between runs, the rest does not */
+	struct statfs sf, fsf;
+	struct statvfs sv, fsv;
+	int ok = statfs(P("pfx"), &sf) == 0 && fstatfs(fd, &fsf) == 0 &&
+		 statvfs(P("pfx"), &sv) == 0 && fstatvfs(fd, &fsv) == 0;
+	check(ok && sf.f_bsize > 0 && sv.f_blocks == fsv.f_blocks && sv.f_bfree <= sv.f_blocks &&
+	      sv.f_namemax == fsv.f_namemax && !memcmp(&sf.f_fsid, &fsf.f_fsid, sizeof sf.f_fsid),
+	      "statfs: type %#lx, block size %lu, %llu blocks, names up to %lu, flags %#lx",
+	      (unsigned long)sf.f_type, (unsigned long)sv.f_bsize,
+	      (unsigned long long)sv.f_blocks, (unsigned long)sv.f_namemax,
+	      (unsigned long)sv.f_flag);
 	check(mknodat(dir, "fifo", S_IFIFO | 0600, 0) == 0, "mknodat a FIFO");
 	stat_or_fail(P("pfx/fifo"), &st, false);
 	check(S_ISFIFO(st.st_mode), "fifo is a FIFO");

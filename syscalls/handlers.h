@@ -48,6 +48,8 @@ SYS(utimensat); SYS(utimensat_time64); SYS(futimesat); SYS(utimes); SYS(utime);
 /* sys_fdio.c */
 SYS(flock); SYS(fallocate); SYS(i386_fallocate); SYS(fdatasync); SYS(sync); SYS(syncfs);
 SYS(sendfile); SYS(sendfile64); SYS(memfd_create);
+/* sys_statfs.c */
+SYS(statfs); SYS(fstatfs); SYS(statfs64); SYS(fstatfs64);
 /* sys_poll.c, sys_select.c */
 SYS(poll); SYS(ppoll); SYS(ppoll_time64);
 SYS(select); SYS(old_select); SYS(pselect6); SYS(pselect6_time64);

@@ -110,6 +110,8 @@ static const struct sys_entry table[] = {
 	ROW(131, sigaltstack, "pp", 'd'),
 	ROW(132, utime, "sp", 'd'),
 	ROW(133, mknod, "sox", 'd'),
+	ROW(137, statfs, "sp", 'd'),
+	ROW(138, fstatfs, "dp", 'd'),
 	ROW(158, arch_prctl, "xp", 'd'),
 	ROW(160, setrlimit, "dp", 'd'),
 	ROW(162, sync, "", 'd'),
