@@ -8,7 +8,7 @@
  * On the way it asks poll, ppoll, select, pselect and epoll which ends of a pipe are ready,
  * sets and reads socket options and passes a descriptor over a socket pair, and makes links,
  * owners, file times, locks, the file system's sizes, a FIFO and a memfd in BASE/pfx (removed
- * again).
+ * again); last, the calls a process asks about itself (priority, policy, name, groups).
  * The output is deterministic: no inode numbers, times, addresses or absolute paths.
  * Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
  */
@@ -19,6 +19,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -29,6 +30,8 @@
 #include <sys/epoll.h>
 #include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/select.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
@@ -38,6 +41,7 @@
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <utime.h>
 
@@ -58,6 +62,7 @@ static const char *errno_name(int e)
 	case ENOPROTOOPT: return "ENOPROTOOPT";
 	case EWOULDBLOCK: return "EWOULDBLOCK";
 	case EOPNOTSUPP: return "EOPNOTSUPP";
+	case ESRCH: return "ESRCH";
 	case EACCES: return "EACCES";
 	case ESPIPE: return "ESPIPE";
 	case EOVERFLOW: return "EOVERFLOW";
@@ -552,6 +557,48 @@ static void check_links_and_times(void)
 	check(rmdir(P("pfx")) == 0, "rmdir pfx");
 }
 
+/* What a process asks about itself: its nice value, scheduling policy, name, parent-death
+ * signal, process group and session. Only relations are printed: the ids differ between any
+ * two runs. */
+static void check_process(void)
+{
+	errno = 0;
+	int nice0 = getpriority(PRIO_PROCESS, 0);
+	check(errno == 0 && setpriority(PRIO_PROCESS, 0, nice0 + 1) == 0 &&
+	      getpriority(PRIO_PROCESS, getpid()) == nice0 + 1, "nice raised by one");
+	expect_err(getpriority(PRIO_PROCESS, 999999), ESRCH, "getpriority of no process");
+	struct sched_param sp = { .sched_priority = 7 };
+	int ok = sched_getscheduler(0) == SCHED_OTHER && sched_getparam(0, &sp) == 0;
+	check(ok && sp.sched_priority == 0, "policy SCHED_OTHER, priority %d", sp.sched_priority);
+	check(sched_get_priority_max(SCHED_FIFO) == 99 && sched_get_priority_min(SCHED_RR) == 1 &&
+	      sched_get_priority_max(SCHED_OTHER) == 0, "priority ranges");
+	check(sched_setscheduler(0, SCHED_BATCH, &sp) == 0 &&
+	      sched_setscheduler(0, SCHED_OTHER, &sp) == 0, "SCHED_BATCH and back");
+	expect_err(sched_setscheduler(0, SCHED_FIFO, &sp), EINVAL, "SCHED_FIFO at priority 0");
+	expect_err(sched_get_priority_max(77), EINVAL, "priority range of policy 77");
+
+	/* (the name before PR_SET_NAME is the program's: unit-tested, as qemu-user names itself) */
+	char name[16] = "";
+	ok = prctl(PR_SET_NAME, "pf-worker-thread-long") == 0 && prctl(PR_GET_NAME, name) == 0;
+	check(ok, "PR_SET_NAME, PR_GET_NAME: \"%s\"", name);
+	int sig = -1;
+	check(prctl(PR_SET_PDEATHSIG, SIGUSR1) == 0 && prctl(PR_GET_PDEATHSIG, &sig) == 0 &&
+	      sig == SIGUSR1 && prctl(PR_SET_PDEATHSIG, 0) == 0, "parent-death signal SIGUSR1");
+	expect_err(prctl(0x7fff), EINVAL, "an unknown prctl option");
+
+	pid_t pg = getpgrp();
+	check(getpgid(0) == pg && getpgid(getpid()) == pg && getsid(0) == getsid(getpid()),
+	      "group and session of 0 and of getpid() agree");
+	expect_err(getpgid(999999), ESRCH, "getpgid of no process");
+	check(setpgid(0, 0) == 0 && getpgrp() == getpid(), "setpgid(0, 0) leads its own group");
+	pid_t child = fork();
+	if (child == 0)
+		_exit(setsid() == getpid() && getsid(0) == getpid() && getpgrp() == getpid() ? 0 : 1);
+	int status = -1;
+	check(child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+	      WEXITSTATUS(status) == 0, "a child's setsid makes it leader of a new session");
+}
+
 int main(int argc, char **argv)
 {
 	char buf[256];
@@ -768,6 +815,7 @@ int main(int argc, char **argv)
 		write_all(fd, buf, (size_t)n, "result.txt");
 		close(fd);
 	}
+	check_process();
 	printf("%s: %d failures\n", failures ? "FAILED" : "PASSED", failures);
 	return failures ? 1 : 0;
 }

@@ -48,6 +48,11 @@ SYS(utimensat); SYS(utimensat_time64); SYS(futimesat); SYS(utimes); SYS(utime);
 /* sys_fdio.c */
 SYS(flock); SYS(fallocate); SYS(i386_fallocate); SYS(fdatasync); SYS(sync); SYS(syncfs);
 SYS(sendfile); SYS(sendfile64); SYS(memfd_create);
+/* sys_prio.c, sys_session.c, sys_prctl.c; sys_thread.c: sched_setaffinity, getcpu */
+SYS(getpriority); SYS(setpriority); SYS(sched_get_priority_max); SYS(sched_get_priority_min);
+SYS(sched_getscheduler); SYS(sched_getparam); SYS(sched_setscheduler); SYS(sched_setparam);
+SYS(setsid); SYS(getsid); SYS(setpgid); SYS(getpgid); SYS(getpgrp); SYS(prctl);
+SYS(sched_setaffinity); SYS(getcpu);
 /* sys_statfs.c */
 SYS(statfs); SYS(fstatfs); SYS(statfs64); SYS(fstatfs64);
 /* sys_poll.c, sys_select.c */

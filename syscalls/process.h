@@ -106,6 +106,7 @@ struct process {
 
 	char exe_path[PATH_MAX];	/* host path of the program: /proc/self/exe */
 	char exe_guest_path[PATH_MAX];	/* as the guest named it (AT_EXECFN) */
+	char comm[16];			/* prctl's PR_SET_NAME; empty: the program's file name */
 
 	uint64_t brk_start, brk_cur;	/* program break; brk_cur page-rounded lazily */
 	uint64_t mmap_lo, mmap_hi;	/* where mmap without a hint places mappings */

@@ -158,6 +158,29 @@ int64_t sys_sched_getaffinity(struct process *p, const uint64_t *a)
 	return r ? r : (int64_t)w;
 }
 
+/* sched_setaffinity(pid, len, mask): the one CPU is CPU 0; a mask without it is EINVAL, as
+ * a mask of CPUs a host does not have. */
+int64_t sys_sched_setaffinity(struct process *p, const uint64_t *a)
+{
+	int32_t pid = (int32_t)a[0];
+	uint64_t first;
+	if (pid != 0 && pid != p->cfg.pid && !sched_find(p, pid))
+		return -ESRCH;
+	if (a[1] == 0)
+		return -EINVAL;
+	if (gm_get(&p->mem, a[2], 1, &first) < 0)
+		return -EFAULT;
+	return first & 1 ? 0 : -EINVAL;
+}
+
+/* getcpu(cpu, node, cache): CPU 0 of node 0. */
+int64_t sys_getcpu(struct process *p, const uint64_t *a)
+{
+	if ((a[0] && gm_put(&p->mem, a[0], 4, 0) < 0) || (a[1] && gm_put(&p->mem, a[1], 4, 0) < 0))
+		return -EFAULT;
+	return 0;
+}
+
 /* membarrier(cmd, flags, cpu_id): every thread runs on the one CPU, in turn, so every barrier
  * is already done. MEMBARRIER_CMD_QUERY (0) lists the commands served: GLOBAL (1),
  * PRIVATE_EXPEDITED (8) and its REGISTER (16). */

@@ -49,6 +49,9 @@ int ia64_call_args(struct process *p, uint64_t args[4]);
 bool ia64_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]);
 void ia64_call_return(struct process *p, int64_t result);
 
+/* priority.c: getpriority answers the nice value itself */
+int64_t ia64_getpriority(struct process *p, const uint64_t *a);
+
 /* stat_layout.c: struct stat (144 bytes, little-endian; not x86-64's order) */
 enum { IA64_STAT_SIZE = 144 };
 int ia64_put_stat(struct process *p, uint64_t addr, const struct stat *st, enum stat_layout layout);
