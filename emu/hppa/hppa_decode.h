@@ -47,7 +47,8 @@ enum hppa_op {
 	HOP_FTEST, HOP_XMPYU, HOP_FID,
 	/* The interpreter's own forms of common instructions, chosen when a page is decoded
 	 * into its cache (never from hppa_decode; hppa_cpu.c: specialise). */
-	HOP_LDW_NOMOD,	/* ldw without base modification (displacement or index) */
+	HOP_LDW_NOMOD,	/* ldw without base modification, displacement form */
+	HOP_LDW_IDX,	/* ldw without base modification, index form: sub = the index's shift */
 	HOP_STW_NOMOD,	/* stw without base modification */
 	HOP_ADD_SH,	/* add/shladd without condition or trap: sub = shift, sets PSW[C/B] */
 	HOP_ADDL_SH,	/* shladd,l without condition: sub = shift */
@@ -101,6 +102,7 @@ struct hppa_insn {
 	 * among them, which run() executes as one block (one limit check, one count add). */
 	uint32_t straight;
 	const void *handler;	/* the interpreter's cache: its handler (NULL from hppa_decode) */
+	uint64_t spare;		/* pads the struct to 32 bytes: the cache indexes it by shifts */
 };
 
 /* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */
