@@ -252,7 +252,8 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 		 * page (the slot runs as the block's last instruction: BRANCH_END) */
 		run = straight_op(op) ? run + 1 :
 			branch_op(op) ? 1u + (i + 1 < HPPA_PAGE_INSNS && straight_op(p->insn[i + 1].op)) : 0;
-		p->insn[i].straight = p->writable && run > 1 ? 1 : run;
+		/* at least 1: a group always runs its first instruction (STRAIGHT_DISPATCH) */
+		p->insn[i].straight = p->writable || run < 1 ? 1 : run;
 	}
 	return p;
 }
@@ -712,6 +713,18 @@ static void apply_psw_n(struct hppa_cpu *c)
 		    __builtin_expect((pc & ~PAGE_MASK) != page_va, 0))		\
 			goto top;						\
 		DISPATCH();							\
+	} while (0)
+/* FETCH_DISPATCH where the queue runs straight on (iaoq_b = pc + 4, after a group's end):
+ * the whole block at pc when it fits before limit, else the loop's top cuts it. */
+#define STRAIGHT_DISPATCH()							\
+	do {									\
+		if (__builtin_expect((pc & ~PAGE_MASK) != page_va, 0))		\
+			goto top;						\
+		in = bstart = &page->insn[(pc >> 2) & (HPPA_PAGE_INSNS - 1)];	\
+		bend = in + in->straight;					\
+		if (__builtin_expect(retired + in->straight > limit, 0))	\
+			goto top;						\
+		goto *in->handler;						\
 	} while (0)
 /* The group at pc, on the current page, which the loop's top has checked or FETCH_DISPATCH. */
 #define DISPATCH()								\
@@ -1392,7 +1405,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			pc = iaoq_b + 4 * (n - 1);
 			iaoq_b = pc + 4;
 		}
-		FETCH_DISPATCH();
+		STRAIGHT_DISPATCH();
 	seq_nul: {
 			gr[0] = 0;
 			nul = false;
@@ -1401,7 +1414,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			pc = iaoq_b + 4 * n;
 			iaoq_b = pc + 4;
 		}
-		FETCH_DISPATCH();
+		STRAIGHT_DISPATCH();
 	unaligned:
 		{
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
