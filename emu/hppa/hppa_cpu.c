@@ -244,6 +244,20 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 	p->writable = (r->prot & GM_PROT_WRITE) != 0;
 	for (unsigned i = 0; i < HPPA_PAGE_INSNS; i++)
 		decode_one(c, p, i, handlers);
+	/* Runs of word accesses through one base (struct hppa_insn: mrun). A load whose target
+	 * is the base ends its run. */
+	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
+		struct hppa_insn *in = &p->insn[i], *nx = in + 1;
+		in->mrun = 1;
+		in->mlo = in->mhi = (int16_t)in->imm;
+		if ((in->op != HOP_LDW_NOMOD && in->op != HOP_STW_NOMOD) || (in->imm & 3) ||
+		    i + 1 == HPPA_PAGE_INSNS || nx->op != in->op || nx->r2 != in->r2 ||
+		    (nx->imm & 3) || (in->op == HOP_LDW_NOMOD && in->t == in->r2))
+			continue;
+		in->mrun = (uint16_t)(nx->mrun + 1);
+		in->mlo = in->mlo < nx->mlo ? in->mlo : nx->mlo;
+		in->mhi = in->mhi > nx->mhi ? in->mhi : nx->mhi;
+	}
 	/* A writable page is checked word by word at each fetch, so it runs no blocks. */
 	unsigned run = 0;
 	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
@@ -654,6 +668,27 @@ static void apply_psw_n(struct hppa_cpu *c)
 		goto block_end;							\
 	} while (0)
 
+/* A run of word accesses through base (hppa_insn.mrun) in this group, all on one page that
+ * the TLB holds, runs at once: access is done for each instruction x_ with the host address
+ * h_ of base. Otherwise (a run cut by the group's end, across two pages, unaligned, a TLB
+ * miss) the handler goes on with its first access alone. None of the run's accesses can
+ * fault, so this changes no fault's place. */
+#define WORD_RUN(tlbs, base, access)						\
+	do {									\
+		unsigned n_ = in->mrun;						\
+		uint32_t lo_ = (base) + (uint32_t)in->mlo, hi_ = (base) + (uint32_t)in->mhi; \
+		if (n_ > 1 && n_ <= (unsigned)(bend - in) && !((lo_ ^ hi_) & ~PAGE_MASK)) { \
+			struct hppa_tlb *t_ = &(tlbs)[(lo_ >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS]; \
+			if (t_->vaddr == (lo_ & (~PAGE_MASK | 3u))) {		\
+				uint8_t *h_ = (uint8_t *)(t_->addend + (base));	\
+				const struct hppa_insn *x_ = in;		\
+				for (const struct hppa_insn *e_ = in + n_; x_ != e_; x_++) \
+					access;					\
+				in += n_ - 1;	\
+				NEXT_PLAIN();					\
+			}							\
+		}								\
+	} while (0)
 /* A word access that missed the TLB and cannot be filled: unaligned or not accessible. */
 #define MEM_FAIL(ea, prot)							\
 	do {									\
@@ -1298,6 +1333,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		/* the specialised forms (specialise) */
 		L_HOP_LDW_NOMOD: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm;
+			WORD_RUN(c->rtlb, gr[in->r2], gr[x_->t] = bo_get32(h_ + x_->imm, true));
 			LOAD_WORD(ea);
 		}
 		L_HOP_LDW_IDX: {
@@ -1306,6 +1342,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		}
 		L_HOP_STW_NOMOD: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm;
+			WORD_RUN(c->wtlb, gr[in->r2], bo_put32(h_ + x_->imm, gr[x_->r1], true));
 			struct hppa_tlb *tlb = &c->wtlb[(ea >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS];
 			uint8_t *h;
 			if (__builtin_expect(tlb->vaddr == (ea & (~PAGE_MASK | 3u)), 1)) {

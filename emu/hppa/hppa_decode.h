@@ -102,7 +102,14 @@ struct hppa_insn {
 	 * among them, which run() executes as one block (one limit check, one count add). */
 	uint32_t straight;
 	const void *handler;	/* the interpreter's cache: its handler (NULL from hppa_decode) */
-	uint64_t spare;		/* pads the struct to 32 bytes: the cache indexes it by shifts */
+	/* Left 0 by hppa_decode. The interpreter's cache, for a word load or store: how many
+	 * such accesses of the same kind through the same base register follow one another from
+	 * this one on (mrun, at least 1), and the least and greatest displacement among them,
+	 * so that one page check serves them all (the stack saves and restores of a prologue
+	 * and an epilogue). */
+	uint16_t mrun;
+	int16_t mlo, mhi;
+	uint16_t pad;		/* the struct is 32 bytes: the cache indexes it by shifts */
 };
 
 /* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */
