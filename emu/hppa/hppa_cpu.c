@@ -219,6 +219,12 @@ static bool branch_op(unsigned op)
 	return (op >= HOP_BL && op <= HOP_BVB) || (op >= HOP_CMPB_C && op < HOP_COUNT);
 }
 
+/* A conditional branch in its specialised form (CBRANCH_END): not taken, a block goes on. */
+static bool cbranch_op(unsigned op)
+{
+	return op >= HOP_CMPB_C && op < HOP_COUNT;
+}
+
 /* The decoded page holding pc, or NULL if it is not mapped executable. */
 static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 				       const void *const *handlers)
@@ -263,8 +269,9 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
 		unsigned op = p->insn[i].op;
 		/* a branch's block takes its delay slot too when that is straight code on this
-		 * page (the slot runs as the block's last instruction: BRANCH_END) */
-		run = straight_op(op) ? run + 1 :
+		 * page (the slot runs as the block's last instruction: BRANCH_END); a block
+		 * runs on through a conditional branch, which ends it only when taken */
+		run = straight_op(op) || cbranch_op(op) ? run + 1 :
 			branch_op(op) ? 1u + (i + 1 < HPPA_PAGE_INSNS && straight_op(p->insn[i + 1].op)) : 0;
 		/* at least 1: a group always runs its first instruction (STRAIGHT_DISPATCH) */
 		p->insn[i].straight = p->writable || run < 1 ? 1 : run;
@@ -733,13 +740,33 @@ static void apply_psw_n(struct hppa_cpu *c)
 	} while (0)
 /* A conditional branch's end: taken is its condition. The nullification of its delay slot
  * under ,n (when taken forward or not taken backward) is precomputed in len (specialise). */
+/* A conditional branch's end: taken is its condition. The nullification of its delay slot
+ * under ,n (when taken forward or not taken backward) is precomputed in len (specialise).
+ * Not taken, the queue runs straight on and so does the block (code_page: a conditional
+ * branch does not end one): the slot is the group's next instruction, or skipped as any
+ * nullified successor is (seq_nul). Taken, the branch ends the block where BRANCH_END
+ * runs its delay slot (the group's bound pulled in to the slot). */
 #define CBRANCH_END(cond)							\
 	do {									\
-		bool taken_ = (cond);						\
-		if (taken_)							\
-			next = pc + 8 + (uint32_t)in->imm;			\
-		nul = (in->len >> !taken_) & 1;					\
-		BRANCH_END();							\
+		if (!(cond)) {							\
+			if (__builtin_expect(in->len & 2, 0)) {			\
+				nul = true;					\
+				goto seq_nul;					\
+			}							\
+			NEXT_PLAIN();						\
+		}								\
+		BRANCH_START();							\
+		next = pc + 8 + (uint32_t)in->imm;				\
+		nul = in->len & 1;						\
+		if (__builtin_expect(!nul && in + 1 != bend, 1)) {		\
+			retired++;						\
+			pc = iaoq_b;						\
+			iaoq_b = next;						\
+			bstart = ++in;						\
+			bend = in + 1;						\
+			goto *in->handler;					\
+		}								\
+		goto retire;							\
 	} while (0)
 
 #define FETCH_DISPATCH()							\
@@ -1394,19 +1421,17 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 /* One conditional branch form per condition cf (the condition folds to a few operations). */
 #define CMPB_FORM(cf)								\
 		L_CMPB_C##cf: {							\
-			BRANCH_START();						\
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);	\
 			CBRANCH_END(cond_arith(cf, s.res, s.cv >> 31, s.sv));	\
 		}								\
 		L_CMPIB_C##cf: {						\
-			BRANCH_START();						\
 			struct sum s = add3((uint32_t)(int8_t)in->r1, ~gr[in->r2], 1); \
 			CBRANCH_END(cond_arith(cf, s.res, s.cv >> 31, s.sv));	\
 		}								\
 		L_ADDIB_C##cf: {						\
-			BRANCH_START();						\
 			struct sum s = add3((uint32_t)(int8_t)in->r1, gr[in->r2], 0); \
 			gr[in->r2] = s.res;					\
+			gr[0] = 0;						\
 			CBRANCH_END(cond_arith(cf, s.res, s.cv >> 31, s.sv));	\
 		}
 		CMPB_FORM(0) CMPB_FORM(1) CMPB_FORM(2) CMPB_FORM(3)

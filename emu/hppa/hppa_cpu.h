@@ -14,7 +14,7 @@
 #define HPPA_DCACHE_SLOTS 1024	/* direct-mapped by page number */
 #define HPPA_MAX_BREAKPOINTS 64
 #define HPPA_NO_TICK UINT64_MAX
-#define HPPA_TLB_SLOTS 64	/* data translations, direct-mapped by page number */
+#define HPPA_TLB_SLOTS 1024	/* data translations, direct-mapped by page number */
 
 /* One guest page of decoded instructions. A page that is writable is checked word by word
  * against its decode (a store, gm_write or a loader's poke may change it); any unmap or
