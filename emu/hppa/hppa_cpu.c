@@ -5,6 +5,10 @@
  * successor skips it at once: a nullified instruction never retires and no tick names it.
  * Instructions come from a page-granular decode cache (hppa_code_page); retired instructions
  * are counted in the loop, and ticks and --max-insns are checked against one precomputed limit.
+ * The cache runs blocks: straight code, on through conditional branches that are not taken,
+ * up to a taken branch and its delay slot; a block pays one limit check and one count add,
+ * and a block that would cross the limit is cut there by the loop's top, so ticks still name
+ * the exact next instruction.
  *
  * The gateway page (page 0) is the kernel's: a branch reaching 0x100 is a system call (the pc
  * is set to r31, the return address, before events.syscall runs), 0xe0 sets the thread pointer
