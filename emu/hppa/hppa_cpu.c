@@ -268,6 +268,14 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 		in->mlo = in->mlo < nx->mlo ? in->mlo : nx->mlo;
 		in->mhi = in->mhi > nx->mhi ? in->mhi : nx->mhi;
 	}
+	/* only a run's accesses pay for its test */
+	for (unsigned i = 0; i < HPPA_PAGE_INSNS; i++) {
+		struct hppa_insn *in = &p->insn[i];
+		if (in->mrun > 1) {
+			in->op = in->op == HOP_LDW_NOMOD ? HOP_LDW_RUN : HOP_STW_RUN;
+			in->handler = handlers[in->op];
+		}
+	}
 	/* A writable page is checked word by word at each fetch, so it runs no blocks. */
 	unsigned run = 0;
 	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
@@ -688,7 +696,7 @@ static void apply_psw_n(struct hppa_cpu *c)
 	do {									\
 		unsigned n_ = in->mrun;						\
 		uint32_t lo_ = (base) + (uint32_t)in->mlo, hi_ = (base) + (uint32_t)in->mhi; \
-		if (n_ > 1 && n_ <= (unsigned)(bend - in) && !((lo_ ^ hi_) & ~PAGE_MASK)) { \
+		if (n_ <= (unsigned)(bend - in) && !((lo_ ^ hi_) & ~PAGE_MASK)) {	\
 			struct hppa_tlb *t_ = &(tlbs)[(lo_ >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS]; \
 			if (t_->vaddr == (lo_ & (~PAGE_MASK | 3u))) {		\
 				uint8_t *h_ = (uint8_t *)(t_->addend + (base));	\
@@ -900,6 +908,8 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_FID] = &&L_FP,
 		[HOP_LDW_NOMOD] = &&L_HOP_LDW_NOMOD,
 		[HOP_LDW_IDX] = &&L_HOP_LDW_IDX,
+		[HOP_LDW_RUN] = &&L_HOP_LDW_RUN,
+		[HOP_STW_RUN] = &&L_HOP_STW_RUN,
 		[HOP_STW_NOMOD] = &&L_HOP_STW_NOMOD,
 		[HOP_ADD_SH] = &&L_HOP_ADD_SH,
 		[HOP_ADDL_SH] = &&L_HOP_ADDL_SH,
@@ -1362,9 +1372,14 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto seq;
 
 		/* the specialised forms (specialise) */
+		L_HOP_LDW_RUN:
+			WORD_RUN(c->rtlb, gr[in->r2], gr[x_->t] = bo_get32(h_ + x_->imm, true));
+			goto L_HOP_LDW_NOMOD;
+		L_HOP_STW_RUN:
+			WORD_RUN(c->wtlb, gr[in->r2], bo_put32(h_ + x_->imm, gr[x_->r1], true));
+			goto L_HOP_STW_NOMOD;
 		L_HOP_LDW_NOMOD: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm;
-			WORD_RUN(c->rtlb, gr[in->r2], gr[x_->t] = bo_get32(h_ + x_->imm, true));
 			LOAD_WORD(ea);
 		}
 		L_HOP_LDW_IDX: {
@@ -1373,7 +1388,6 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		}
 		L_HOP_STW_NOMOD: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm;
-			WORD_RUN(c->wtlb, gr[in->r2], bo_put32(h_ + x_->imm, gr[x_->r1], true));
 			struct hppa_tlb *tlb = &c->wtlb[(ea >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS];
 			uint8_t *h;
 			if (__builtin_expect(tlb->vaddr == (ea & (~PAGE_MASK | 3u)), 1)) {

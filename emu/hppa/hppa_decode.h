@@ -49,6 +49,8 @@ enum hppa_op {
 	 * into its cache (never from hppa_decode; hppa_cpu.c: specialise). */
 	HOP_LDW_NOMOD,	/* ldw without base modification, displacement form */
 	HOP_LDW_IDX,	/* ldw without base modification, index form: sub = the index's shift */
+	HOP_LDW_RUN,	/* HOP_LDW_NOMOD starting a run of them (mrun > 1) */
+	HOP_STW_RUN,	/* HOP_STW_NOMOD starting a run of them (mrun > 1) */
 	HOP_STW_NOMOD,	/* stw without base modification */
 	HOP_ADD_SH,	/* add/shladd without condition or trap: sub = shift, sets PSW[C/B] */
 	HOP_ADDL_SH,	/* shladd,l without condition: sub = shift */
