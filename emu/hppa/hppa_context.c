@@ -71,7 +71,7 @@ int hppa_context_restore(struct cpu *cpu, const struct cpu_context *ctx)
 {
 	struct hppa_cpu *c = H(cpu);
 	const struct hppa_context *x = (const struct hppa_context *)ctx;
-	memcpy(c->gr, x->gr, sizeof c->gr);
+	memcpy(c->gr, x->gr, sizeof x->gr);
 	c->gr[0] = 0;
 	memcpy(c->fr, x->fr, sizeof c->fr);
 	memcpy(c->sr, x->sr, sizeof c->sr);

@@ -5,6 +5,10 @@
  * successor skips it at once: a nullified instruction never retires and no tick names it.
  * Instructions come from a page-granular decode cache (hppa_code_page); retired instructions
  * are counted in the loop, and ticks and --max-insns are checked against one precomputed limit.
+ * The cache runs blocks: straight code, on through conditional branches that are not taken,
+ * up to a taken branch and its delay slot; a block pays one limit check and one count add,
+ * and a block that would cross the limit is cut there by the loop's top, so ticks still name
+ * the exact next instruction.
  *
  * The gateway page (page 0) is the kernel's: a branch reaching 0x100 is a system call (the pc
  * is set to r31, the return address, before events.syscall runs), 0xe0 sets the thread pointer
@@ -29,7 +33,10 @@
 #include "regs.h"
 
 #define PAGE_MASK 0xfffu
+#define HPPA_GR_SINK 32
 #define PRIV_USER 3u	/* privilege level kept in the low bits of link registers */
+
+_Static_assert(sizeof(struct hppa_insn) == 32, "the decode cache indexes instructions by shifts");
 
 static struct hppa_cpu *H(struct cpu *c)
 {
@@ -74,7 +81,7 @@ static void drop_cache(struct hppa_cpu *c)
 			c->pages[i]->vaddr = HPPA_NO_PAGE;
 	c->cache_gen = c->mem->generation;
 	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
-		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_NO_PAGE;
+		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;
 }
 
 /* ---- the cache's own forms ---- */
@@ -83,6 +90,13 @@ static void drop_cache(struct hppa_cpu *c)
 static uint32_t low_mask(unsigned len)
 {
 	return len >= 32 ? 0xffffffffu : (1u << len) - 1;
+}
+
+/* The nullification of a conditional branch's delay slot under ,n: when taken forward or
+ * not taken backward. */
+static bool cbranch_nullifies(const struct hppa_insn *in, bool taken)
+{
+	return (in->flags & HF_N) && (taken ? in->imm >= 0 : in->imm < 0);
 }
 
 /* Rewrites a decoded instruction into one of the interpreter's specialised forms (enum
@@ -94,8 +108,12 @@ static void specialise(struct hppa_insn *in)
 	bool plain = in->cond == 0;
 	switch (in->op) {
 	case HOP_LOAD:
-		if (in->sub == 2 && !(in->flags & HF_MOD))
+		if (in->sub == 2 && !(in->flags & (HF_MOD | HF_IDX))) {
 			in->op = HOP_LDW_NOMOD;
+		} else if (in->sub == 2 && !(in->flags & HF_MOD)) {
+			in->op = HOP_LDW_IDX;
+			in->sub = (in->flags & HF_SCALE) ? 2 : 0;
+		}
 		break;
 	case HOP_STORE:
 		if (in->sub == 2 && !(in->flags & (HF_MOD | HF_IDX)))
@@ -156,14 +174,23 @@ static void specialise(struct hppa_insn *in)
 		}
 		break;
 	}
-	case HOP_CMPB:
-		in->op = (uint8_t)(HOP_CMPB_C + (in->cond & 15));
+	case HOP_CMPB: case HOP_CMPIB: case HOP_ADDIB:
+		/* len: bit 0 nullifies the delay slot when taken, bit 1 when not (CBRANCH_END) */
+		in->len = (uint8_t)(cbranch_nullifies(in, true) | cbranch_nullifies(in, false) << 1);
+		in->op = (uint8_t)((in->op == HOP_CMPB ? HOP_CMPB_C : in->op == HOP_CMPIB ?
+				    HOP_CMPIB_C : HOP_ADDIB_C) + (in->cond & 15));
 		break;
-	case HOP_CMPIB:
-		in->op = (uint8_t)(HOP_CMPIB_C + (in->cond & 15));
+	default:
 		break;
-	case HOP_ADDIB:
-		in->op = (uint8_t)(HOP_ADDIB_C + (in->cond & 15));
+	}
+	/* The forms whose tail does not clear gr[0] (NEXT_PLAIN) write a target r0 to the sink. */
+	switch (in->op) {
+	case HOP_ADDL_FAST: case HOP_COPY: case HOP_LDO: case HOP_LDIL: case HOP_LDW_NOMOD:
+	case HOP_LDW_IDX:
+	case HOP_ADD_SH: case HOP_ADDL_SH: case HOP_SUB_PLAIN: case HOP_ADDI_PLAIN:
+	case HOP_SHL_MASK: case HOP_SHR_MASK: case HOP_SHR_SIGNED: case HOP_AND_IMM: case HOP_OR_IMM:
+		if (in->t == 0)
+			in->t = HPPA_GR_SINK;
 		break;
 	default:
 		break;
@@ -196,6 +223,12 @@ static bool branch_op(unsigned op)
 	return (op >= HOP_BL && op <= HOP_BVB) || (op >= HOP_CMPB_C && op < HOP_COUNT);
 }
 
+/* A conditional branch in its specialised form (CBRANCH_END): not taken, a block goes on. */
+static bool cbranch_op(unsigned op)
+{
+	return op >= HOP_CMPB_C && op < HOP_COUNT;
+}
+
 /* The decoded page holding pc, or NULL if it is not mapped executable. */
 static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 				       const void *const *handlers)
@@ -221,30 +254,77 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 	p->writable = (r->prot & GM_PROT_WRITE) != 0;
 	for (unsigned i = 0; i < HPPA_PAGE_INSNS; i++)
 		decode_one(c, p, i, handlers);
+	/* Runs of word accesses through one base (struct hppa_insn: mrun). A load whose target
+	 * is the base ends its run. */
+	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
+		struct hppa_insn *in = &p->insn[i], *nx = in + 1;
+		in->mrun = 1;
+		in->mlo = in->mhi = (int16_t)in->imm;
+		if ((in->op != HOP_LDW_NOMOD && in->op != HOP_STW_NOMOD) || (in->imm & 3) ||
+		    i + 1 == HPPA_PAGE_INSNS || nx->op != in->op || nx->r2 != in->r2 ||
+		    (nx->imm & 3) || (in->op == HOP_LDW_NOMOD && in->t == in->r2))
+			continue;
+		in->mrun = (uint16_t)(nx->mrun + 1);
+		in->mlo = in->mlo < nx->mlo ? in->mlo : nx->mlo;
+		in->mhi = in->mhi > nx->mhi ? in->mhi : nx->mhi;
+	}
+	/* only a run's accesses pay for its test */
+	for (unsigned i = 0; i < HPPA_PAGE_INSNS; i++) {
+		struct hppa_insn *in = &p->insn[i];
+		if (in->mrun > 1) {
+			in->op = in->op == HOP_LDW_NOMOD ? HOP_LDW_RUN : HOP_STW_RUN;
+			in->handler = handlers[in->op];
+		}
+	}
 	/* A writable page is checked word by word at each fetch, so it runs no blocks. */
 	unsigned run = 0;
 	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
 		unsigned op = p->insn[i].op;
-		run = straight_op(op) ? run + 1 : branch_op(op) ? 1 : 0;
-		p->insn[i].straight = p->writable && run > 1 ? 1 : run;
+		/* a branch's block takes its delay slot too when that is straight code on this
+		 * page (the slot runs as the block's last instruction: BRANCH_END); a block
+		 * runs on through a conditional branch, which ends it only when taken */
+		run = straight_op(op) || cbranch_op(op) ? run + 1 :
+			branch_op(op) ? 1u + (i + 1 < HPPA_PAGE_INSNS && straight_op(p->insn[i + 1].op)) : 0;
+		/* at least 1: a group always runs its first instruction (STRAIGHT_DISPATCH) */
+		p->insn[i].straight = p->writable || run < 1 ? 1 : run;
 	}
 	return p;
 }
 
 /* ---- data memory ---- */
 
-static inline __attribute__((always_inline)) uint8_t *data_host(struct hppa_cpu *c, struct hppa_tlb *tlbs, uint32_t addr, int prot)
+/* A TLB miss: the slot is filled from guest_mem. NULL for an address that is not mapped with
+ * prot or not aligned to align + 1 (the caller tells which). Out of line so that the hits'
+ * paths keep their values in registers. */
+__attribute__((noinline, cold)) static uint8_t *tlb_fill(struct hppa_cpu *c, struct hppa_tlb *tlb,
+							uint32_t addr, int prot, uint32_t align)
 {
 	uint32_t va = addr & ~PAGE_MASK;
-	struct hppa_tlb *tlb = &tlbs[(addr >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS];
-	if (tlb->vaddr == va)
-		return tlb->host + (addr & PAGE_MASK);
+	if (addr & align)
+		return NULL;
 	uint8_t *h = gm_host(c->mem, va, 4096, prot);
 	if (!h)
 		return NULL;
 	tlb->vaddr = va;
-	tlb->host = h;
+	tlb->addend = (uintptr_t)h - va;
 	return h + (addr & PAGE_MASK);
+}
+
+/* The host address of a data access of size align + 1 (a power of two) at addr, or NULL
+ * (unaligned or not accessible). One compare checks both the page and the alignment: a
+ * slot's tag never has the alignment bits set. */
+static inline __attribute__((always_inline)) uint8_t *data_host_aligned(
+	struct hppa_cpu *c, struct hppa_tlb *tlbs, uint32_t addr, int prot, uint32_t align)
+{
+	struct hppa_tlb *tlb = &tlbs[(addr >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS];
+	if (__builtin_expect(tlb->vaddr == (addr & (~PAGE_MASK | align)), 1))
+		return (uint8_t *)(tlb->addend + addr);
+	return tlb_fill(c, tlb, addr, prot, align);
+}
+
+static inline __attribute__((always_inline)) uint8_t *data_host(struct hppa_cpu *c, struct hppa_tlb *tlbs, uint32_t addr, int prot)
+{
+	return data_host_aligned(c, tlbs, addr, prot, 0);
 }
 
 static enum cpu_stop mem_fault(struct hppa_cpu *c, struct cpu_fault *f, uint32_t addr, int prot)
@@ -391,13 +471,6 @@ static void raise_tick(struct hppa_cpu *c, uint32_t pc)
 	/* the clock as the handler left it (a charge from there moves it) */
 	c->tick_at = n ? c->retired + c->charged + n : HPPA_NO_TICK;
 	update_limit(c);
-}
-
-/* The nullification of a conditional branch's delay slot under ,n: when taken forward or
- * not taken backward. */
-static bool cbranch_nullifies(const struct hppa_insn *in, bool taken)
-{
-	return (in->flags & HF_N) && (taken ? in->imm >= 0 : in->imm < 0);
 }
 
 /* The kernel's gateway page. Returns true to go on running. */
@@ -604,12 +677,128 @@ static void apply_psw_n(struct hppa_cpu *c)
 		event = false;							\
 	} while (0)
 
+/* The tail of a handler that nullifies nothing and writes no r0 (its target r0 is the sink,
+ * specialise): on to the group's next instruction, through this handler's own indirect jump
+ * (one per handler predicts better than one shared). */
+#define NEXT_PLAIN()								\
+	do {									\
+		if (__builtin_expect(++in != bend, 1))				\
+			goto *in->handler;					\
+		goto block_end;							\
+	} while (0)
+
+/* A run of word accesses through base (hppa_insn.mrun) in this group, all on one page that
+ * the TLB holds, runs at once: access is done for each instruction x_ with the host address
+ * h_ of base. Otherwise (a run cut by the group's end, across two pages, unaligned, a TLB
+ * miss) the handler goes on with its first access alone. None of the run's accesses can
+ * fault, so this changes no fault's place. */
+#define WORD_RUN(tlbs, base, access)						\
+	do {									\
+		unsigned n_ = in->mrun;						\
+		uint32_t lo_ = (base) + (uint32_t)in->mlo, hi_ = (base) + (uint32_t)in->mhi; \
+		if (n_ <= (unsigned)(bend - in) && !((lo_ ^ hi_) & ~PAGE_MASK)) {	\
+			struct hppa_tlb *t_ = &(tlbs)[(lo_ >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS]; \
+			if (t_->vaddr == (lo_ & (~PAGE_MASK | 3u))) {		\
+				uint8_t *h_ = (uint8_t *)(t_->addend + (base));	\
+				const struct hppa_insn *x_ = in;		\
+				for (const struct hppa_insn *e_ = in + n_; x_ != e_; x_++) \
+					access;					\
+				in += n_ - 1;	\
+				NEXT_PLAIN();					\
+			}							\
+		}								\
+	} while (0)
+/* A word access that missed the TLB and cannot be filled: unaligned or not accessible. */
+#define MEM_FAIL(ea, prot)							\
+	do {									\
+		if ((ea) & 3) {							\
+			f->kind = CPU_FAULT_BUS;				\
+			goto unaligned;						\
+		}								\
+		FAIL(mem_fault(c, f, (ea), (prot)));				\
+	} while (0)
+/* The rest of a word load at ea into in->t (HOP_LDW_*). */
+#define LOAD_WORD(ea)								\
+	do {									\
+		struct hppa_tlb *tlb_ = &c->rtlb[((ea) >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS]; \
+		const uint8_t *h_;						\
+		if (__builtin_expect(tlb_->vaddr == ((ea) & (~PAGE_MASK | 3u)), 1)) { \
+			h_ = (const uint8_t *)(tlb_->addend + (ea));		\
+		} else {							\
+			h_ = tlb_fill(c, tlb_, (ea), GM_PROT_READ, 3);		\
+			if (!h_)						\
+				MEM_FAIL((ea), GM_PROT_READ);			\
+		}								\
+		gr[in->t] = bo_get32(h_, true);					\
+		NEXT_PLAIN();							\
+	} while (0)
+
+/* The end of a branch's handler (next, nul and event set). When its delay slot is the block's
+ * last instruction (code_page: a branch's block takes a straight slot) and is not
+ * nullified, the branch retires here and the slot runs at once with the queue at (slot,
+ * next), as a group of its own: its tail (block_end) then moves the queue to next. Anything
+ * else (an event to raise, a nullified slot, a slot outside the block) goes through retire. */
+#define BRANCH_END()								\
+	do {									\
+		gr[0] = 0;							\
+		if (__builtin_expect(!nul && !event && in + 1 != bend, 1)) {	\
+			retired++;						\
+			pc = iaoq_b;						\
+			iaoq_b = next;						\
+			bstart = ++in;						\
+			goto *in->handler;					\
+		}								\
+		goto retire;							\
+	} while (0)
+/* A conditional branch's end: taken is its condition. The nullification of its delay slot
+ * under ,n (when taken forward or not taken backward) is precomputed in len (specialise). */
+/* A conditional branch's end: taken is its condition. The nullification of its delay slot
+ * under ,n (when taken forward or not taken backward) is precomputed in len (specialise).
+ * Not taken, the queue runs straight on and so does the block (code_page: a conditional
+ * branch does not end one): the slot is the group's next instruction, or skipped as any
+ * nullified successor is (seq_nul). Taken, the branch ends the block where BRANCH_END
+ * runs its delay slot (the group's bound pulled in to the slot). */
+#define CBRANCH_END(cond)							\
+	do {									\
+		if (!(cond)) {							\
+			if (__builtin_expect(in->len & 2, 0)) {			\
+				nul = true;					\
+				goto seq_nul;					\
+			}							\
+			NEXT_PLAIN();						\
+		}								\
+		BRANCH_START();							\
+		next = pc + 8 + (uint32_t)in->imm;				\
+		nul = in->len & 1;						\
+		if (__builtin_expect(!nul && in + 1 != bend, 1)) {		\
+			retired++;						\
+			pc = iaoq_b;						\
+			iaoq_b = next;						\
+			bstart = ++in;						\
+			bend = in + 1;						\
+			goto *in->handler;					\
+		}								\
+		goto retire;							\
+	} while (0)
+
 #define FETCH_DISPATCH()							\
 	do {									\
 		if (__builtin_expect(retired >= limit, 0) ||			\
 		    __builtin_expect((pc & ~PAGE_MASK) != page_va, 0))		\
 			goto top;						\
 		DISPATCH();							\
+	} while (0)
+/* FETCH_DISPATCH where the queue runs straight on (iaoq_b = pc + 4, after a group's end):
+ * the whole block at pc when it fits before limit, else the loop's top cuts it. */
+#define STRAIGHT_DISPATCH()							\
+	do {									\
+		if (__builtin_expect((pc & ~PAGE_MASK) != page_va, 0))		\
+			goto top;						\
+		in = bstart = &page->insn[(pc >> 2) & (HPPA_PAGE_INSNS - 1)];	\
+		bend = in + in->straight;					\
+		if (__builtin_expect(retired + in->straight > limit, 0))	\
+			goto top;						\
+		goto *in->handler;						\
 	} while (0)
 /* The group at pc, on the current page, which the loop's top has checked or FETCH_DISPATCH. */
 #define DISPATCH()								\
@@ -718,6 +907,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_XMPYU] = &&L_FP,
 		[HOP_FID] = &&L_FP,
 		[HOP_LDW_NOMOD] = &&L_HOP_LDW_NOMOD,
+		[HOP_LDW_IDX] = &&L_HOP_LDW_IDX,
+		[HOP_LDW_RUN] = &&L_HOP_LDW_RUN,
+		[HOP_STW_RUN] = &&L_HOP_STW_RUN,
 		[HOP_STW_NOMOD] = &&L_HOP_STW_NOMOD,
 		[HOP_ADD_SH] = &&L_HOP_ADD_SH,
 		[HOP_ADDL_SH] = &&L_HOP_ADDL_SH,
@@ -744,7 +936,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 	uint32_t next;
 	/* nul: the instruction nullifies the next (false whenever a handler starts); event: the
 	 * branch raises a call or return after its delay slot; next: the new back of the queue. */
-	bool nul = false, event, taken;
+	bool nul = false, event;
 	update_limit(c);
 	RELOAD();
 	for (;;) {
@@ -817,6 +1009,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			}
 			unmarked_word = page->raw[in - page->insn];
 			hppa_decode(unmarked_word, &unmarked);
+			specialise(&unmarked);
 			in = bstart = &unmarked;
 			bend = in + 1;
 			goto *handlers[in->op];
@@ -829,10 +1022,10 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 
 		L_HOP_ADDL_FAST:
 			gr[in->t] = gr[in->r1] + gr[in->r2];
-			goto seq_plain;
+			NEXT_PLAIN();
 		L_HOP_COPY:
 			gr[in->t] = gr[in->r1];
-			goto seq_plain;
+			NEXT_PLAIN();
 		L_HOP_ADD: {
 			uint32_t a = gr[in->r1], sh = a << in->sub;
 			struct sum s = add3(sh, gr[in->r2], (in->flags & HF_CIN) ? c->psw_cb >> 31 : 0);
@@ -939,13 +1132,13 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		}
 		L_HOP_LDO:
 			gr[in->t] = gr[in->r2] + (uint32_t)in->imm;
-			goto seq_plain;
+			NEXT_PLAIN();
 		L_HOP_LDIL:
 			gr[in->t] = (uint32_t)in->imm;
-			goto seq_plain;
+			NEXT_PLAIN();
 		L_HOP_ADDIL:
 			gr[1] = gr[in->r2] + (uint32_t)in->imm;
-			goto seq_plain;
+			NEXT_PLAIN();
 
 		L_HOP_LOAD: L_HOP_LDCW: {
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
@@ -1037,7 +1230,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			event = release_held_call(c);
 			if (in->t)
 				event |= pend_call(c, in->t, pc, link & ~3u, next);
-			goto retire;
+			BRANCH_END();
 		}
 		L_HOP_BLR: {
 			BRANCH_START();
@@ -1048,7 +1241,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			event = release_held_call(c);
 			if (in->t)
 				event |= pend_call(c, in->t, pc, link & ~3u, next);
-			goto retire;
+			BRANCH_END();
 		}
 		L_HOP_GATE:
 			/* PA 1.1 GATE: t keeps its upper 30 bits and gets the privilege level in the
@@ -1060,13 +1253,13 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (in->t)
 				gr[in->t] |= PRIV_USER;
 			event = release_held_call(c);
-			goto retire;
+			BRANCH_END();
 		L_HOP_BV:
 			BRANCH_START();
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
 			event = pend_bv(c, in, pc, next);
-			goto retire;
+			BRANCH_END();
 		L_HOP_BE: L_HOP_BLE: {
 			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
@@ -1079,7 +1272,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				if (next >= 4096)
 					event |= pend(c, 1, pc, link & ~3u, next);
 			}
-			goto retire;
+			BRANCH_END();
 		}
 		L_HOP_CMPB: L_HOP_CMPIB: {
 			BRANCH_START();
@@ -1089,7 +1282,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			goto retire;
+			BRANCH_END();
 		}
 		L_HOP_ADDB: L_HOP_ADDIB: {
 			BRANCH_START();
@@ -1100,7 +1293,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			goto retire;
+			BRANCH_END();
 		}
 		L_HOP_MOVB: L_HOP_MOVIB: {
 			BRANCH_START();
@@ -1110,7 +1303,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			goto retire;
+			BRANCH_END();
 		}
 		L_HOP_BB: L_HOP_BVB: {
 			BRANCH_START();
@@ -1120,7 +1313,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			if (taken)
 				next = pc + 8 + (uint32_t)in->imm;
 			nul = cbranch_nullifies(in, taken);
-			goto retire;
+			BRANCH_END();
 		}
 
 		L_HOP_SHRPW: L_HOP_VSHRPW: {
@@ -1179,98 +1372,91 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto seq;
 
 		/* the specialised forms (specialise) */
+		L_HOP_LDW_RUN:
+			WORD_RUN(c->rtlb, gr[in->r2], gr[x_->t] = bo_get32(h_ + x_->imm, true));
+			goto L_HOP_LDW_NOMOD;
+		L_HOP_STW_RUN:
+			WORD_RUN(c->wtlb, gr[in->r2], bo_put32(h_ + x_->imm, gr[x_->r1], true));
+			goto L_HOP_STW_NOMOD;
 		L_HOP_LDW_NOMOD: {
-			uint32_t ea = gr[in->r2] + ((in->flags & HF_IDX) ?
-				gr[in->r1] << ((in->flags & HF_SCALE) ? 2 : 0) : (uint32_t)in->imm);
-			if (ea & 3) {
-				f->kind = CPU_FAULT_BUS;
-				goto unaligned;
-			}
-			uint8_t *h = data_host(c, c->rtlb, ea, GM_PROT_READ);
-			if (!h)
-				FAIL(mem_fault(c, f, ea, GM_PROT_READ));
-			gr[in->t] = bo_get32(h, true);
-			goto seq_plain;
+			uint32_t ea = gr[in->r2] + (uint32_t)in->imm;
+			LOAD_WORD(ea);
+		}
+		L_HOP_LDW_IDX: {
+			uint32_t ea = gr[in->r2] + (gr[in->r1] << in->sub);
+			LOAD_WORD(ea);
 		}
 		L_HOP_STW_NOMOD: {
 			uint32_t ea = gr[in->r2] + (uint32_t)in->imm;
-			if (ea & 3) {
-				f->kind = CPU_FAULT_BUS;
-				goto unaligned;
+			struct hppa_tlb *tlb = &c->wtlb[(ea >> HPPA_PAGE_SHIFT) % HPPA_TLB_SLOTS];
+			uint8_t *h;
+			if (__builtin_expect(tlb->vaddr == (ea & (~PAGE_MASK | 3u)), 1)) {
+				h = (uint8_t *)(tlb->addend + ea);
+			} else {
+				h = tlb_fill(c, tlb, ea, GM_PROT_WRITE, 3);
+				if (!h)
+					MEM_FAIL(ea, GM_PROT_WRITE);
 			}
-			uint8_t *h = data_host(c, c->wtlb, ea, GM_PROT_WRITE);
-			if (!h)
-				FAIL(mem_fault(c, f, ea, GM_PROT_WRITE));
 			bo_put32(h, gr[in->r1], true);
-			goto seq_plain;
+			NEXT_PLAIN();
 		}
 		L_HOP_ADD_SH: {
 			struct sum s = add3(gr[in->r1] << in->sub, gr[in->r2], 0);
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto seq_plain;
+			NEXT_PLAIN();
 		}
 		L_HOP_ADDL_SH:
 			gr[in->t] = (gr[in->r1] << in->sub) + gr[in->r2];
-			goto seq_plain;
+			NEXT_PLAIN();
 		L_HOP_SUB_PLAIN: {
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto seq_plain;
+			NEXT_PLAIN();
 		}
 		L_HOP_ADDI_PLAIN: {
 			struct sum s = add3((uint32_t)in->imm, gr[in->r2], 0);
 			c->psw_cb = s.cv;
 			gr[in->t] = s.res;
-			goto seq_plain;
+			NEXT_PLAIN();
 		}
 		L_HOP_SHL_MASK:
 			gr[in->t] = (gr[in->r1] << in->sub) & (uint32_t)in->imm;
-			goto seq_plain;
+			NEXT_PLAIN();
 		L_HOP_SHR_MASK:
 			gr[in->t] = (gr[in->r2] >> in->sub) & (uint32_t)in->imm;
-			goto seq_plain;
+			NEXT_PLAIN();
 		L_HOP_SHR_SIGNED:
 			gr[in->t] = (uint32_t)((int32_t)(gr[in->r2] << in->sub) >> in->len);
-			goto seq_plain;
+			NEXT_PLAIN();
 		L_HOP_AND_IMM:
 			gr[in->t] &= (uint32_t)in->imm;
-			goto seq_plain;
+			NEXT_PLAIN();
 		L_HOP_OR_IMM:
 			gr[in->t] |= (uint32_t)in->imm;
-			goto seq_plain;
+			NEXT_PLAIN();
 /* One conditional branch form per condition cf (the condition folds to a few operations). */
 #define CMPB_FORM(cf)								\
 		L_CMPB_C##cf: {							\
-			BRANCH_START();						\
 			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);	\
-			taken = cond_arith(cf, s.res, s.cv >> 31, s.sv);	\
-			goto cbranch_tail;					\
+			CBRANCH_END(cond_arith(cf, s.res, s.cv >> 31, s.sv));	\
 		}								\
 		L_CMPIB_C##cf: {						\
-			BRANCH_START();						\
 			struct sum s = add3((uint32_t)(int8_t)in->r1, ~gr[in->r2], 1); \
-			taken = cond_arith(cf, s.res, s.cv >> 31, s.sv);	\
-			goto cbranch_tail;					\
+			CBRANCH_END(cond_arith(cf, s.res, s.cv >> 31, s.sv));	\
 		}								\
 		L_ADDIB_C##cf: {						\
-			BRANCH_START();						\
 			struct sum s = add3((uint32_t)(int8_t)in->r1, gr[in->r2], 0); \
-			taken = cond_arith(cf, s.res, s.cv >> 31, s.sv);	\
 			gr[in->r2] = s.res;					\
-			goto cbranch_tail;					\
+			gr[0] = 0;						\
+			CBRANCH_END(cond_arith(cf, s.res, s.cv >> 31, s.sv));	\
 		}
 		CMPB_FORM(0) CMPB_FORM(1) CMPB_FORM(2) CMPB_FORM(3)
 		CMPB_FORM(4) CMPB_FORM(5) CMPB_FORM(6) CMPB_FORM(7)
 		CMPB_FORM(8) CMPB_FORM(9) CMPB_FORM(10) CMPB_FORM(11)
 		CMPB_FORM(12) CMPB_FORM(13) CMPB_FORM(14) CMPB_FORM(15)
 #undef CMPB_FORM
-	cbranch_tail:
-		if (taken)
-			next = pc + 8 + (uint32_t)in->imm;
-		nul = cbranch_nullifies(in, taken);
-		goto retire;
 	retire:
 		gr[0] = 0;
 		retired++;
@@ -1290,17 +1476,16 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 	seq:	/* a non-branch instruction has run; nul: it nullifies the next */
 		if (__builtin_expect(nul, 0))
 			goto seq_nul;
-	seq_plain:	/* one that nullifies nothing */
 		gr[0] = 0;
-		if (++in != bend)
-			goto *in->handler;
+		NEXT_PLAIN();
+	block_end:	/* the group's last instruction has run and nullifies nothing */
 		{
 			unsigned n = (unsigned)(in - bstart);
 			retired += n;
 			pc = iaoq_b + 4 * (n - 1);
 			iaoq_b = pc + 4;
 		}
-		FETCH_DISPATCH();
+		STRAIGHT_DISPATCH();
 	seq_nul: {
 			gr[0] = 0;
 			nul = false;
@@ -1309,7 +1494,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			pc = iaoq_b + 4 * n;
 			iaoq_b = pc + 4;
 		}
-		FETCH_DISPATCH();
+		STRAIGHT_DISPATCH();
 	unaligned:
 		{
 			uint32_t nb, ea = mem_ea(c, in, in->sub, &nb);
@@ -1342,7 +1527,7 @@ static struct cpu *create(const struct cpu_config *cfg, char *err, size_t errlen
 	c->tick_at = cfg->first_tick ? cfg->first_tick : HPPA_NO_TICK;
 	c->cache_gen = cfg->mem->generation;
 	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
-		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_NO_PAGE;
+		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;
 	c->event_at = UINT64_MAX;
 	update_limit(c);
 	return &c->base;

@@ -14,7 +14,7 @@
 #define HPPA_DCACHE_SLOTS 1024	/* direct-mapped by page number */
 #define HPPA_MAX_BREAKPOINTS 64
 #define HPPA_NO_TICK UINT64_MAX
-#define HPPA_TLB_SLOTS 64	/* data translations, direct-mapped by page number */
+#define HPPA_TLB_SLOTS 1024	/* data translations, direct-mapped by page number */
 
 /* One guest page of decoded instructions. A page that is writable is checked word by word
  * against its decode (a store, gm_write or a loader's poke may change it); any unmap or
@@ -31,13 +31,18 @@ struct hppa_code_page {
 /* A one-page translation for data accesses, valid for one guest_mem generation: run() drops
  * them all (with the decode cache) when the generation moves. */
 struct hppa_tlb {
-	uint32_t vaddr;
-	uint8_t *host;
+	uint32_t vaddr;		/* page address; HPPA_TLB_EMPTY when empty */
+	uintptr_t addend;	/* host address minus guest address */
 };
+/* An empty slot's tag: bits 2..11 are never all kept by a lookup's mask (page bits and the
+ * alignment bits), so no address matches it. */
+#define HPPA_TLB_EMPTY 0x4u
 
 struct hppa_cpu {
 	struct cpu base;
-	uint32_t gr[32];
+	/* gr[32] is a sink: a cached instruction whose target is r0 writes there instead (the
+	 * interpreter's forms, specialise()), so gr[0] stays 0 without a store per instruction. */
+	uint32_t gr[33];
 	uint32_t iaoq_f, iaoq_b;
 	uint32_t sar, cr26, cr27;
 	uint32_t psw_cb;	/* carry out of every bit of the last carry-setting operation */

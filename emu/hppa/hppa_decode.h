@@ -47,7 +47,10 @@ enum hppa_op {
 	HOP_FTEST, HOP_XMPYU, HOP_FID,
 	/* The interpreter's own forms of common instructions, chosen when a page is decoded
 	 * into its cache (never from hppa_decode; hppa_cpu.c: specialise). */
-	HOP_LDW_NOMOD,	/* ldw without base modification (displacement or index) */
+	HOP_LDW_NOMOD,	/* ldw without base modification, displacement form */
+	HOP_LDW_IDX,	/* ldw without base modification, index form: sub = the index's shift */
+	HOP_LDW_RUN,	/* HOP_LDW_NOMOD starting a run of them (mrun > 1) */
+	HOP_STW_RUN,	/* HOP_STW_NOMOD starting a run of them (mrun > 1) */
 	HOP_STW_NOMOD,	/* stw without base modification */
 	HOP_ADD_SH,	/* add/shladd without condition or trap: sub = shift, sets PSW[C/B] */
 	HOP_ADDL_SH,	/* shladd,l without condition: sub = shift */
@@ -101,6 +104,14 @@ struct hppa_insn {
 	 * among them, which run() executes as one block (one limit check, one count add). */
 	uint32_t straight;
 	const void *handler;	/* the interpreter's cache: its handler (NULL from hppa_decode) */
+	/* Left 0 by hppa_decode. The interpreter's cache, for a word load or store: how many
+	 * such accesses of the same kind through the same base register follow one another from
+	 * this one on (mrun, at least 1), and the least and greatest displacement among them,
+	 * so that one page check serves them all (the stack saves and restores of a prologue
+	 * and an epilogue). */
+	uint16_t mrun;
+	int16_t mlo, mhi;
+	uint16_t pad;		/* the struct is 32 bytes: the cache indexes it by shifts */
 };
 
 /* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */
