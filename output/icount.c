@@ -19,17 +19,18 @@ static uint32_t func_index(struct icount *c, uint64_t start)
 	return i;
 }
 
-/* The function of a call target: looked up once per target, then from the table. */
+/* The function of a call target: resolved once per target (when its record is new), then
+ * read from the table. */
 static uint32_t target_func(struct icount *c, uint64_t target)
 {
-	const struct icount_target *t = pairtab_find(&c->targets, target, 0);
-	if (t)
+	size_t known = c->targets.len;
+	uint32_t i;
+	struct icount_target *t = pairtab_get(&c->targets, target, 0, &i);
+	if (t && c->targets.len == known)
 		return t->func;
 	uint32_t f = func_index(c, c->resolve ? c->resolve(c->resolve_ctx, target) : target);
-	uint32_t i;
-	struct icount_target *nt = pairtab_get(&c->targets, target, 0, &i);
-	if (nt)
-		nt->func = f;
+	if (t)
+		t->func = f;	/* still there: funcs is another table */
 	return f;
 }
 
