@@ -183,8 +183,8 @@ void wprof_call_at(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_
 	f->return_addr = return_addr;
 	f->entered = retired;
 	f->arc = a;
-	if (a != UINT32_MAX)
-		((struct wprof_arc *)pairtab_at(&w->arcs, a))->active++;
+	if (arc)
+		arc->active++;
 	f->node = w->cfg.track_stacks ? child_node(w, top_node(w), target) : WPROF_ROOT;
 	w->depth++;
 }
