@@ -66,20 +66,22 @@ static uint64_t link_addr(const struct run_ctx *rc, uint64_t addr)
 static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target)
 {
 	struct run_ctx *rc = ctx;
+	uint64_t now = cpu_retired(rc->p->cpu);
 	if (rc->wp)
 		wprof_call_at(rc->wp, link_addr(rc, site), link_addr(rc, ret_addr), link_addr(rc, target),
-			      cpu_retired(rc->p->cpu));
+			      now);
 	if (rc->ic)
-		icount_call(rc->ic, link_addr(rc, ret_addr), link_addr(rc, target), cpu_retired(rc->p->cpu));
+		icount_call(rc->ic, link_addr(rc, ret_addr), link_addr(rc, target), now);
 }
 
 static void ev_ret(void *ctx, uint64_t target)
 {
 	struct run_ctx *rc = ctx;
+	uint64_t now = cpu_retired(rc->p->cpu);
 	if (rc->wp)
-		wprof_return_at(rc->wp, link_addr(rc, target), cpu_retired(rc->p->cpu));
+		wprof_return_at(rc->wp, link_addr(rc, target), now);
 	if (rc->ic)
-		icount_return(rc->ic, link_addr(rc, target), cpu_retired(rc->p->cpu));
+		icount_return(rc->ic, link_addr(rc, target), now);
 }
 
 static void ev_syscall(void *ctx)

@@ -19,17 +19,29 @@ static uint32_t func_index(struct icount *c, uint64_t start)
 	return i;
 }
 
-/* The function of a call target: looked up once per target, then from the table. */
-static uint32_t target_func(struct icount *c, uint64_t target)
+/* The function of a call target: resolved once per target (when its record is new), then
+ * read from the table. */
+static uint32_t target_func_slow(struct icount *c, uint64_t target)
 {
-	const struct icount_target *t = pairtab_find(&c->targets, target, 0);
-	if (t)
+	size_t known = c->targets.len;
+	uint32_t i;
+	struct icount_target *t = pairtab_get(&c->targets, target, 0, &i);
+	if (t && c->targets.len == known)
 		return t->func;
 	uint32_t f = func_index(c, c->resolve ? c->resolve(c->resolve_ctx, target) : target);
-	uint32_t i;
-	struct icount_target *nt = pairtab_get(&c->targets, target, 0, &i);
-	if (nt)
-		nt->func = f;
+	if (t)
+		t->func = f;	/* still there: funcs is another table */
+	return f;
+}
+
+static uint32_t target_func(struct icount *c, uint64_t target)
+{
+	struct icount_target_hint *h =
+		&c->target_hints[(target * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - ICOUNT_TARGET_HINT_BITS)];
+	if (h->target == target && h->func1)
+		return h->func1 - 1;
+	uint32_t f = target_func_slow(c, target);
+	*h = (struct icount_target_hint){ target, f + 1 };	/* UINT32_MAX (none): not kept */
 	return f;
 }
 
@@ -38,13 +50,21 @@ static struct icount_func *func_at(struct icount *c, uint32_t i)
 	return i == UINT32_MAX ? NULL : pairtab_at(&c->funcs, i);
 }
 
-/* The instructions since the last event belong to the function on top. */
+/* The instructions since the last event belong to the function on top (its frame keeps
+ * them until it is popped). */
 static void charge(struct icount *c, uint64_t retired)
 {
-	struct icount_func *f = func_at(c, c->stack[c->depth].func);
-	if (f)
-		f->self += retired - c->mark;
+	c->stack[c->depth].self += retired - c->mark;
 	c->mark = retired;
+}
+
+/* A frame's self instructions go to its function. */
+static void flush_self(struct icount *c, struct icount_frame *fr)
+{
+	struct icount_func *f = func_at(c, fr->func);
+	if (f)
+		f->self += fr->self;
+	fr->self = 0;
 }
 
 /* Room for one more frame; false when the stack cannot grow. */
@@ -68,6 +88,7 @@ static void push(struct icount *c, uint32_t func, uint64_t return_addr, uint64_t
 	struct icount_frame *top = &c->stack[++c->depth];
 	top->return_addr = return_addr;
 	top->entered = retired;
+	top->self = 0;
 	top->func = func;
 	struct icount_func *f = func_at(c, func);
 	if (f)
@@ -79,8 +100,11 @@ static void pop(struct icount *c, uint64_t retired)
 {
 	struct icount_frame *top = &c->stack[c->depth];
 	struct icount_func *f = func_at(c, top->func);
-	if (f && --f->active == 0)
-		f->incl += retired - top->entered;
+	if (f) {
+		f->self += top->self;
+		if (--f->active == 0)
+			f->incl += retired - top->entered;
+	}
 	c->depth--;
 }
 
@@ -204,6 +228,7 @@ int icount_switch_thread(struct icount *c, unsigned to, uint64_t retired)
 		if (!in->frames)
 			return -ENOMEM;
 		in->frames[0] = c->stack[0];
+		in->frames[0].self = 0;
 		*in = (struct icount_stack){ in->frames, 0, ICOUNT_INITIAL_DEPTH, 0, retired, retired };
 	}
 	charge(c, retired - c->skew);
@@ -221,6 +246,7 @@ void icount_finish(struct icount *c, uint64_t retired)
 {
 	charge(c, retired - c->skew);
 	close_frames(c, retired - c->skew);
+	flush_self(c, &c->stack[0]);
 	/* Threads still alive at the end: their frames close at their own last instruction. */
 	for (unsigned i = 0; i < c->nthreads; i++) {
 		if (i == c->cur || !c->threads[i].frames)
@@ -228,6 +254,7 @@ void icount_finish(struct icount *c, uint64_t retired)
 		uint64_t left = c->threads[i].left_at;
 		use_stack(c, i, left);
 		close_frames(c, left - c->skew);
+		flush_self(c, &c->stack[0]);
 	}
 	struct icount_func *root = func_at(c, c->stack[0].func);
 	if (root && root->active) {

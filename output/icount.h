@@ -41,6 +41,9 @@ struct icount_func {
 
 struct icount_frame {
 	uint64_t return_addr, entered;	/* the retired count at the call */
+	/* self instructions of this activation not yet added to its function (at the pop):
+	 * every event charges the top frame, which is at hand, not the function's record */
+	uint64_t self;
 	uint32_t func;			/* index in funcs, UINT32_MAX if not recorded */
 };
 
@@ -49,6 +52,14 @@ struct icount_target {
 	uint64_t target, zero;		/* key */
 	uint32_t func;
 };
+
+/* A recent call target and its function (index + 1; 0: empty), checked before the table:
+ * a call then reads one entry, not a hint and a record. */
+struct icount_target_hint {
+	uint64_t target;
+	uint32_t func1;
+};
+enum { ICOUNT_TARGET_HINT_BITS = 9 };
 
 /* The start of the function containing addr (addr itself when unknown). */
 typedef uint64_t (*icount_resolve_fn)(void *ctx, uint64_t addr);
@@ -75,6 +86,7 @@ struct icount {
 	uint64_t skew;			/* the retired count minus the running thread's own clock */
 	uint64_t total;			/* set by icount_finish */
 	uint64_t dropped;
+	struct icount_target_hint target_hints[1u << ICOUNT_TARGET_HINT_BITS];
 	struct icount_stack *threads;	/* by thread index; the running one's entry is stale */
 	unsigned nthreads, cur;
 };

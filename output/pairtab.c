@@ -39,7 +39,8 @@ int pairtab_init(struct pairtab *t, size_t rec_size, size_t initial)
 	t->nslots = t->cap * 2;		/* at most half full */
 	t->recs = malloc(t->cap * rec_size);
 	t->slots = calloc(t->nslots, sizeof(*t->slots));
-	if (!t->recs || !t->slots) {
+	t->hints = calloc((size_t)1 << PAIRTAB_HINT_BITS, sizeof(*t->hints));
+	if (!t->recs || !t->slots || !t->hints) {
 		pairtab_free(t);
 		return -ENOMEM;
 	}
@@ -50,6 +51,7 @@ void pairtab_free(struct pairtab *t)
 {
 	free(t->recs);
 	free(t->slots);
+	free(t->hints);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -91,25 +93,25 @@ static int grow(struct pairtab *t)
 	return 0;
 }
 
-void *pairtab_get(struct pairtab *t, uint64_t k0, uint64_t k1, uint32_t *index)
+void *pairtab_get_indexed(struct pairtab *t, struct pairtab_hint *hint, uint64_t k0, uint64_t k1,
+			  uint32_t *index)
 {
 	size_t s = probe(t, k0, k1);
-	if (t->slots[s]) {
-		*index = t->slots[s] - 1;
-		return pairtab_at(t, *index);
+	if (!t->slots[s]) {
+		if (t->len == t->cap) {
+			if (grow(t) < 0)
+				return NULL;
+			s = probe(t, k0, k1);
+		}
+		struct pairtab_key k = {k0, k1};
+		unsigned char *rec = pairtab_at(t, t->len);
+		memset(rec, 0, t->rec_size);
+		memcpy(rec, &k, sizeof(k));
+		t->slots[s] = (uint32_t)++t->len;
 	}
-	if (t->len == t->cap) {
-		if (grow(t) < 0)
-			return NULL;
-		s = probe(t, k0, k1);
-	}
-	void *rec = pairtab_at(t, t->len);
-	struct pairtab_key k = {k0, k1};
-	memset(rec, 0, t->rec_size);
-	memcpy(rec, &k, sizeof(k));
-	*index = (uint32_t)t->len;
-	t->slots[s] = (uint32_t)++t->len;
-	return rec;
+	*hint = (struct pairtab_hint){ k0, k1, t->slots[s] };
+	*index = t->slots[s] - 1;
+	return pairtab_at(t, *index);
 }
 
 const void *pairtab_find(const struct pairtab *t, uint64_t k0, uint64_t k1)

@@ -111,14 +111,15 @@ void wprof_tick(struct wprof *w, uint64_t pc)
  * grow (the ticks then stay with the caller: less detail, never a wrong stack). */
 static uint32_t child_node(struct wprof *w, uint32_t parent, uint64_t func)
 {
-	uint32_t depth = ((const struct wprof_node *)pairtab_at(&w->nodes, parent))->depth;
+	size_t known = w->nodes.len;
 	uint32_t i;
 	struct wprof_node *n = pairtab_get(&w->nodes, parent, func, &i);
 	if (!n) {
 		w->dropped++;
 		return parent;
 	}
-	n->depth = depth + 1;
+	if (w->nodes.len != known)	/* new: one deeper than its parent (read after the insertion) */
+		n->depth = ((const struct wprof_node *)pairtab_at(&w->nodes, parent))->depth + 1;
 	return i;
 }
 
@@ -183,8 +184,8 @@ void wprof_call_at(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_
 	f->return_addr = return_addr;
 	f->entered = retired;
 	f->arc = a;
-	if (a != UINT32_MAX)
-		((struct wprof_arc *)pairtab_at(&w->arcs, a))->active++;
+	if (arc)
+		arc->active++;
 	f->node = w->cfg.track_stacks ? child_node(w, top_node(w), target) : WPROF_ROOT;
 	w->depth++;
 }

@@ -57,12 +57,13 @@ struct wprof_pc {
  * with this return address (they are one and the same but for self-modifying code). */
 struct wprof_arc {
 	uint64_t from, self;		/* key: return address, call target */
-	uint64_t site;
+	/* what every call and return touches first, side by side */
 	uint64_t calls;
-	uint64_t incl;
-	uint64_t incl_ir;		/* instructions retired inside its outermost calls (the _at events) */
-	uint64_t stamp;			/* internal: the tick that last charged incl */
 	uint32_t active;		/* internal: its frames on the shadow stack */
+	uint64_t incl_ir;		/* instructions retired inside its outermost calls (the _at events) */
+	uint64_t site;
+	uint64_t incl;
+	uint64_t stamp;			/* internal: the tick that last charged incl */
 };
 
 /* A call-tree node: the stack of call targets from the root. The root (index WPROF_ROOT) has

@@ -151,7 +151,7 @@ const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_m
 	else if (bc->forget)
 		bc->forget(bc->ctx, &bc->slots[s]);
 	bc->slots[s] = (struct block_info){ .addr = addr, .size = size, .icount = n, .offsets = offsets,
-					    .ends_with = ends_with };
+					    .ends_with = ends_with, .last_offset = n ? offsets[n - 1] : 0 };
 	return &bc->slots[s];
 }
 

@@ -16,6 +16,7 @@ struct block_info {
 	uint32_t icount;	/* instructions in the block */
 	uint16_t *offsets;	/* byte offset of each instruction; icount entries */
 	uint8_t ends_with;	/* BLOCK_ENDS_PLAIN, _CALL or _RET: a call always ends a block */
+	uint16_t last_offset;	/* offsets[icount - 1]: a call's site, read without the pool */
 	uint64_t execs;		/* times the block hook entered it (cpu_insn_counts) */
 };
 
@@ -26,7 +27,8 @@ struct block_info {
 struct block_hot {
 	uint64_t addr;
 	uint32_t size;
-	uint32_t icount;
+	uint16_t icount;	/* blocks of more instructions have no hot entry */
+	uint8_t ends_with;	/* b->ends_with: the call-watching hook keeps it in the CPU */
 	struct block_info *b;
 };
 enum { BLOCK_HOT_SLOTS = 2048 };
@@ -48,7 +50,6 @@ struct block_cache {
 	 * place), so that its execution count can be kept; may be NULL. */
 	void (*forget)(void *ctx, struct block_info *b);
 	void *ctx;
-	bool slow_calls;		/* blocks ending with a call or return skip the hot path */
 };
 
 int block_cache_init(struct block_cache *bc, int mode_bits);
@@ -88,17 +89,13 @@ static inline const struct block_info *block_cache_lookup(struct block_cache *bc
 							  uint64_t addr, uint32_t size)
 {
 	struct block_hot *h = block_cache_hot_slot(bc, addr);
-	if (h->addr == addr && (h->size == size || (h->size == 0 && h->b->size == size)))
-		return h->b;	/* (size 0: a call or return block kept off the hook's fast path) */
+	if (h->addr == addr && h->size == size)
+		return h->b;
 	const struct block_info *b = block_cache_get(bc, mem, addr, size);
-	if (b) {
+	if (b && b->icount <= UINT16_MAX) {
 		h = block_cache_hot_slot(bc, addr);	/* unchanged: the table is not moved */
-		/* A block ending with a call or return must reach the slow path when calls are
-		 * watched: its hot entry then holds size 0, which no executed block has, so the
-		 * block hook's test fails and this lookup goes to the full table (x86_count.c). */
-		uint32_t hot_size = bc->slow_calls && b->ends_with ? 0 : size;
-		*h = (struct block_hot){ .addr = addr, .size = hot_size, .icount = b->icount,
-					 .b = (struct block_info *)b };
+		*h = (struct block_hot){ .addr = addr, .size = size, .icount = (uint16_t)b->icount,
+					 .ends_with = b->ends_with, .b = (struct block_info *)b };
 	}
 	return b;
 }

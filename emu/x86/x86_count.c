@@ -74,9 +74,7 @@ void x86_request_stop_at_tick(struct x86_cpu *cpu)
 }
 
 /* The nearest retired count at which the block hook has something to do besides counting:
- * the next tick or the instruction limit, whichever comes first. With calls watched, the block
- * after one that ends with a call or return must take the slow path to raise the event:
- * fast_until is then 0 (such blocks themselves never pass the hot test: block_cache.slow_calls). */
+ * the next tick or the instruction limit, whichever comes first. */
 void x86_update_event_at(struct x86_cpu *cpu)
 {
 	uint64_t at = UINT64_MAX;
@@ -87,7 +85,6 @@ void x86_update_event_at(struct x86_cpu *cpu)
 	if (cpu->quantum_end && cpu->quantum_end < at)
 		at = cpu->quantum_end;
 	cpu->event_at = at;
-	cpu->fast_until = cpu->track_calls && cpu->cur && cpu->cur->ends_with ? 0 : at;
 }
 
 void x86_set_quantum(struct x86_cpu *cpu, uint64_t n)
@@ -164,61 +161,79 @@ static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct b
 	x86_update_event_at(cpu);
 }
 
-/* The block before this one ended with a call or a return, which always end a block: this
- * block is its target. Reads `prev` before anything can move the block cache. */
-static __attribute__((noinline)) void call_events(struct x86_cpu *cpu, const struct block_info *prev,
-						  uint64_t target)
-{
-	if (prev->ends_with == BLOCK_ENDS_CALL && cpu->ev.call)
-		cpu->ev.call(cpu->ev.ctx, prev->addr + prev->offsets[prev->icount - 1],
-			     prev->addr + prev->size, target);
-	else if (prev->ends_with == BLOCK_ENDS_RET && cpu->ev.ret)
-		cpu->ev.ret(cpu->ev.ctx, target);
-}
-
-/* Per block, when the fast path cannot finish: calls and returns to report, a block missing
- * from the hot table, a tick or the instruction limit inside this block. */
+/* Per block, when the fast path cannot finish: a block missing from the hot table, a tick or
+ * the instruction limit inside this block. */
 static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_t addr, uint32_t size)
 {
-	struct block_info *prev = cpu->cur;
 	cpu->retired_base += cpu->cur_icount;
-	/* Between blocks: the count is retired_base exactly (cpu_retired in the event must not
-	 * add the previous block a second time). */
 	x86_set_cur(cpu, NULL);
-	if (cpu->track_calls && prev && prev->ends_with)
-		call_events(cpu, prev, addr);	/* before anything can move the cache */
-	/* The hot table first (call and return blocks are found there too), else find_block. */
 	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
-	struct block_info *b = h->addr == addr && h->b && h->b->size == size && !cpu->retranslate
+	struct block_info *b = h->addr == addr && h->b && h->size == size && !cpu->retranslate
 				       ? h->b : find_block(cpu, addr, size);
 	x86_set_cur(cpu, b);
-	if (!b)
-		return;
-	if (cpu->retired_base + cpu->cur_icount > cpu->event_at)
-		block_events(cpu, b, addr);	/* may stop, and sets fast_until itself */
-	else	/* fast_until for the next block, as x86_update_event_at would set it */
-		cpu->fast_until = cpu->track_calls && b->ends_with ? 0 : cpu->event_at;
+	if (b && cpu->retired_base + cpu->cur_icount > cpu->event_at)
+		block_events(cpu, b, addr);	/* may stop */
+}
+
+/* Enters the block from the hot table: the common case of both hooks (`calls`: the
+ * call-watching hook's, which keeps the block's kind at hand for the next block). */
+static inline bool enter_hot(struct x86_cpu *cpu, uint64_t addr, uint32_t size, bool calls)
+{
+	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
+	uint64_t base = cpu->retired_base + cpu->cur_icount;
+	if (h->addr != addr || h->size != size || base + h->icount > cpu->event_at)
+		return false;
+	cpu->retired_base = base;
+	cpu->cur_base = base;
+	cpu->cur = h->b;
+	cpu->cur_icount = h->icount;
+	if (calls)
+		cpu->cur_ends_with = h->ends_with;
+	h->b->execs++;
+	return true;
 }
 
 /* Per block: count, and raise the ticks whose instruction lies in this block. This runs once
  * per executed block (about a billion times a second of guest time), so the common case is
- * a leaf of a dozen instructions: the hot-table entry for this address, no call tracking, no
- * event inside the block; everything else goes to on_block_slow. */
+ * a leaf of a dozen instructions: the hot-table entry for this address, no event inside the
+ * block; everything else goes to on_block_slow. */
 void x86_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
 	struct x86_cpu *cpu = user;
 	(void)uc;
-	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
-	uint64_t base = cpu->retired_base + cpu->cur_icount;
-	if (h->addr == addr && h->size == size && base + h->icount <= cpu->fast_until) {
-		cpu->retired_base = base;
-		cpu->cur_base = base;
-		cpu->cur = h->b;
-		cpu->cur_icount = h->icount;
-		h->b->execs++;
-		return;
-	}
-	on_block_slow(cpu, addr, size);
+	if (!enter_hot(cpu, addr, size, false))
+		on_block_slow(cpu, addr, size);
+}
+
+/* The block before this one ended with a call or a return (both always end a block), so this
+ * block is its target: the previous block has retired whole, and the event sees the count
+ * between the two (cpu_retired must not add the previous block a second time). Then this
+ * block is entered as by the fast path. */
+static __attribute__((noinline)) void after_call_or_return(struct x86_cpu *cpu, uint64_t addr,
+							   uint32_t size)
+{
+	const struct block_info *prev = cpu->cur;
+	cpu->retired_base += cpu->cur_icount;
+	x86_set_cur(cpu, NULL);
+	if (prev->ends_with == BLOCK_ENDS_CALL && cpu->ev.call)
+		cpu->ev.call(cpu->ev.ctx, prev->addr + prev->last_offset, prev->addr + prev->size, addr);
+	else if (prev->ends_with == BLOCK_ENDS_RET && cpu->ev.ret)
+		cpu->ev.ret(cpu->ev.ctx, addr);
+	if (!enter_hot(cpu, addr, size, true))
+		on_block_slow(cpu, addr, size);
+}
+
+/* The block hook when calls and returns are watched (cpu.h's call and ret events): the same
+ * as x86_on_block, with the event raised first when the previous block ended with a call or
+ * a return. A separate hook keeps that test off the plain runs' path. */
+void x86_on_block_calls(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+	struct x86_cpu *cpu = user;
+	(void)uc;
+	if (cpu->cur_ends_with)
+		after_call_or_return(cpu, addr, size);
+	else if (!enter_hot(cpu, addr, size, true))
+		on_block_slow(cpu, addr, size);
 }
 
 void x86_retire_current_block(struct x86_cpu *cpu)

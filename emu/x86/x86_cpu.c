@@ -93,10 +93,10 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 		x86_enable_sse(cpu);	/* DOS programs set up the x87 themselves (fninit) */
 	cpu->blocks.found_x87 = x86_found_x87;
 	cpu->blocks.ctx = cpu;
-	cpu->blocks.slow_calls = cpu->track_calls;
 
 	uc_hook h;
-	e = count_blocks ? uc_hook_add(cpu->uc, &h, UC_HOOK_BLOCK, (void *)x86_on_block, cpu, 1, 0) : UC_ERR_OK;
+	void *on_block = cpu->track_calls ? (void *)x86_on_block_calls : (void *)x86_on_block;
+	e = count_blocks ? uc_hook_add(cpu->uc, &h, UC_HOOK_BLOCK, on_block, cpu, 1, 0) : UC_ERR_OK;
 	if (e == UC_ERR_OK)
 		e = uc_hook_add(cpu->uc, &h, UC_HOOK_INTR, (void *)x86_on_interrupt, cpu, 1, 0);
 	if (e == UC_ERR_OK && is64)

@@ -40,10 +40,8 @@ struct x86_cpu {
 	 * (0: no slice); quantum_hit once the block hook stopped the CPU for it. */
 	uint64_t quantum_end;
 	bool quantum_hit;
-	bool track_calls;	/* events.call or events.ret is set */
-	/* The block hook's fast path may count up to here: event_at, or 0 when every block must
-	 * take the slow path (call tracking), which spares the fast path a test. */
-	uint64_t fast_until;
+	bool track_calls;	/* events.call or events.ret is set: x86_on_block_calls is the hook */
+	uint8_t cur_ends_with;	/* cur->ends_with (PLAIN without cur), read without cur */
 
 	bool stop_requested;
 	/* cpu_request_stop_at_tick: a stop asked for during a tick event leaves the pc of the
@@ -90,6 +88,7 @@ static inline void x86_set_cur(struct x86_cpu *cpu, struct block_info *b)
 	if (cpu->counting && cpu->cur && cpu->retired_base - cpu->cur_base < cpu->cur->icount)
 		x86_uncount_tail(cpu, cpu->cur, cpu->retired_base - cpu->cur_base);
 	cpu->cur = b;
+	cpu->cur_ends_with = b ? b->ends_with : BLOCK_ENDS_PLAIN;
 	cpu->cur_icount = b ? b->icount : 0;
 	cpu->cur_base = cpu->retired_base;
 	if (b)
@@ -112,6 +111,7 @@ void x86_request_stop_at_tick(struct x86_cpu *cpu);
 void x86_retire_current_block(struct x86_cpu *cpu);
 /* Unicorn's block hook (user = the x86_cpu). */
 void x86_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
+void x86_on_block_calls(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
 
 /* x86_regs.c: registers by regs.h numbering, and the (linear) pc. */
 uint64_t x86_read_reg(struct x86_cpu *cpu, int reg);
