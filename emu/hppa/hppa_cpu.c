@@ -386,6 +386,45 @@ static inline __attribute__((always_inline)) bool cond_arith(unsigned cf, uint32
 	return r != (cf & 1);
 }
 
+/* cond_arith of a - b (cmpb, cmpib) from the operands: the borrow and the signed order are
+ * plain compares, which cost less than the carry vector add3 builds. */
+static inline __attribute__((always_inline)) bool cond_sub(unsigned cf, uint32_t a, uint32_t b)
+{
+	bool r;
+	int32_t d;
+	switch (cf >> 1) {
+	case 0: r = false; break;
+	case 1: r = a == b; break;
+	case 2: r = (int32_t)a < (int32_t)b; break;
+	case 3: r = (int32_t)a <= (int32_t)b; break;
+	case 4: r = a < b; break;	/* no carry out of a + ~b + 1 */
+	case 5: r = a <= b; break;
+	case 6: r = __builtin_sub_overflow((int32_t)a, (int32_t)b, &d); break;
+	default: r = (a - b) & 1; break;
+	}
+	return r != (cf & 1);
+}
+
+/* cond_arith of res = a + b (addib), likewise from the operands. */
+static inline __attribute__((always_inline)) bool cond_add(unsigned cf, uint32_t a, uint32_t b,
+							   uint32_t res)
+{
+	bool r;
+	int32_t d;
+	bool v = __builtin_add_overflow((int32_t)a, (int32_t)b, &d);
+	switch (cf >> 1) {
+	case 0: r = false; break;
+	case 1: r = res == 0; break;
+	case 2: r = ((int32_t)res < 0) != v; break;
+	case 3: r = (((int32_t)res < 0) != v) || res == 0; break;
+	case 4: r = res >= a; break;	/* no carry out */
+	case 5: r = res >= a || res == 0; break;
+	case 6: r = v; break;
+	default: r = res & 1; break;
+	}
+	return r != (cf & 1);
+}
+
 static inline __attribute__((always_inline)) bool cond_logic(unsigned cf, uint32_t res)
 {
 	bool r;
@@ -1438,19 +1477,16 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			NEXT_PLAIN();
 /* One conditional branch form per condition cf (the condition folds to a few operations). */
 #define CMPB_FORM(cf)								\
-		L_CMPB_C##cf: {							\
-			struct sum s = add3(gr[in->r1], ~gr[in->r2], 1);	\
-			CBRANCH_END(cond_arith(cf, s.res, s.cv >> 31, s.sv));	\
-		}								\
-		L_CMPIB_C##cf: {						\
-			struct sum s = add3((uint32_t)(int8_t)in->r1, ~gr[in->r2], 1); \
-			CBRANCH_END(cond_arith(cf, s.res, s.cv >> 31, s.sv));	\
-		}								\
+		L_CMPB_C##cf:							\
+			CBRANCH_END(cond_sub(cf, gr[in->r1], gr[in->r2]));	\
+		L_CMPIB_C##cf:							\
+			CBRANCH_END(cond_sub(cf, (uint32_t)(int8_t)in->r1, gr[in->r2])); \
 		L_ADDIB_C##cf: {						\
-			struct sum s = add3((uint32_t)(int8_t)in->r1, gr[in->r2], 0); \
-			gr[in->r2] = s.res;					\
+			uint32_t a_ = (uint32_t)(int8_t)in->r1, b_ = gr[in->r2];	\
+			uint32_t res_ = a_ + b_;				\
+			gr[in->r2] = res_;					\
 			gr[0] = 0;						\
-			CBRANCH_END(cond_arith(cf, s.res, s.cv >> 31, s.sv));	\
+			CBRANCH_END(cond_add(cf, a_, b_, res_));		\
 		}
 		CMPB_FORM(0) CMPB_FORM(1) CMPB_FORM(2) CMPB_FORM(3)
 		CMPB_FORM(4) CMPB_FORM(5) CMPB_FORM(6) CMPB_FORM(7)
