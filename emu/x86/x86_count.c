@@ -216,9 +216,10 @@ static __attribute__((noinline)) void after_call_or_return(struct x86_cpu *cpu, 
 	cpu->retired_base += cpu->cur_icount;
 	x86_set_cur(cpu, NULL);
 	if (prev->ends_with == BLOCK_ENDS_CALL && cpu->ev.call)
-		cpu->ev.call(cpu->ev.ctx, prev->addr + prev->last_offset, prev->addr + prev->size, addr);
+		cpu->ev.call(cpu->ev.ctx, prev->addr + prev->last_offset, prev->addr + prev->size, addr,
+			     cpu->retired_base);
 	else if (prev->ends_with == BLOCK_ENDS_RET && cpu->ev.ret)
-		cpu->ev.ret(cpu->ev.ctx, addr);
+		cpu->ev.ret(cpu->ev.ctx, addr, cpu->retired_base);
 	if (!enter_hot(cpu, addr, size, true))
 		on_block_slow(cpu, addr, size);
 }
