@@ -63,25 +63,23 @@ static uint64_t link_addr(const struct run_ctx *rc, uint64_t addr)
 	return (addr - rc->bias) & rc->addr_mask;
 }
 
-static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target)
+static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target, uint64_t retired)
 {
 	struct run_ctx *rc = ctx;
-	uint64_t now = cpu_retired(rc->p->cpu);
 	if (rc->wp)
 		wprof_call_at(rc->wp, link_addr(rc, site), link_addr(rc, ret_addr), link_addr(rc, target),
-			      now);
+			      retired);
 	if (rc->ic)
-		icount_call(rc->ic, link_addr(rc, ret_addr), link_addr(rc, target), now);
+		icount_call(rc->ic, link_addr(rc, ret_addr), link_addr(rc, target), retired);
 }
 
-static void ev_ret(void *ctx, uint64_t target)
+static void ev_ret(void *ctx, uint64_t target, uint64_t retired)
 {
 	struct run_ctx *rc = ctx;
-	uint64_t now = cpu_retired(rc->p->cpu);
 	if (rc->wp)
-		wprof_return_at(rc->wp, link_addr(rc, target), now);
+		wprof_return_at(rc->wp, link_addr(rc, target), retired);
 	if (rc->ic)
-		icount_return(rc->ic, link_addr(rc, target), now);
+		icount_return(rc->ic, link_addr(rc, target), retired);
 }
 
 static void ev_syscall(void *ctx)

@@ -75,24 +75,22 @@ static uint64_t watch_tick(void *ctx, uint64_t pc, uint64_t retired)
 	return next;
 }
 
-static void watch_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target)
+static void watch_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target, uint64_t retired)
 {
 	struct dos_watch *w = ctx;
-	uint64_t now = cpu_retired(w->dp->p.cpu);
 	if (w->wp)
-		wprof_call_at(w->wp, site, ret_addr, target, now);
+		wprof_call_at(w->wp, site, ret_addr, target, retired);
 	if (w->ic)
-		icount_call(w->ic, ret_addr, target, now);
+		icount_call(w->ic, ret_addr, target, retired);
 }
 
-static void watch_ret(void *ctx, uint64_t target)
+static void watch_ret(void *ctx, uint64_t target, uint64_t retired)
 {
 	struct dos_watch *w = ctx;
-	uint64_t now = cpu_retired(w->dp->p.cpu);
 	if (w->wp)
-		wprof_return_at(w->wp, target, now);
+		wprof_return_at(w->wp, target, retired);
 	if (w->ic)
-		icount_return(w->ic, target, now);
+		icount_return(w->ic, target, retired);
 }
 
 static void add_ir(void *ctx, uint64_t pc, uint64_t count)

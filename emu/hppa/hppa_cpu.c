@@ -641,12 +641,12 @@ static void raise_pending(struct hppa_cpu *c)
 	update_limit(c);
 	if (c->held_due) {
 		c->held_due = false;
-		c->ev.call(c->ev.ctx, c->due_site, c->due_ret, c->due_target);
+		c->ev.call(c->ev.ctx, c->due_site, c->due_ret, c->due_target, c->retired);
 	}
 	if (kind == 1)
-		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, c->pend_target);
+		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, c->pend_target, c->retired);
 	else if (kind == 2)
-		c->ev.ret(c->ev.ctx, c->pend_target);
+		c->ev.ret(c->ev.ctx, c->pend_target, c->retired);
 }
 
 /* stop_at is reached (the count written back): --max-insns' CPU_STOP_INSN_LIMIT, or the end

@@ -562,7 +562,7 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 					"register stack overflow");
 		c->br[in->r1] = bundle + 16;
 		if (c->ev.call)
-			c->ev.call(c->ev.ctx, bundle, bundle + 16, target);
+			c->ev.call(c->ev.ctx, bundle, bundle + 16, target, c->retired);
 		return taken(c, target);
 	}
 	case IA64_OP_BR_RET:
@@ -571,7 +571,7 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 			return fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
 					"register stack overflow");
 		if (c->ev.ret)
-			c->ev.ret(c->ev.ctx, target);
+			c->ev.ret(c->ev.ctx, target, c->retired);
 		return taken(c, target);
 	case IA64_OP_BRL:
 		return taken(c, target);

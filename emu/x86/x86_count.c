@@ -210,15 +210,16 @@ void x86_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
  * between the two (cpu_retired must not add the previous block a second time). Then this
  * block is entered as by the fast path. */
 static __attribute__((noinline)) void after_call_or_return(struct x86_cpu *cpu, uint64_t addr,
-							   uint32_t size)
+							   uint32_t size, uint8_t ends_with)
 {
 	const struct block_info *prev = cpu->cur;
 	cpu->retired_base += cpu->cur_icount;
 	x86_set_cur(cpu, NULL);
-	if (prev->ends_with == BLOCK_ENDS_CALL && cpu->ev.call)
-		cpu->ev.call(cpu->ev.ctx, prev->addr + prev->last_offset, prev->addr + prev->size, addr);
-	else if (prev->ends_with == BLOCK_ENDS_RET && cpu->ev.ret)
-		cpu->ev.ret(cpu->ev.ctx, addr);
+	if (ends_with == BLOCK_ENDS_CALL && cpu->ev.call)
+		cpu->ev.call(cpu->ev.ctx, prev->addr + prev->last_offset, prev->addr + prev->size, addr,
+			     cpu->retired_base);
+	else if (ends_with == BLOCK_ENDS_RET && cpu->ev.ret)
+		cpu->ev.ret(cpu->ev.ctx, addr, cpu->retired_base);
 	if (!enter_hot(cpu, addr, size, true))
 		on_block_slow(cpu, addr, size);
 }
@@ -230,8 +231,9 @@ void x86_on_block_calls(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
 	struct x86_cpu *cpu = user;
 	(void)uc;
-	if (cpu->cur_ends_with)
-		after_call_or_return(cpu, addr, size);
+	uint8_t ends_with = cpu->cur_ends_with;	/* prev->ends_with, without reading prev */
+	if (ends_with)
+		after_call_or_return(cpu, addr, size, ends_with);
 	else if (!enter_hot(cpu, addr, size, true))
 		on_block_slow(cpu, addr, size);
 }

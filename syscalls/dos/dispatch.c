@@ -49,16 +49,16 @@ uint64_t dos_on_tick(void *ctx, uint64_t pc, uint64_t retired)
 	return dp->tick(dp->tick_ctx, pc, retired);	/* it must call process_on_tick too */
 }
 
-void dos_on_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target)
+void dos_on_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target, uint64_t retired)
 {
 	struct dos_process *dp = ctx;
-	dp->on_call(dp->watch_ctx, site, ret_addr, target);
+	dp->on_call(dp->watch_ctx, site, ret_addr, target, retired);
 }
 
-void dos_on_ret(void *ctx, uint64_t target)
+void dos_on_ret(void *ctx, uint64_t target, uint64_t retired)
 {
 	struct dos_process *dp = ctx;
-	dp->on_ret(dp->watch_ctx, target);
+	dp->on_ret(dp->watch_ctx, target, retired);
 }
 
 void dos_set_carry(struct dos_process *dp, bool carry)

@@ -62,8 +62,8 @@ struct dos_process {
 	void *tick_ctx_prf;	/* the PROFIL program's state (cli), when it set `tick` */
 	/* Calls and returns (near and far), for the whole-program profiles (cli): set before
 	 * dos_process_start, as `tick` is; NULL: not watched (the CPU runs faster). */
-	void (*on_call)(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target);
-	void (*on_ret)(void *ctx, uint64_t target);
+	void (*on_call)(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target, uint64_t retired);
+	void (*on_ret)(void *ctx, uint64_t target, uint64_t retired);
 	void *watch_ctx;
 };
 
@@ -99,8 +99,8 @@ int dos_make_tail(char *buf, size_t len, char *const *args, int nargs);
 /* CPU events (ctx = the dos_process). */
 void dos_on_interrupt(void *ctx, unsigned vector);
 uint64_t dos_on_tick(void *ctx, uint64_t pc, uint64_t retired);
-void dos_on_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target);
-void dos_on_ret(void *ctx, uint64_t target);
+void dos_on_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target, uint64_t retired);
+void dos_on_ret(void *ctx, uint64_t target, uint64_t retired);
 
 /* Serves interrupt `vector` with the current registers, as the stub's `int` does (tests call
  * it directly). */

@@ -59,14 +59,14 @@ static void on_breakpoint(void *p, uint64_t addr)
 		hppa_cpu_ops.set_pc(c->cpu, addr + 4);
 }
 
-static void on_call(void *p, uint64_t site, uint64_t ret, uint64_t target)
+static void on_call(void *p, uint64_t site, uint64_t ret, uint64_t target, uint64_t retired)
 {
-	(void)p, (void)site, (void)ret, (void)target;
+	(void)p, (void)site, (void)ret, (void)target, (void)retired;
 }
 
-static void on_ret(void *p, uint64_t target)
+static void on_ret(void *p, uint64_t target, uint64_t retired)
 {
-	(void)p, (void)target;
+	(void)p, (void)target, (void)retired;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -90,9 +90,10 @@ static uint64_t on_tick(void *ctx, uint64_t pc, uint64_t retired)
 	return r->interval;
 }
 
-static void on_call(void *ctx, uint64_t site, uint64_t ret, uint64_t target)
+static void on_call(void *ctx, uint64_t site, uint64_t ret, uint64_t target, uint64_t retired)
 {
 	struct rig *r = ctx;
+	cr_assert_eq(retired, cpu_retired(r->cpu));
 	if (r->ncalls < 8) {
 		uint64_t *c = r->calls[r->ncalls];
 		c[0] = site, c[1] = ret, c[2] = target;
@@ -101,9 +102,10 @@ static void on_call(void *ctx, uint64_t site, uint64_t ret, uint64_t target)
 	r->ncalls++;
 }
 
-static void on_ret(void *ctx, uint64_t target)
+static void on_ret(void *ctx, uint64_t target, uint64_t retired)
 {
 	struct rig *r = ctx;
+	cr_assert_eq(retired, cpu_retired(r->cpu));
 	if (r->nrets < 8) {
 		r->rets[r->nrets][0] = target;
 		r->rets[r->nrets][1] = cpu_retired(r->cpu);

@@ -239,6 +239,7 @@ Test(x86_cpu, x87_transcendentals_match_the_hardware)
 struct call_log {
 	struct cpu *cpu;
 	uint64_t site, ret_addr, target, returned_to;
+	uint64_t called_at, returned_at;	/* the events' retired counts */
 	int calls, rets, traps;
 };
 
@@ -249,18 +250,22 @@ static void log_trap(void *ctx)
 	cpu_request_stop(l->cpu);
 }
 
-static void log_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target)
+static void log_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target, uint64_t retired)
 {
 	struct call_log *l = ctx;
+	cr_assert_eq(retired, cpu_retired(l->cpu));
+	l->called_at = retired;
 	l->calls++;
 	l->site = site;
 	l->ret_addr = ret_addr;
 	l->target = target;
 }
 
-static void log_ret(void *ctx, uint64_t target)
+static void log_ret(void *ctx, uint64_t target, uint64_t retired)
 {
 	struct call_log *l = ctx;
+	cr_assert_eq(retired, cpu_retired(l->cpu));
+	l->returned_at = retired;
 	l->rets++;
 	l->returned_to = target;
 }
@@ -291,6 +296,8 @@ Test(x86_cpu, calls_and_returns_are_seen_with_site_and_target)
 	cr_assert_eq(l.target, CODE + 8);
 	cr_assert_eq(l.rets, 1);
 	cr_assert_eq(l.returned_to, CODE + 6);
+	cr_assert_eq(l.called_at, 2, "nop, call");
+	cr_assert_eq(l.returned_at, 4, "nop, call, nop, ret");
 	cr_assert_eq(cpu_retired(cpu), 5, "nop, call, nop, ret, syscall");
 	cpu_destroy(cpu);
 	gm_destroy(&gm);
