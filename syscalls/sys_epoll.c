@@ -17,7 +17,6 @@
 #include "handlers.h"
 #include "poll_wait.h"
 #include "sys_args.h"
-#include "thread.h"
 
 #define NS_PER_MS 1000000u
 /* The most events one wait hands back: more stay ready for the next wait, as in the kernel
@@ -80,7 +79,8 @@ static int64_t wait_events(struct process *p, int epfd, uint64_t buf, int max,
 	if (n < 0)
 		return -errno;
 	if (n == 0 && timeout_ns != 0) {
-		/* nothing yet: wait for the instance to become readable, then look again */
+		/* nothing yet: wait for the instance to become readable, then look again (a thread
+		 * whose wait timed out runs the call again, and poll_wait then waits no more) */
 		struct pollfd ready = { .fd = epfd, .events = POLLIN };
 		int64_t r = poll_wait(p, &ready, 1, timeout_ns, waiting);
 		if (r <= 0 || *waiting)
@@ -106,16 +106,13 @@ static uint64_t timeout_of_ms(int ms)
 int64_t sys_epoll_wait(struct process *p, const uint64_t *a)
 {
 	bool waiting;
-	/* a thread whose wait timed out runs the call again: one last look, no wait */
-	uint64_t timeout_ns = sched_poll_timed_out(p) ? 0 : timeout_of_ms(sys_arg_int(a[3]));
-	return wait_events(p, sys_arg_int(a[0]), a[1], sys_arg_int(a[2]), timeout_ns, &waiting);
+	return wait_events(p, sys_arg_int(a[0]), a[1], sys_arg_int(a[2]),
+			   timeout_of_ms(sys_arg_int(a[3])), &waiting);
 }
 
 /* epoll_pwait and epoll_pwait2: a signal mask for the call's length (a[4], a[5]). */
 static int64_t wait_with_mask(struct process *p, const uint64_t *a, uint64_t timeout_ns)
 {
-	if (sched_poll_timed_out(p))
-		timeout_ns = 0;
 	if (a[4]) {
 		int r = signal_wait_mask_begin(p, a[4], a[5]);
 		if (r)

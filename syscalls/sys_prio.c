@@ -52,22 +52,26 @@ static bool policy_known(int policy)
 	       policy == POLICY_BATCH || policy == POLICY_IDLE;
 }
 
-int64_t sys_sched_get_priority_max(struct process *p, const uint64_t *a)
+/* A policy's priority range: 1..99 for the real-time ones, 0..0 for the others. */
+static int64_t priority_bound(const uint64_t *a, bool max)
 {
-	(void)p;
 	int policy = sys_arg_int(a[0]);
 	if (!policy_known(policy))
 		return -EINVAL;
-	return policy == POLICY_FIFO || policy == POLICY_RR ? 99 : 0;
+	bool real_time = policy == POLICY_FIFO || policy == POLICY_RR;
+	return real_time ? (max ? 99 : 1) : 0;
+}
+
+int64_t sys_sched_get_priority_max(struct process *p, const uint64_t *a)
+{
+	(void)p;
+	return priority_bound(a, true);
 }
 
 int64_t sys_sched_get_priority_min(struct process *p, const uint64_t *a)
 {
 	(void)p;
-	int policy = sys_arg_int(a[0]);
-	if (!policy_known(policy))
-		return -EINVAL;
-	return policy == POLICY_FIFO || policy == POLICY_RR ? 1 : 0;
+	return priority_bound(a, false);
 }
 
 int64_t sys_sched_getscheduler(struct process *p, const uint64_t *a)
