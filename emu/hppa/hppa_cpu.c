@@ -35,6 +35,8 @@
 #define PAGE_MASK 0xfffu
 #define HPPA_GR_SINK 32
 #define PRIV_USER 3u	/* privilege level kept in the low bits of link registers */
+/* run()'s handler table has one entry past the ops: the entry to translated host code */
+#define HANDLER_JIT HOP_COUNT
 
 _Static_assert(sizeof(struct hppa_insn) == 32, "the decode cache indexes instructions by shifts");
 
@@ -287,6 +289,15 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 			branch_op(op) ? 1u + (i + 1 < HPPA_PAGE_INSNS && straight_op(p->insn[i + 1].op)) : 0;
 		/* at least 1: a group always runs its first instruction (STRAIGHT_DISPATCH) */
 		p->insn[i].straight = p->writable || run < 1 ? 1 : run;
+	}
+	if (p->writable) {
+		memset(p->jit, 0, sizeof p->jit);
+	} else if (!hppa_jit_translate(c, p, handlers[HANDLER_JIT])) {
+		/* the code area is full: every page is decoded and translated again */
+		drop_cache(c);
+		hppa_jit_reset(&c->jit);
+		p->vaddr = va;
+		hppa_jit_translate(c, p, handlers[HANDLER_JIT]);
 	}
 	return p;
 }
@@ -864,7 +875,8 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 	c->stop_req = false;
 	c->stop_at_tick = false;
 	/* Threaded dispatch: every handler ends by fetching and jumping to the next one. */
-	static const void *const handlers[HOP_COUNT] = {
+	static const void *const handlers[HOP_COUNT + 1] = {
+		[HANDLER_JIT] = &&L_JIT,
 		[HOP_BKPT] = &&L_HOP_BKPT,
 		[HOP_ILLEGAL] = &&L_HOP_ILLEGAL,
 		[HOP_PRIV] = &&L_HOP_PRIV,
@@ -1493,6 +1505,17 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		CMPB_FORM(8) CMPB_FORM(9) CMPB_FORM(10) CMPB_FORM(11)
 		CMPB_FORM(12) CMPB_FORM(13) CMPB_FORM(14) CMPB_FORM(15)
 #undef CMPB_FORM
+	L_JIT: {
+			/* a translated run (hppa_jit.c), when all of it fits in the group; it hands
+			 * back at its end or at an access for the handler to do */
+			const struct hppa_insn *run_end = page->insn + in->jit_end;
+			if (__builtin_expect(run_end <= bend, 1)) {
+				in = page->insn + page->jit[in - page->insn](gr, c);
+				if (in == bend)
+					goto block_end;
+			}
+			goto *handlers[in->op];
+		}
 	retire:
 		gr[0] = 0;
 		retired++;
@@ -1576,6 +1599,7 @@ static void destroy(struct cpu *cpu)
 		return;
 	for (unsigned i = 0; i < HPPA_DCACHE_SLOTS; i++)
 		free(c->pages[i]);
+	hppa_jit_free(&c->jit);
 	free(c);
 }
 

@@ -8,6 +8,7 @@
 
 #include "../cpu_backend.h"
 #include "hppa_decode.h"
+#include "hppa_jit.h"
 
 #define HPPA_PAGE_SHIFT 12
 #define HPPA_PAGE_INSNS 1024
@@ -25,6 +26,9 @@ struct hppa_code_page {
 	const uint8_t *host;
 	uint32_t raw[HPPA_PAGE_INSNS];
 	struct hppa_insn insn[HPPA_PAGE_INSNS];
+	/* hppa_jit.c: the host code of each instruction that starts a translated run (its
+	 * handler is then run()'s entry to host code), NULL for the others */
+	hppa_jit_fn jit[HPPA_PAGE_INSNS];
 };
 #define HPPA_NO_PAGE 1u
 
@@ -80,6 +84,7 @@ struct hppa_cpu {
 	uint64_t quantum_end;
 	bool quantum_hit;
 	uint64_t stop_at;	/* the nearer of max_insns and quantum_end; 0: neither */
+	struct hppa_jit jit;	/* host code of straight runs (hppa_jit.c) */
 };
 
 extern const struct cpu_ops hppa_cpu_ops;

@@ -111,7 +111,9 @@ struct hppa_insn {
 	 * and an epilogue). */
 	uint16_t mrun;
 	int16_t mlo, mhi;
-	uint16_t pad;		/* the struct is 32 bytes: the cache indexes it by shifts */
+	/* Left 0 by hppa_decode. The interpreter's cache, for an instruction the host-code
+	 * translator took (hppa_jit.c): the page index just past its translated run. */
+	uint16_t jit_end;	/* also keeps the struct at 32 bytes: the cache indexes it by shifts */
 };
 
 /* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */

@@ -3,10 +3,12 @@
  * read+exec page next to a data page the registers partly point into, with ticks, a breakpoint,
  * call/return/syscall events and an instruction limit; after a fault it resumes at the next
  * word a few times, so one input exercises many paths. Any crash, sanitizer report or leak, or
- * a fault without its message, is a bug.
+ * a fault without its message, is a bug. Each input runs twice, interpreted and with the host-code
+ * translator (hppa_jit.c), and the two must leave the same registers, memory, count and events.
  *
  * Input layout: 32 words of general registers, one word of flags (SAR, FP status, PSW bits,
  * tick interval), 8 doublewords of FP registers, then the instruction words (big-endian). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,26 +71,18 @@ static void on_ret(void *p, uint64_t target, uint64_t retired)
 	(void)p, (void)target, (void)retired;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* What one run leaves behind, for the translator's differential check. */
+struct outcome {
+	char regs[1024];
+	uint64_t retired, psw, r0;
+	int events;
+	uint8_t data[0x2000];
+};
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* Runs the input's code once, with the host-code translator (hppa_jit.c) or without it. */
+static void run_once(const uint8_t *data, const uint8_t *code, size_t nwords, bool jit,
+		     struct outcome *out)
 {
-	if (size < HEADER + 4)
-		return 0;
-	size_t nwords = (size - HEADER) / 4;
-	if (nwords > MAX_WORDS)
-		nwords = MAX_WORDS;
-	const uint8_t *code = data + HEADER;
-
-	char text[128];
-	for (size_t i = 0; i < nwords; i++) {
-		struct hppa_insn in;
-		uint32_t w = bo_get32(code + 4 * i, true);
-		hppa_decode(w, &in);
-		if (in.op >= HOP_COUNT || hppa_disasm(w, CODE + 4 * (uint32_t)i, text, sizeof text) == 0)
-			__builtin_trap();
-	}
-
 	struct guest_mem gm;
 	gm_init(&gm, 4096, 1ull << 32, true, 4);
 	if (gm_map(&gm, CODE, 0x2000, GM_PROT_READ | GM_PROT_EXEC) ||
@@ -110,6 +104,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cpu *cpu = hppa_cpu_ops.create(&cfg, err, sizeof err);
 	if (!cpu)
 		__builtin_trap();
+	if (!jit)
+		((struct hppa_cpu *)cpu)->jit.off = true;
 	ctx.cpu = cpu;
 	for (int r = 1; r < 32; r++) {
 		uint32_t v = bo_get32(data + 4 * r, true);
@@ -141,11 +137,53 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (hppa_cpu_ops.pc(cpu) >= CODE + nwords * 4 || hppa_cpu_ops.pc(cpu) < CODE)
 			hppa_cpu_ops.set_pc(cpu, CODE + 4 * (uint32_t)(round % (int)nwords));
 	}
-	char regs[1024];
-	hppa_cpu_ops.dump_regs(cpu, regs, sizeof regs);
-	(void)hppa_cpu_ops.retired(cpu);
+	hppa_cpu_ops.dump_regs(cpu, out->regs, sizeof out->regs);
+	out->retired = hppa_cpu_ops.retired(cpu);
+	out->psw = hppa_cpu_ops.reg(cpu, HPPA_REG_PSW);	/* the carry bits with it */
+	out->r0 = hppa_cpu_ops.reg(cpu, 0);
+	out->events = ctx.events;
 	(void)hppa_cpu_ops.thread_pointer(cpu);
+	const uint8_t *d = gm_host(&gm, DATA, sizeof out->data, GM_PROT_READ);
+	if (!d)
+		__builtin_trap();
+	memcpy(out->data, d, sizeof out->data);
 	hppa_cpu_ops.destroy(cpu);
 	gm_destroy(&gm);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < HEADER + 4)
+		return 0;
+	size_t nwords = (size - HEADER) / 4;
+	if (nwords > MAX_WORDS)
+		nwords = MAX_WORDS;
+	const uint8_t *code = data + HEADER;
+
+	char text[128];
+	for (size_t i = 0; i < nwords; i++) {
+		struct hppa_insn in;
+		uint32_t w = bo_get32(code + 4 * i, true);
+		hppa_decode(w, &in);
+		if (in.op >= HOP_COUNT || hppa_disasm(w, CODE + 4 * (uint32_t)i, text, sizeof text) == 0)
+			__builtin_trap();
+	}
+
+	/* The translator must change nothing a program can see: registers, carry bits, memory,
+	 * the count and the events are those of the interpreter alone. */
+	static struct outcome interp, translated;
+	run_once(data, code, nwords, false, &interp);
+	run_once(data, code, nwords, true, &translated);
+	if (strcmp(interp.regs, translated.regs) || interp.retired != translated.retired ||
+	    interp.psw != translated.psw || interp.r0 != translated.r0 ||
+	    interp.events != translated.events || memcmp(interp.data, translated.data, sizeof interp.data)) {
+		fprintf(stderr, "fuzz_hppa: the translator differs from the interpreter\n"
+			"interpreter: %s\nretired %llu\ntranslated: %s\nretired %llu\n", interp.regs,
+			(unsigned long long)interp.retired, translated.regs,
+			(unsigned long long)translated.retired);
+		__builtin_trap();
+	}
 	return 0;
 }

@@ -14,6 +14,7 @@
 
 #include "emu/cpu.h"
 #include "emu/hppa/regs.h"
+#include "hppa_asm.h"
 
 #define CODE 0x10000u
 #define DATA 0x20000u
@@ -35,36 +36,6 @@ struct rig {
 	uint64_t rets[8][3];		/* target, retired and pc at the event */
 	int ncalls, nrets;
 };
-
-static bool have_as(void)
-{
-	return system("hppa-linux-gnu-as --version >/dev/null 2>&1") == 0;
-}
-
-/* Assembles `src` and returns its .text bytes (malloc'd) and length. */
-static uint8_t *assemble(const char *src, size_t *len)
-{
-	char dir[] = "/tmp/hppa_snippet_XXXXXX", path[256], cmd[1024];
-	cr_assert(mkdtemp(dir));
-	snprintf(path, sizeof path, "%s/s.s", dir);
-	FILE *f = fopen(path, "w");
-	cr_assert(f);
-	fprintf(f, "\t.text\n%s\n\tbreak 0,0\n", src);
-	fclose(f);
-	snprintf(cmd, sizeof cmd,
-		 "cd %s && hppa-linux-gnu-as -o s.o s.s && hppa-linux-gnu-objcopy -O binary -j .text s.o s.bin",
-		 dir);
-	cr_assert_eq(system(cmd), 0, "assembling failed:\n%s", src);
-	snprintf(path, sizeof path, "%s/s.bin", dir);
-	f = fopen(path, "rb");
-	cr_assert(f);
-	uint8_t *buf = malloc(65536);
-	*len = fread(buf, 1, 65536, f);
-	fclose(f);
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	cr_assert_eq(system(cmd), 0);
-	return buf;
-}
 
 static void on_syscall(void *ctx)
 {

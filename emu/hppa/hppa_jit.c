@@ -1,0 +1,464 @@
+/* The hppa translator (hppa_jit.h): straight integer code to x86-64.
+ *
+ * A run is a stretch of a decoded page's instructions that this file can translate, with no
+ * other instruction between them; its host code is one straight sequence, so it can be
+ * entered at any instruction of the run (page->jit) and falls through to the run's end.
+ * Guest registers live in memory (gr[], rdi); the code uses only registers a call may
+ * clobber, so it needs no prologue. A word access checks the data TLB inline as the
+ * interpreter does (page and alignment in one compare); on a miss the code returns that
+ * instruction's index without having changed anything for it, and the interpreter runs it.
+ * A run of word accesses through one base (hppa_insn.mrun) takes one check for all of them,
+ * as the interpreter's WORD_RUN does; its later members are no entries.
+ *
+ * Only forms that can neither trap nor nullify are taken: what they compute is exactly
+ * what run()'s handler for the same form computes (hppa_cpu.c), carry bits included. */
+#include "hppa_jit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hppa_cpu.h"
+
+#if defined(__x86_64__) && defined(__linux__)
+#include <sys/mman.h>
+#define JIT_HOST 1
+#else
+#define JIT_HOST 0
+#endif
+
+#define AREA_SIZE (16u << 20)
+/* Room one page's code can take at most: the longest instruction (a run's check and its
+ * first access) is under 100 bytes, a miss exit 6 and a run's end 6. */
+#define PAGE_WORST (HPPA_PAGE_INSNS * 128u)
+#define MIN_RUN 2	/* shorter runs cost more to enter than to interpret */
+#define GR_SINK 32
+
+_Static_assert(sizeof(struct hppa_tlb) == 16 && offsetof(struct hppa_tlb, addend) == 8,
+	       "the host code indexes the TLB by a shift of 4");
+_Static_assert(sizeof(hppa_jit_fn) == sizeof(uint8_t *), "host code is entered by address");
+
+void hppa_jit_reset(struct hppa_jit *j)
+{
+	j->used = 0;
+}
+
+void hppa_jit_free(struct hppa_jit *j)
+{
+#if JIT_HOST
+	if (j->code)
+		munmap(j->code, j->size);
+#endif
+	j->code = NULL;
+	j->size = j->used = 0;
+}
+
+/* An instruction the translator takes: the interpreter's straight forms that cannot trap or
+ * nullify (specialise() in hppa_cpu.c), with shift counts a host shift matches. */
+static bool translatable(const struct hppa_insn *in)
+{
+	switch (in->op) {
+	case HOP_LDO: case HOP_LDIL: case HOP_ADDIL: case HOP_COPY: case HOP_ADDL_FAST:
+	case HOP_SUB_PLAIN: case HOP_ADDI_PLAIN: case HOP_AND_IMM: case HOP_OR_IMM:
+	case HOP_LDW_NOMOD: case HOP_LDW_RUN: case HOP_STW_NOMOD: case HOP_STW_RUN:
+		return true;
+	case HOP_ADD_SH: case HOP_ADDL_SH: case HOP_SHL_MASK: case HOP_SHR_MASK: case HOP_LDW_IDX:
+		return in->sub < 32;
+	case HOP_SHR_SIGNED:
+		return in->sub < 32 && in->len < 32;
+	case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM:
+		return in->cond == 0;
+	default:
+		return false;
+	}
+}
+
+#if JIT_HOST
+
+enum reg { RAX, RCX, RDX, RBX, RSP, RBP, RSI, RDI, R8, R9, R10, R11 };
+#define GR RDI		/* the guest's general registers */
+#define CPU RSI		/* struct hppa_cpu */
+
+/* x86 opcodes (32-bit operand size unless REX.W) */
+enum {
+	ADD_RM_R = 0x01, OR_RM_R = 0x09, AND_RM_R = 0x21, SUB_RM_R = 0x29, XOR_RM_R = 0x31,
+	ADD_R_RM = 0x03, CMP_R_RM = 0x3b, MOV_RM_R = 0x89, MOV_R_RM = 0x8b,
+};
+enum { EXT_ADD = 0, EXT_OR = 1, EXT_AND = 4, EXT_SHL = 4, EXT_SHR = 5, EXT_SAR = 7, EXT_NOT = 2 };
+
+struct fixup {
+	uint8_t *rel;		/* a jne's rel32 */
+	uint32_t index;		/* the instruction handed back on that miss */
+};
+
+struct emit {
+	uint8_t *p;
+	struct fixup fix[HPPA_PAGE_INSNS];
+	unsigned nfix;
+};
+
+static void byte(struct emit *e, unsigned x)
+{
+	*e->p++ = (uint8_t)x;
+}
+
+static void word32(struct emit *e, uint32_t x)
+{
+	memcpy(e->p, &x, 4);
+	e->p += 4;
+}
+
+static void rex(struct emit *e, bool w, unsigned reg, unsigned index, unsigned base)
+{
+	unsigned r = 0x40 | (w ? 8 : 0) | (reg >> 3) << 2 | (index >> 3) << 1 | base >> 3;
+	if (r != 0x40)
+		byte(e, r);
+}
+
+/* op reg, [base + disp] (base neither rsp nor r12, which need a SIB byte) */
+static void op_mem(struct emit *e, unsigned opc, unsigned reg, unsigned base, int32_t disp)
+{
+	rex(e, false, reg, 0, base);
+	byte(e, opc);
+	if (disp >= -128 && disp < 128) {
+		byte(e, 0x40 | (reg & 7) << 3 | (base & 7));
+		byte(e, (unsigned)(uint8_t)disp);
+	} else {
+		byte(e, 0x80 | (reg & 7) << 3 | (base & 7));
+		word32(e, (uint32_t)disp);
+	}
+}
+
+/* op reg, [base + index + disp32] (64-bit operand with w) */
+static void op_sib(struct emit *e, bool w, unsigned opc, unsigned reg, unsigned base,
+		   unsigned index, int32_t disp)
+{
+	rex(e, w, reg, index, base);
+	byte(e, opc);
+	byte(e, 0x80 | (reg & 7) << 3 | 4);
+	byte(e, (index & 7) << 3 | (base & 7));
+	word32(e, (uint32_t)disp);
+}
+
+static void load_gr(struct emit *e, unsigned reg, unsigned r)
+{
+	op_mem(e, MOV_R_RM, reg, GR, 4 * (int32_t)r);
+}
+
+/* gr[r] = reg; r0 is never written (the interpreter's forms send it to the sink) */
+static void store_gr(struct emit *e, unsigned r, unsigned reg)
+{
+	if (r != 0)
+		op_mem(e, MOV_RM_R, reg, GR, 4 * (int32_t)r);
+}
+
+/* dst op= src */
+static void alu(struct emit *e, unsigned opc, unsigned dst, unsigned src)
+{
+	rex(e, false, src, 0, dst);
+	byte(e, opc);
+	byte(e, 0xc0 | (src & 7) << 3 | (dst & 7));
+}
+
+static void alu_imm(struct emit *e, unsigned ext, unsigned dst, uint32_t imm)
+{
+	rex(e, false, 0, 0, dst);
+	byte(e, 0x81);
+	byte(e, 0xc0 | ext << 3 | (dst & 7));
+	word32(e, imm);
+}
+
+static void shift(struct emit *e, unsigned ext, unsigned dst, unsigned n)
+{
+	if (n == 0)
+		return;
+	rex(e, false, 0, 0, dst);
+	byte(e, 0xc1);
+	byte(e, 0xc0 | ext << 3 | (dst & 7));
+	byte(e, n);
+}
+
+static void not(struct emit *e, unsigned dst)
+{
+	rex(e, false, 0, 0, dst);
+	byte(e, 0xf7);
+	byte(e, 0xc0 | EXT_NOT << 3 | (dst & 7));
+}
+
+static void mov_imm(struct emit *e, unsigned dst, uint32_t imm)
+{
+	rex(e, false, 0, 0, dst);
+	byte(e, 0xb8 + (dst & 7));
+	word32(e, imm);
+}
+
+static void bswap(struct emit *e, unsigned r)
+{
+	rex(e, false, 0, 0, r);
+	byte(e, 0x0f);
+	byte(e, 0xc8 + (r & 7));
+}
+
+/* jne to the miss exit that hands instruction index back */
+static void jne_miss(struct emit *e, uint32_t index)
+{
+	byte(e, 0x0f);
+	byte(e, 0x85);
+	e->fix[e->nfix++] = (struct fixup){ e->p, index };
+	word32(e, 0);
+}
+
+/* eax holds a data address: rdx becomes the TLB slot's host-minus-guest addend, or the code
+ * leaves for index's miss exit (page not in the slot, or the word unaligned). */
+static void tlb_lookup(struct emit *e, size_t table, uint32_t index)
+{
+	int32_t t = (int32_t)table;
+	alu(e, MOV_RM_R, RCX, RAX);
+	shift(e, EXT_SHR, RCX, HPPA_PAGE_SHIFT);
+	alu_imm(e, EXT_AND, RCX, HPPA_TLB_SLOTS - 1);
+	shift(e, EXT_SHL, RCX, 4);
+	alu(e, MOV_RM_R, RDX, RAX);
+	alu_imm(e, EXT_AND, RDX, ~0xfffu | 3u);
+	op_sib(e, false, CMP_R_RM, RDX, CPU, RCX, t);
+	jne_miss(e, index);
+	op_sib(e, true, MOV_R_RM, RDX, CPU, RCX, t + 8);
+}
+
+/* eax = a, ecx = b: gr[t] = a + b + cin, and PSW[C/B] the carry out of every bit, as add3 */
+static void add_carry(struct emit *e, unsigned t, bool cin)
+{
+	alu(e, MOV_RM_R, RDX, RAX);
+	alu(e, ADD_RM_R, RDX, RCX);
+	if (cin)
+		alu_imm(e, EXT_ADD, RDX, 1);
+	alu(e, MOV_RM_R, R8, RAX);
+	alu(e, AND_RM_R, R8, RCX);	/* a & b */
+	alu(e, XOR_RM_R, RAX, RCX);	/* a ^ b */
+	alu(e, MOV_RM_R, RCX, RDX);
+	not(e, RCX);
+	alu(e, AND_RM_R, RAX, RCX);	/* (a ^ b) & ~res */
+	alu(e, OR_RM_R, RAX, R8);
+	op_mem(e, MOV_RM_R, RAX, CPU, (int32_t)offsetof(struct hppa_cpu, psw_cb));
+	store_gr(e, t, RDX);
+}
+
+/* The run of word accesses that starts at index i (mrun of them through base r2): one
+ * check that they all lie on one page the TLB holds, aligned, then each access. */
+static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, bool load)
+{
+	load_gr(e, R9, in->r2);
+	alu(e, MOV_RM_R, RAX, R9);
+	alu_imm(e, EXT_ADD, RAX, (uint32_t)in->mlo);
+	alu(e, MOV_RM_R, R10, R9);
+	alu_imm(e, EXT_ADD, R10, (uint32_t)in->mhi);
+	alu(e, XOR_RM_R, R10, RAX);
+	alu_imm(e, EXT_AND, R10, ~0xfffu);
+	jne_miss(e, i);
+	tlb_lookup(e, load ? offsetof(struct hppa_cpu, rtlb) : offsetof(struct hppa_cpu, wtlb), i);
+	for (unsigned k = 0; k < in->mrun; k++) {
+		const struct hppa_insn *x = in + k;
+		int32_t disp = x->imm - in->mlo;
+		if (load) {
+			op_sib(e, false, MOV_R_RM, RCX, RDX, RAX, disp);
+			bswap(e, RCX);
+			store_gr(e, x->t, RCX);
+		} else {
+			load_gr(e, RCX, x->r1);
+			bswap(e, RCX);
+			op_sib(e, false, MOV_RM_R, RCX, RDX, RAX, disp);
+		}
+	}
+}
+
+/* One instruction at index i (a run's first: the whole run). Returns how many it took. */
+static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i)
+{
+	uint32_t imm = (uint32_t)in->imm;
+	switch (in->op) {
+	case HOP_LDO:
+		load_gr(e, RAX, in->r2);
+		alu_imm(e, EXT_ADD, RAX, imm);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_LDIL:
+		mov_imm(e, RAX, imm);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_ADDIL:
+		load_gr(e, RAX, in->r2);
+		alu_imm(e, EXT_ADD, RAX, imm);
+		store_gr(e, 1, RAX);
+		break;
+	case HOP_COPY:
+		load_gr(e, RAX, in->r1);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_ADDL_FAST: case HOP_ADDL_SH:
+		load_gr(e, RAX, in->r1);
+		if (in->op == HOP_ADDL_SH)
+			shift(e, EXT_SHL, RAX, in->sub);
+		op_mem(e, ADD_R_RM, RAX, GR, 4 * in->r2);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_ADD_SH:
+		load_gr(e, RAX, in->r1);
+		shift(e, EXT_SHL, RAX, in->sub);
+		load_gr(e, RCX, in->r2);
+		add_carry(e, in->t, false);
+		break;
+	case HOP_SUB_PLAIN:
+		load_gr(e, RAX, in->r1);
+		load_gr(e, RCX, in->r2);
+		not(e, RCX);
+		add_carry(e, in->t, true);
+		break;
+	case HOP_ADDI_PLAIN:
+		mov_imm(e, RAX, imm);
+		load_gr(e, RCX, in->r2);
+		add_carry(e, in->t, false);
+		break;
+	case HOP_SHL_MASK:
+		load_gr(e, RAX, in->r1);
+		shift(e, EXT_SHL, RAX, in->sub);
+		alu_imm(e, EXT_AND, RAX, imm);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_SHR_MASK:
+		load_gr(e, RAX, in->r2);
+		shift(e, EXT_SHR, RAX, in->sub);
+		alu_imm(e, EXT_AND, RAX, imm);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_SHR_SIGNED:
+		load_gr(e, RAX, in->r2);
+		shift(e, EXT_SHL, RAX, in->sub);
+		shift(e, EXT_SAR, RAX, in->len);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_AND_IMM: case HOP_OR_IMM:
+		load_gr(e, RAX, in->t);
+		alu_imm(e, in->op == HOP_AND_IMM ? EXT_AND : EXT_OR, RAX, imm);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM:
+		load_gr(e, RAX, in->r1);
+		load_gr(e, RCX, in->r2);
+		if (in->op == HOP_ANDCM)
+			not(e, RCX);
+		alu(e, in->op == HOP_OR ? OR_RM_R : in->op == HOP_XOR ? XOR_RM_R : AND_RM_R,
+		    RAX, RCX);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_LDW_RUN: case HOP_STW_RUN:
+		word_run(e, in, i, in->op == HOP_LDW_RUN);
+		return in->mrun;
+	case HOP_LDW_NOMOD: case HOP_LDW_IDX:
+		if (in->op == HOP_LDW_IDX) {
+			load_gr(e, RAX, in->r1);
+			shift(e, EXT_SHL, RAX, in->sub);
+			op_mem(e, ADD_R_RM, RAX, GR, 4 * in->r2);
+		} else {
+			load_gr(e, RAX, in->r2);
+			alu_imm(e, EXT_ADD, RAX, imm);
+		}
+		tlb_lookup(e, offsetof(struct hppa_cpu, rtlb), i);
+		op_sib(e, false, MOV_R_RM, RAX, RDX, RAX, 0);
+		bswap(e, RAX);
+		store_gr(e, in->t, RAX);
+		break;
+	case HOP_STW_NOMOD:
+		load_gr(e, RAX, in->r2);
+		alu_imm(e, EXT_ADD, RAX, imm);
+		tlb_lookup(e, offsetof(struct hppa_cpu, wtlb), i);
+		load_gr(e, RCX, in->r1);
+		bswap(e, RCX);
+		op_sib(e, false, MOV_RM_R, RCX, RDX, RAX, 0);
+		break;
+	default:
+		abort();	/* translatable() took only the forms above */
+	}
+	return 1;
+}
+
+/* mov eax, index; ret */
+static void leave_at(struct emit *e, uint32_t index)
+{
+	mov_imm(e, RAX, index);
+	byte(e, 0xc3);
+}
+
+static bool area_ready(struct hppa_jit *j)
+{
+	if (j->code || j->off)
+		return !j->off;
+	if (getenv("PROFEMU_NO_JIT")) {
+		j->off = true;
+		return false;
+	}
+	void *m = mmap(NULL, AREA_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED) {
+		j->off = true;	/* the host refuses writable code: interpret everything */
+		return false;
+	}
+	j->code = m;
+	j->size = AREA_SIZE;
+	j->used = 0;
+	return true;
+}
+
+bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page, const void *entry)
+{
+	memset(page->jit, 0, sizeof page->jit);
+	struct hppa_jit *j = &c->jit;
+	if (!area_ready(j))
+		return true;
+	if (j->size - j->used < PAGE_WORST)
+		return false;
+	/* run_end[i]: the index just past the run holding i (i itself when not translatable) */
+	uint16_t run_end[HPPA_PAGE_INSNS];
+	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
+		bool next_too = i + 1 < HPPA_PAGE_INSNS && run_end[i + 1] > i + 1;
+		run_end[i] = (uint16_t)(!translatable(&page->insn[i]) ? i :
+					next_too ? run_end[i + 1] : i + 1);
+	}
+	struct emit e;
+	e.p = j->code + j->used;
+	for (unsigned s = 0; s < HPPA_PAGE_INSNS;) {
+		unsigned end = run_end[s];
+		if (end - s < MIN_RUN) {
+			s = end > s ? end : s + 1;
+			continue;
+		}
+		e.nfix = 0;
+		for (unsigned i = s; i < end;) {
+			struct hppa_insn *in = &page->insn[i];
+			if (end - i >= MIN_RUN) {
+				memcpy(&page->jit[i], &e.p, sizeof e.p);
+				in->jit_end = (uint16_t)end;
+				in->handler = entry;
+			}
+			i += emit_insn(&e, in, i);
+		}
+		leave_at(&e, end);
+		for (unsigned k = 0; k < e.nfix; k++) {
+			int32_t rel = (int32_t)(e.p - (e.fix[k].rel + 4));
+			memcpy(e.fix[k].rel, &rel, 4);
+			leave_at(&e, e.fix[k].index);
+		}
+		s = end;
+	}
+	j->used = (size_t)(e.p - j->code);
+	return true;
+}
+
+#else /* no translator on this host */
+
+bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page, const void *entry)
+{
+	(void)entry;
+	memset(page->jit, 0, sizeof page->jit);
+	c->jit.off = true;
+	return true;
+}
+
+#endif

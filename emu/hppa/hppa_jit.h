@@ -1,0 +1,39 @@
+/* The hppa interpreter's translator: runs of straight integer code (register arithmetic,
+ * word loads and stores) become x86-64 host code, so that the hottest instructions pay no
+ * dispatch at all. The interpreter stays in charge of everything else: it enters a run only
+ * when the whole run fits before its next look at ticks and limits, and takes over again at
+ * the run's end or at the first access the TLB does not hold, which it then executes itself
+ * (a fill, or the fault at exactly that instruction). So counts, ticks and faults are the
+ * interpreter's, unchanged. On another host, or with PROFEMU_NO_JIT set, nothing is
+ * translated and every instruction is interpreted. */
+#ifndef PROFEMU_HPPA_JIT_H
+#define PROFEMU_HPPA_JIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct hppa_cpu;
+struct hppa_code_page;
+
+/* Host code entered at one instruction of a run, with the guest's general registers and the
+ * CPU (its TLBs and carry bits): it runs the instructions from there on and returns the page
+ * index of the first one it did not run (the run's end, or an access to hand back). */
+typedef uint32_t (*hppa_jit_fn)(uint32_t *gr, struct hppa_cpu *c);
+
+struct hppa_jit {
+	uint8_t *code;		/* the host code area (read, write, execute); NULL: none yet */
+	size_t size, used;
+	bool off;		/* not on this host, disabled, or the area could not be mapped */
+};
+
+/* Translates the runs of a freshly decoded page (not a writable one): each instruction that
+ * starts a run gets its host code in page->jit, its run's end in insn.jit_end and entry as
+ * its handler. Returns false when the code area has no room left for a page: the caller
+ * drops its cache (every translation with it) and calls hppa_jit_reset. */
+bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page, const void *entry);
+/* Forgets every translation: the code area is reused from its start. */
+void hppa_jit_reset(struct hppa_jit *j);
+void hppa_jit_free(struct hppa_jit *j);
+
+#endif
