@@ -985,6 +985,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 	struct hppa_insn unmarked;
 	uint32_t unmarked_word = 0;
 	uint32_t next;
+	uint32_t jit_kind;	/* how the host code left at a taken branch (hppa_jit.h) */
 	/* nul: the instruction nullifies the next (false whenever a handler starts); event: the
 	 * branch raises a call or return after its delay slot; next: the new back of the queue. */
 	bool nul = false, event;
@@ -1510,12 +1511,40 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			 * back at its end or at an access for the handler to do */
 			const struct hppa_insn *run_end = page->insn + in->jit_end;
 			if (__builtin_expect(run_end <= bend, 1)) {
-				in = page->insn + page->jit[in - page->insn](gr, c);
+				uint32_t r_ = page->jit[in - page->insn](gr, c);
+				in = page->insn + (r_ & 0xffff);
+				if (r_ >> 16) {
+					jit_kind = r_ >> 16;
+					goto jit_taken;
+				}
 				if (in == bend)
 					goto block_end;
 			}
 			goto *handlers[in->op];
 		}
+	jit_taken:
+		/* in: a conditional branch the host code found taken (addib's add done): the
+		 * block ends with it and its delay slot, as in CBRANCH_END, the slot run by the
+		 * host code already, nullified, or run here */
+		BRANCH_START();
+		next = pc + 8 + (uint32_t)in->imm;
+		if (jit_kind != HPPA_JIT_TAKEN) {
+			retired += jit_kind == HPPA_JIT_TAKEN_SLOT_RUN ? 2 : 1;
+			pc = next;
+			iaoq_b = next + 4;
+			STRAIGHT_DISPATCH();
+		}
+		nul = false;
+		if (__builtin_expect(in + 1 != bend, 1)) {
+			retired++;
+			pc = iaoq_b;
+			iaoq_b = next;
+			bstart = ++in;
+			bend = in + 1;
+			goto *in->handler;
+		}
+		goto retire;
+
 	retire:
 		gr[0] = 0;
 		retired++;

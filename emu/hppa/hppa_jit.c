@@ -8,7 +8,10 @@
  * interpreter does (page and alignment in one compare); on a miss the code returns that
  * instruction's index without having changed anything for it, and the interpreter runs it.
  * A run of word accesses through one base (hppa_insn.mrun) takes one check for all of them,
- * as the interpreter's WORD_RUN does; its later members are no entries.
+ * as the interpreter's WORD_RUN does; its later members are no entries. A conditional branch
+ * (cmpb, cmpib, addib) is a compare and a jump: not taken, the code goes on to its delay
+ * slot like any next instruction; taken, it leaves through an exit that runs the slot first
+ * when the slot cannot miss, and tells the interpreter which way the block ended.
  *
  * Only forms that can neither trap nor nullify are taken: what they compute is exactly
  * what run()'s handler for the same form computes (hppa_cpu.c), carry bits included. */
@@ -52,6 +55,32 @@ void hppa_jit_free(struct hppa_jit *j)
 	j->size = j->used = 0;
 }
 
+/* The x86 condition code (jcc's low nibble) under which a conditional branch in its
+ * specialised form (cmpb, cmpib, addib with condition c*2+f) is taken, or -1 when the
+ * translator leaves it to the interpreter: a condition with no single x86 code (never/always,
+ * odd, addib's no-unsigned-overflow-or-zero), or a ,n that nullifies the delay slot when the
+ * branch is not taken (the run would not go straight on). */
+static int branch_cc(const struct hppa_insn *in)
+{
+	/* x86: o 0, b 2, ae 3, e 4, be 6, l 0xc, le 0xe; the odd code is the negation */
+	static const int8_t sub_cc[8] = { -1, 4, 0xc, 0xe, 2, 6, 0, -1 };
+	static const int8_t add_cc[8] = { -1, 4, 0xc, 0xe, 3, -1, 0, -1 };
+	unsigned cf;
+	const int8_t *table;
+	if (in->op >= HOP_CMPB_C && in->op < HOP_ADDIB_C) {
+		cf = (unsigned)(in->op - HOP_CMPB_C) & 15;
+		table = sub_cc;
+	} else if (in->op >= HOP_ADDIB_C && in->op < HOP_COUNT) {
+		cf = (unsigned)(in->op - HOP_ADDIB_C);
+		table = add_cc;
+	} else {
+		return -1;
+	}
+	if (in->len & 2 || table[cf >> 1] < 0)
+		return -1;
+	return table[cf >> 1] ^ (int)(cf & 1);
+}
+
 /* An instruction the translator takes: the interpreter's straight forms that cannot trap or
  * nullify (specialise() in hppa_cpu.c), with shift counts a host shift matches. */
 static bool translatable(const struct hppa_insn *in)
@@ -68,7 +97,7 @@ static bool translatable(const struct hppa_insn *in)
 	case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM:
 		return in->cond == 0;
 	default:
-		return false;
+		return branch_cc(in) >= 0;
 	}
 }
 
@@ -85,9 +114,13 @@ enum {
 };
 enum { EXT_ADD = 0, EXT_OR = 1, EXT_AND = 4, EXT_SHL = 4, EXT_SHR = 5, EXT_SAR = 7, EXT_NOT = 2 };
 
+/* A jump to an exit, placed after the run's end: a TLB miss hands its instruction back; a
+ * conditional branch found taken hands itself back, after running its delay slot (slot) when
+ * the slot is one that cannot miss. */
 struct fixup {
-	uint8_t *rel;		/* a jne's rel32 */
-	uint32_t index;		/* the instruction handed back on that miss */
+	uint8_t *rel;		/* the jump's rel32 */
+	uint32_t result;	/* what the exit returns (hppa_jit.h: index and kind) */
+	const struct hppa_insn *slot;
 };
 
 struct emit {
@@ -203,7 +236,7 @@ static void jne_miss(struct emit *e, uint32_t index)
 {
 	byte(e, 0x0f);
 	byte(e, 0x85);
-	e->fix[e->nfix++] = (struct fixup){ e->p, index };
+	e->fix[e->nfix++] = (struct fixup){ e->p, index, NULL };
 	word32(e, 0);
 }
 
@@ -267,6 +300,41 @@ static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, boo
 			op_sib(e, false, MOV_RM_R, RCX, RDX, RAX, disp);
 		}
 	}
+}
+
+/* A delay slot the taken exit of a branch can run itself: no access that could miss. */
+static bool slot_runs_in_exit(const struct hppa_insn *slot)
+{
+	return translatable(slot) && branch_cc(slot) < 0 && slot->op != HOP_LDW_NOMOD &&
+	       slot->op != HOP_LDW_RUN && slot->op != HOP_STW_NOMOD && slot->op != HOP_STW_RUN &&
+	       slot->op != HOP_LDW_IDX;
+}
+
+/* A conditional branch at index i (slot: the next instruction on the page, or NULL): the
+ * compare (or addib's add, whose sum is written whichever way it goes), then a jump to its
+ * taken exit; not taken, the run goes straight on to the slot. */
+static void emit_branch(struct emit *e, const struct hppa_insn *in, uint32_t i,
+			const struct hppa_insn *slot)
+{
+	int32_t imm8 = (int8_t)in->r1;
+	if (in->op >= HOP_ADDIB_C) {
+		load_gr(e, RAX, in->r2);
+		alu_imm(e, EXT_ADD, RAX, (uint32_t)imm8);
+		store_gr(e, in->r2, RAX);	/* a mov: the add's flags stay */
+	} else {
+		if (in->op >= HOP_CMPIB_C)
+			mov_imm(e, RAX, (uint32_t)imm8);
+		else
+			load_gr(e, RAX, in->r1);
+		op_mem(e, CMP_R_RM, RAX, GR, 4 * in->r2);
+	}
+	byte(e, 0x0f);
+	byte(e, 0x80 | (unsigned)branch_cc(in));
+	uint32_t kind = (in->len & 1) ? HPPA_JIT_TAKEN_NULLIFIED :
+		slot && slot_runs_in_exit(slot) ? HPPA_JIT_TAKEN_SLOT_RUN : HPPA_JIT_TAKEN;
+	e->fix[e->nfix++] = (struct fixup){ e->p, i | kind << 16,
+					    kind == HPPA_JIT_TAKEN_SLOT_RUN ? slot : NULL };
+	word32(e, 0);
 }
 
 /* One instruction at index i (a run's first: the whole run). Returns how many it took. */
@@ -374,7 +442,10 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 		op_sib(e, false, MOV_RM_R, RCX, RDX, RAX, 0);
 		break;
 	default:
-		abort();	/* translatable() took only the forms above */
+		if (branch_cc(in) < 0)
+			abort();	/* translatable() took only the forms above */
+		emit_branch(e, in, i, i + 1 < HPPA_PAGE_INSNS ? in + 1 : NULL);
+		break;
 	}
 	return 1;
 }
@@ -443,7 +514,9 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page, const v
 		for (unsigned k = 0; k < e.nfix; k++) {
 			int32_t rel = (int32_t)(e.p - (e.fix[k].rel + 4));
 			memcpy(e.fix[k].rel, &rel, 4);
-			leave_at(&e, e.fix[k].index);
+			if (e.fix[k].slot)
+				emit_insn(&e, e.fix[k].slot, 0);
+			leave_at(&e, e.fix[k].result);
 		}
 		s = end;
 	}

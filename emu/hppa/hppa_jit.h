@@ -1,11 +1,13 @@
 /* The hppa interpreter's translator: runs of straight integer code (register arithmetic,
- * word loads and stores) become x86-64 host code, so that the hottest instructions pay no
- * dispatch at all. The interpreter stays in charge of everything else: it enters a run only
- * when the whole run fits before its next look at ticks and limits, and takes over again at
- * the run's end or at the first access the TLB does not hold, which it then executes itself
- * (a fill, or the fault at exactly that instruction). So counts, ticks and faults are the
- * interpreter's, unchanged. On another host, or with PROFEMU_NO_JIT set, nothing is
- * translated and every instruction is interpreted. */
+ * word loads and stores, and the conditional branches a block runs on through when they are
+ * not taken) become x86-64 host code, so that the hottest instructions pay no dispatch at
+ * all. The interpreter stays in charge of everything else: it enters a run only when the
+ * whole run fits before its next look at ticks and limits, and takes over again at the run's
+ * end, at a branch found taken (ending the block as its own handler would), or at the first
+ * access the TLB does not hold, which it then executes itself (a fill, or the fault at
+ * exactly that instruction). So counts, ticks and faults are the interpreter's, unchanged.
+ * On another host, or with PROFEMU_NO_JIT set, nothing is translated and every instruction
+ * is interpreted. */
 #ifndef PROFEMU_HPPA_JIT_H
 #define PROFEMU_HPPA_JIT_H
 
@@ -17,9 +19,18 @@ struct hppa_cpu;
 struct hppa_code_page;
 
 /* Host code entered at one instruction of a run, with the guest's general registers and the
- * CPU (its TLBs and carry bits): it runs the instructions from there on and returns the page
- * index of the first one it did not run (the run's end, or an access to hand back). */
+ * CPU (its TLBs and carry bits): it runs the instructions from there on and returns a page
+ * index (the low 16 bits) and what happened there (the high bits): HPPA_JIT_STOPPED, the
+ * first instruction it did not run (the run's end, or an access to hand back); otherwise a
+ * conditional branch it found taken (addib's add done), its delay slot run by the host code
+ * too, nullified, or left for the interpreter to run. */
 typedef uint32_t (*hppa_jit_fn)(uint32_t *gr, struct hppa_cpu *c);
+enum {
+	HPPA_JIT_STOPPED = 0,
+	HPPA_JIT_TAKEN_SLOT_RUN = 1,
+	HPPA_JIT_TAKEN_NULLIFIED = 2,
+	HPPA_JIT_TAKEN = 3,
+};
 
 struct hppa_jit {
 	uint8_t *code;		/* the host code area (read, write, execute); NULL: none yet */
