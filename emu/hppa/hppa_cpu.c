@@ -1507,26 +1507,41 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		CMPB_FORM(12) CMPB_FORM(13) CMPB_FORM(14) CMPB_FORM(15)
 #undef CMPB_FORM
 	L_JIT: {
-			/* a translated run (hppa_jit.c), when all of it fits in the group; it hands
-			 * back at its end or at an access for the handler to do */
+			/* a translated run (hppa_jit.c), when all of it fits in the group; the host
+			 * code may go on through taken branches of this page while they fit below
+			 * the limit. Whatever it ran, the queue is straight at the index it leaves
+			 * at, and the limit index it leaves gives the count there. */
 			const struct hppa_insn *run_end = page->insn + in->jit_end;
 			if (__builtin_expect(run_end <= bend, 1)) {
-				uint32_t r_ = page->jit[in - page->insn](gr, c);
-				in = page->insn + (r_ & 0xffff);
+				uint64_t at = retired + (uint64_t)(in - bstart);
+				uint64_t budget = limit - at;
+				if (budget > HPPA_JIT_BUDGET_MAX)
+					budget = HPPA_JIT_BUDGET_MAX;
+				int64_t idx = in - page->insn;
+				uint32_t r_ = page->jit[idx](gr, c, idx + (int64_t)budget);
+				unsigned x_ = r_ & 0xffff;
+				retired = at + budget - (uint64_t)(c->jit.limit - (int64_t)x_);
+				pc = page_va + 4 * x_;
+				iaoq_b = pc + 4;
+				in = bstart = page->insn + x_;
 				if (r_ >> 16) {
 					jit_kind = r_ >> 16;
 					goto jit_taken;
 				}
-				if (in == bend)
-					goto block_end;
+				/* a group from there: the page's end, a limit reached, or the
+				 * instruction's own handler (a branch, a form not translated, an
+				 * access the TLB did not hold) */
+				if (x_ == HPPA_PAGE_INSNS || retired >= limit)
+					goto top;
+				uint64_t room_ = limit - retired;
+				bend = in + (in->straight < room_ ? in->straight : room_);
 			}
 			goto *handlers[in->op];
 		}
 	jit_taken:
-		/* in: a conditional branch the host code found taken (addib's add done): the
-		 * block ends with it and its delay slot, as in CBRANCH_END, the slot run by the
-		 * host code already, nullified, or run here */
-		BRANCH_START();
+		/* in: a conditional branch to another page the host code found taken (addib's
+		 * add done), not yet counted: the block ends with it and its delay slot, as in
+		 * CBRANCH_END, the slot run by the host code already, nullified, or run here */
 		next = pc + 8 + (uint32_t)in->imm;
 		if (jit_kind != HPPA_JIT_TAKEN) {
 			retired += jit_kind == HPPA_JIT_TAKEN_SLOT_RUN ? 2 : 1;
@@ -1534,17 +1549,10 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			iaoq_b = next + 4;
 			STRAIGHT_DISPATCH();
 		}
-		nul = false;
-		if (__builtin_expect(in + 1 != bend, 1)) {
-			retired++;
-			pc = iaoq_b;
-			iaoq_b = next;
-			bstart = ++in;
-			bend = in + 1;
-			goto *in->handler;
-		}
-		goto retire;
-
+		retired++;
+		pc = iaoq_b;
+		iaoq_b = next;
+		FETCH_DISPATCH();
 	retire:
 		gr[0] = 0;
 		retired++;

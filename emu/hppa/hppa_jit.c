@@ -29,10 +29,10 @@
 #define JIT_HOST 0
 #endif
 
-#define AREA_SIZE (16u << 20)
-/* Room one page's code can take at most: the longest instruction (a run's check and its
- * first access) is under 100 bytes, a miss exit 6 and a run's end 6. */
-#define PAGE_WORST (HPPA_PAGE_INSNS * 128u)
+#define AREA_SIZE (32u << 20)
+/* Room one page's code can take at most: an instruction's code is under 64 bytes, the exit
+ * of a branch (its slot, the chain and the leave) under 100 more, a run's end 13. */
+#define PAGE_WORST (HPPA_PAGE_INSNS * 192u)
 #define MIN_RUN 2	/* shorter runs cost more to enter than to interpret */
 #define GR_SINK 32
 
@@ -106,13 +106,18 @@ static bool translatable(const struct hppa_insn *in)
 enum reg { RAX, RCX, RDX, RBX, RSP, RBP, RSI, RDI, R8, R9, R10, R11 };
 #define GR RDI		/* the guest's general registers */
 #define CPU RSI		/* struct hppa_cpu */
+#define LIMIT RDX	/* the limit index (hppa_jit.h), 64 bits */
+#define ADDEND R11	/* a TLB slot's tag, then its addend */
 
 /* x86 opcodes (32-bit operand size unless REX.W) */
 enum {
 	ADD_RM_R = 0x01, OR_RM_R = 0x09, AND_RM_R = 0x21, SUB_RM_R = 0x29, XOR_RM_R = 0x31,
 	ADD_R_RM = 0x03, CMP_R_RM = 0x3b, MOV_RM_R = 0x89, MOV_R_RM = 0x8b,
 };
-enum { EXT_ADD = 0, EXT_OR = 1, EXT_AND = 4, EXT_SHL = 4, EXT_SHR = 5, EXT_SAR = 7, EXT_NOT = 2 };
+enum {
+	EXT_ADD = 0, EXT_OR = 1, EXT_AND = 4, EXT_CMP = 7, EXT_SHL = 4, EXT_SHR = 5, EXT_SAR = 7,
+	EXT_NOT = 2,
+};
 
 /* A jump to an exit, placed after the run's end: a TLB miss hands its instruction back; a
  * conditional branch found taken hands itself back, after running its delay slot (slot) when
@@ -121,12 +126,27 @@ struct fixup {
 	uint8_t *rel;		/* the jump's rel32 */
 	uint32_t result;	/* what the exit returns (hppa_jit.h: index and kind) */
 	const struct hppa_insn *slot;
+	/* A taken branch to this page whose slot the exit runs (or skips): the exit goes on to
+	 * the target's code when that fits in the limit (chain), else stops at the target.
+	 * after: the index the limit index counts from once branch and slot are done. */
+	bool chain;
+	uint32_t target, after;
+};
+
+/* A jump from a chaining exit to the target's code, placed when the page is done. */
+struct chain_jump {
+	uint8_t *rel;
+	uint32_t target;
 };
 
 struct emit {
 	uint8_t *p;
 	struct fixup fix[HPPA_PAGE_INSNS];
 	unsigned nfix;
+	struct chain_jump chains[HPPA_PAGE_INSNS];
+	unsigned nchains;
+	const uint16_t *run_end;	/* per index: just past its run */
+	const bool *entry;		/* per index: host code can be entered there */
 };
 
 static void byte(struct emit *e, unsigned x)
@@ -236,11 +256,11 @@ static void jne_miss(struct emit *e, uint32_t index)
 {
 	byte(e, 0x0f);
 	byte(e, 0x85);
-	e->fix[e->nfix++] = (struct fixup){ e->p, index, NULL };
+	e->fix[e->nfix++] = (struct fixup){ .rel = e->p, .result = index };
 	word32(e, 0);
 }
 
-/* eax holds a data address: rdx becomes the TLB slot's host-minus-guest addend, or the code
+/* eax holds a data address: r11 becomes the TLB slot's host-minus-guest addend, or the code
  * leaves for index's miss exit (page not in the slot, or the word unaligned). */
 static void tlb_lookup(struct emit *e, size_t table, uint32_t index)
 {
@@ -249,29 +269,29 @@ static void tlb_lookup(struct emit *e, size_t table, uint32_t index)
 	shift(e, EXT_SHR, RCX, HPPA_PAGE_SHIFT);
 	alu_imm(e, EXT_AND, RCX, HPPA_TLB_SLOTS - 1);
 	shift(e, EXT_SHL, RCX, 4);
-	alu(e, MOV_RM_R, RDX, RAX);
-	alu_imm(e, EXT_AND, RDX, ~0xfffu | 3u);
-	op_sib(e, false, CMP_R_RM, RDX, CPU, RCX, t);
+	alu(e, MOV_RM_R, ADDEND, RAX);
+	alu_imm(e, EXT_AND, ADDEND, ~0xfffu | 3u);
+	op_sib(e, false, CMP_R_RM, ADDEND, CPU, RCX, t);
 	jne_miss(e, index);
-	op_sib(e, true, MOV_R_RM, RDX, CPU, RCX, t + 8);
+	op_sib(e, true, MOV_R_RM, ADDEND, CPU, RCX, t + 8);
 }
 
 /* eax = a, ecx = b: gr[t] = a + b + cin, and PSW[C/B] the carry out of every bit, as add3 */
 static void add_carry(struct emit *e, unsigned t, bool cin)
 {
-	alu(e, MOV_RM_R, RDX, RAX);
-	alu(e, ADD_RM_R, RDX, RCX);
+	alu(e, MOV_RM_R, R10, RAX);
+	alu(e, ADD_RM_R, R10, RCX);
 	if (cin)
-		alu_imm(e, EXT_ADD, RDX, 1);
+		alu_imm(e, EXT_ADD, R10, 1);
 	alu(e, MOV_RM_R, R8, RAX);
 	alu(e, AND_RM_R, R8, RCX);	/* a & b */
 	alu(e, XOR_RM_R, RAX, RCX);	/* a ^ b */
-	alu(e, MOV_RM_R, RCX, RDX);
+	alu(e, MOV_RM_R, RCX, R10);
 	not(e, RCX);
 	alu(e, AND_RM_R, RAX, RCX);	/* (a ^ b) & ~res */
 	alu(e, OR_RM_R, RAX, R8);
 	op_mem(e, MOV_RM_R, RAX, CPU, (int32_t)offsetof(struct hppa_cpu, psw_cb));
-	store_gr(e, t, RDX);
+	store_gr(e, t, R10);
 }
 
 /* The run of word accesses that starts at index i (mrun of them through base r2): one
@@ -291,13 +311,13 @@ static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, boo
 		const struct hppa_insn *x = in + k;
 		int32_t disp = x->imm - in->mlo;
 		if (load) {
-			op_sib(e, false, MOV_R_RM, RCX, RDX, RAX, disp);
+			op_sib(e, false, MOV_R_RM, RCX, ADDEND, RAX, disp);
 			bswap(e, RCX);
 			store_gr(e, x->t, RCX);
 		} else {
 			load_gr(e, RCX, x->r1);
 			bswap(e, RCX);
-			op_sib(e, false, MOV_RM_R, RCX, RDX, RAX, disp);
+			op_sib(e, false, MOV_RM_R, RCX, ADDEND, RAX, disp);
 		}
 	}
 }
@@ -332,8 +352,14 @@ static void emit_branch(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	byte(e, 0x80 | (unsigned)branch_cc(in));
 	uint32_t kind = (in->len & 1) ? HPPA_JIT_TAKEN_NULLIFIED :
 		slot && slot_runs_in_exit(slot) ? HPPA_JIT_TAKEN_SLOT_RUN : HPPA_JIT_TAKEN;
-	e->fix[e->nfix++] = (struct fixup){ e->p, i | kind << 16,
-					    kind == HPPA_JIT_TAKEN_SLOT_RUN ? slot : NULL };
+	int64_t target = (int64_t)i + 2 + in->imm / 4;
+	bool chain = kind != HPPA_JIT_TAKEN && target >= 0 && target < HPPA_PAGE_INSNS;
+	e->fix[e->nfix++] = (struct fixup){
+		.rel = e->p, .result = i | kind << 16,
+		.slot = kind == HPPA_JIT_TAKEN_SLOT_RUN ? slot : NULL,
+		.chain = chain, .target = (uint32_t)target,
+		.after = i + (kind == HPPA_JIT_TAKEN_SLOT_RUN ? 2 : 1),
+	};
 	word32(e, 0);
 }
 
@@ -429,7 +455,7 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 			alu_imm(e, EXT_ADD, RAX, imm);
 		}
 		tlb_lookup(e, offsetof(struct hppa_cpu, rtlb), i);
-		op_sib(e, false, MOV_R_RM, RAX, RDX, RAX, 0);
+		op_sib(e, false, MOV_R_RM, RAX, ADDEND, RAX, 0);
 		bswap(e, RAX);
 		store_gr(e, in->t, RAX);
 		break;
@@ -439,7 +465,7 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 		tlb_lookup(e, offsetof(struct hppa_cpu, wtlb), i);
 		load_gr(e, RCX, in->r1);
 		bswap(e, RCX);
-		op_sib(e, false, MOV_RM_R, RCX, RDX, RAX, 0);
+		op_sib(e, false, MOV_RM_R, RCX, ADDEND, RAX, 0);
 		break;
 	default:
 		if (branch_cc(in) < 0)
@@ -450,11 +476,42 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 	return 1;
 }
 
-/* mov eax, index; ret */
-static void leave_at(struct emit *e, uint32_t index)
+/* 64-bit op rdx (LIMIT), imm32 sign-extended */
+static void limit_imm(struct emit *e, unsigned ext, int32_t imm)
 {
-	mov_imm(e, RAX, index);
+	rex(e, true, 0, 0, LIMIT);
+	byte(e, 0x81);
+	byte(e, 0xc0 | ext << 3 | (LIMIT & 7));
+	word32(e, (uint32_t)imm);
+}
+
+/* Leaves the host code: the limit index as it now is goes to hppa_jit.limit, and result
+ * (an index and what happened there) is returned. */
+static void leave_at(struct emit *e, uint32_t result)
+{
+	int32_t off = (int32_t)(offsetof(struct hppa_cpu, jit) + offsetof(struct hppa_jit, limit));
+	rex(e, true, LIMIT, 0, CPU);
+	byte(e, MOV_RM_R);
+	byte(e, 0x80 | (LIMIT & 7) << 3 | (CPU & 7));
+	word32(e, (uint32_t)off);
+	mov_imm(e, RAX, result);
 	byte(e, 0xc3);
+}
+
+/* The exit of a taken branch to this page, its slot done: the limit index moves to count
+ * from the target (the instructions up to after retired), and the code goes on at the
+ * target when it is an entry whose whole run fits below the limit; else it stops there. */
+static void chain_exit(struct emit *e, const struct fixup *f)
+{
+	limit_imm(e, EXT_ADD, (int32_t)f->target - (int32_t)f->after);
+	if (e->entry[f->target]) {
+		limit_imm(e, EXT_CMP, (int32_t)e->run_end[f->target]);
+		byte(e, 0x0f);
+		byte(e, 0x8d);	/* jge */
+		e->chains[e->nchains++] = (struct chain_jump){ e->p, f->target };
+		word32(e, 0);
+	}
+	leave_at(e, f->target);
 }
 
 static bool area_ready(struct hppa_jit *j)
@@ -477,7 +534,8 @@ static bool area_ready(struct hppa_jit *j)
 	return true;
 }
 
-bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page, const void *entry)
+bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
+			const void *entry_handler)
 {
 	memset(page->jit, 0, sizeof page->jit);
 	struct hppa_jit *j = &c->jit;
@@ -485,15 +543,27 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page, const v
 		return true;
 	if (j->size - j->used < PAGE_WORST)
 		return false;
-	/* run_end[i]: the index just past the run holding i (i itself when not translatable) */
+	/* run_end[i]: the index just past the run holding i (i itself when not translatable);
+	 * entry[i]: host code starts there (a run's instruction with another after it, not
+	 * inside a run of word accesses, whose first takes them all) */
 	uint16_t run_end[HPPA_PAGE_INSNS];
+	bool entry[HPPA_PAGE_INSNS] = { false };
 	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
 		bool next_too = i + 1 < HPPA_PAGE_INSNS && run_end[i + 1] > i + 1;
 		run_end[i] = (uint16_t)(!translatable(&page->insn[i]) ? i :
 					next_too ? run_end[i + 1] : i + 1);
 	}
-	struct emit e;
+	for (unsigned i = 0; i < HPPA_PAGE_INSNS;) {
+		const struct hppa_insn *in = &page->insn[i];
+		entry[i] = run_end[i] >= i + MIN_RUN;
+		i += in->op == HOP_LDW_RUN || in->op == HOP_STW_RUN ? in->mrun : 1;
+	}
+	/* 36 KiB: not on the stack of run(), which calls this; profemu runs one host thread */
+	static struct emit e;
 	e.p = j->code + j->used;
+	e.nchains = 0;
+	e.run_end = run_end;
+	e.entry = entry;
 	for (unsigned s = 0; s < HPPA_PAGE_INSNS;) {
 		unsigned end = run_end[s];
 		if (end - s < MIN_RUN) {
@@ -503,32 +573,45 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page, const v
 		e.nfix = 0;
 		for (unsigned i = s; i < end;) {
 			struct hppa_insn *in = &page->insn[i];
-			if (end - i >= MIN_RUN) {
+			if (entry[i]) {
 				memcpy(&page->jit[i], &e.p, sizeof e.p);
 				in->jit_end = (uint16_t)end;
-				in->handler = entry;
+				in->handler = entry_handler;
 			}
 			i += emit_insn(&e, in, i);
 		}
 		leave_at(&e, end);
 		for (unsigned k = 0; k < e.nfix; k++) {
-			int32_t rel = (int32_t)(e.p - (e.fix[k].rel + 4));
-			memcpy(e.fix[k].rel, &rel, 4);
-			if (e.fix[k].slot)
-				emit_insn(&e, e.fix[k].slot, 0);
-			leave_at(&e, e.fix[k].result);
+			const struct fixup *f = &e.fix[k];
+			int32_t rel = (int32_t)(e.p - (f->rel + 4));
+			memcpy(f->rel, &rel, 4);
+			if (f->slot)
+				emit_insn(&e, f->slot, 0);
+			if (f->chain)
+				chain_exit(&e, f);
+			else
+				leave_at(&e, f->result);
 		}
 		s = end;
 	}
+	for (unsigned k = 0; k < e.nchains; k++) {
+		uint8_t *to;
+		memcpy(&to, &page->jit[e.chains[k].target], sizeof to);
+		int32_t rel = (int32_t)(to - (e.chains[k].rel + 4));
+		memcpy(e.chains[k].rel, &rel, 4);
+	}
+	if ((size_t)(e.p - j->code) > j->size)
+		abort();	/* PAGE_WORST is the bound of one page's code */
 	j->used = (size_t)(e.p - j->code);
 	return true;
 }
 
 #else /* no translator on this host */
 
-bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page, const void *entry)
+bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
+			const void *entry_handler)
 {
-	(void)entry;
+	(void)entry_handler;
 	memset(page->jit, 0, sizeof page->jit);
 	c->jit.off = true;
 	return true;

@@ -37,12 +37,19 @@ Alignment rules (what each side logs):
     between are not compared (the count is reported). Anywhere else a difference fails.
 Both runs get the same arguments, environment and program path, so everything else is equal.
 
+The translator cases (translator-GUEST-hppa-LINK) hold profemu's hppa translator (host code for
+runs of straight integer code, emu/hppa/hppa_jit.c) to the interpreter it stands in for: each
+guest runs with it and with PROFEMU_NO_JIT set, with a clock tick every 7 instructions (which
+cuts nearly every run short) and every 1009, writing --gmon, --prf and --stats; stdout, stderr,
+exit status, both profiles byte for byte and the instruction count must be the same.
+
 Usage:
   run_lockstep.py --list
   run_lockstep.py --profemu build/profemu --guest-dir build/guests CASE...
 Exit status as every runner (e2e_harness): 0 pass, 1 fail, 77 skip, 99 harness error.
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -86,6 +93,27 @@ CASES = [
 #            0x08000000 in round-to-nearest); the printed output agrees (e2e doubles-hppa-*)
 #   files:   fstatat's path pointer differs after getcwd-built strings on the heap
 #   args:    profemu's auxv has no AT_EXECFN that getauxval finds (e2e args-hppa-* fails too)
+
+
+# (guest, linkage, arguments) of the translator cases
+TRANSLATOR_CASES = [
+    ("cpubench", "static", ["24", "20000", "2"]),
+    ("cpubench", "static-O0", ["20", "5000", "2"]),
+    ("alloc", "static", []),
+    ("doubles", "static", []),
+]
+TRANSLATOR_TICKS = [7, 1009]
+
+
+def hppa_guest(ctx, guest, link):
+    """The path of an hppa guest; skips when it was not built."""
+    path = os.path.join(ctx.guest_dir or "", "hppa", "%s-%s" % (guest, link))
+    if not os.path.isfile(path):
+        raise Skip("no hppa guest %s: hppa-linux-gnu-gcc was not found when the build was "
+                   "set up" % path)
+    if not ctx.profemu:
+        raise HarnessError("--profemu is required")
+    return path
 
 
 def case_name(guest, link):
@@ -265,12 +293,7 @@ class LockstepCase:
     def run(self, ctx):
         if not shutil.which("qemu-hppa"):
             raise Skip("qemu-hppa is not installed (the oracle)")
-        path = os.path.join(ctx.guest_dir or "", "hppa", "%s-%s" % (self.guest, self.link))
-        if not os.path.isfile(path):
-            raise Skip("no hppa guest %s: hppa-linux-gnu-gcc was not found when the build was "
-                       "set up" % path)
-        if not ctx.profemu:
-            raise HarnessError("--profemu is required")
+        path = hppa_guest(ctx, self.guest, self.link)
         cwd_q, cwd_p = ctx.fresh_dir(self.name + "-qemu"), ctx.fresh_dir(self.name + "-profemu")
         argv = [path] + self.args
         q = qemu_steps(argv, cwd_q, STEPS)
@@ -329,8 +352,57 @@ class LockstepCase:
         return "\n".join(out)
 
 
+class TranslatorCase:
+    def __init__(self, guest, link, args):
+        self.guest, self.link, self.args = guest, link, args
+        self.name = "translator-%s-hppa-%s" % (guest, link)
+
+    def one(self, ctx, path, tick, translate):
+        tag = "%s-%d-%s" % (self.name, tick, "jit" if translate else "interp")
+        cwd = ctx.fresh_dir(tag)
+        env = dict(ENV)
+        if not translate:
+            env["PROFEMU_NO_JIT"] = "1"
+        files = {k: os.path.join(cwd, k) for k in ("gmon.out", "out.prf", "stats.json")}
+        # -U: the variable is profemu's; the program's environment (and so its count) is
+        # the same in both runs
+        proc = subprocess.run([ctx.profemu, "-U", "PROFEMU_NO_JIT", "--tick=%d" % tick,
+                               "--gmon=" + files["gmon.out"],
+                               "--prf=" + files["out.prf"], "--stats=" + files["stats.json"],
+                               path] + self.args, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=240)
+        result = {"status": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
+        for k, f in files.items():
+            if not os.path.isfile(f):
+                raise Failure("%s: profemu wrote no %s (status %d)" % (tag, k, proc.returncode))
+            with open(f, "rb") as fh:
+                result[k] = fh.read()
+        stats = json.loads(result.pop("stats.json"))
+        result["instructions"] = stats["instructions"]
+        result["ticks"] = stats["ticks"]
+        return result
+
+    def run(self, ctx):
+        path = hppa_guest(ctx, self.guest, self.link)
+        for tick in TRANSLATOR_TICKS:
+            interp = self.one(ctx, path, tick, False)
+            jit = self.one(ctx, path, tick, True)
+            for key in interp:
+                if interp[key] != jit[key]:
+                    raise Failure("tick %d: %s differs with the translator (%r) from the "
+                                  "interpreter alone (%r)" % (
+                                      tick, key, jit[key] if len(repr(jit[key])) < 200 else
+                                      "%d bytes" % len(jit[key]),
+                                      interp[key] if len(repr(interp[key])) < 200 else
+                                      "%d bytes" % len(interp[key])))
+            ctx.notes.append("tick %d: %d instructions, %d ticks; output, status, gmon.out "
+                             "(%d bytes) and the PROFIL file (%d bytes) the same" % (
+                                 tick, jit["instructions"], jit["ticks"], len(jit["gmon.out"]),
+                                 len(jit["out.prf"])))
+
+
 def main():
-    cases = [LockstepCase(*c) for c in CASES]
+    cases = [LockstepCase(*c) for c in CASES] + [TranslatorCase(*c) for c in TRANSLATOR_CASES]
     return e2e_harness.main(
         __doc__, "run_lockstep.py", cases,
         lambda case, args: e2e_harness.run_in_context(e2e_harness.Context(args, "lockstep"),
