@@ -1539,9 +1539,10 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto *handlers[in->op];
 		}
 	jit_taken:
-		/* in: a conditional branch to another page the host code found taken (addib's
-		 * add done), not yet counted: the block ends with it and its delay slot, as in
-		 * CBRANCH_END, the slot run by the host code already, nullified, or run here */
+		/* in: a conditional branch the host code found taken (addib's add done) and did
+		 * not follow (its target on another page, or a slot it leaves to the handlers),
+		 * not yet counted: the block ends with it and its delay slot, as in CBRANCH_END,
+		 * the slot run by the host code already, nullified, or run here */
 		next = pc + 8 + (uint32_t)in->imm;
 		if (jit_kind != HPPA_JIT_TAKEN) {
 			retired += jit_kind == HPPA_JIT_TAKEN_SLOT_RUN ? 2 : 1;

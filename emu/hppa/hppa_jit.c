@@ -11,7 +11,14 @@
  * as the interpreter's WORD_RUN does; its later members are no entries. A conditional branch
  * (cmpb, cmpib, addib) is a compare and a jump: not taken, the code goes on to its delay
  * slot like any next instruction; taken, it leaves through an exit that runs the slot first
- * when the slot cannot miss, and tells the interpreter which way the block ended.
+ * when the slot cannot miss. A target on the same page whose run fits below the limit is
+ * then jumped to (chained), so a loop within a page runs in host code until its limit;
+ * anywhere else the exit tells the interpreter where and how the code stopped.
+ *
+ * The limit index (rdx) is what keeps the count exact without counting: it is the entry's
+ * index plus the instructions that may retire; a chain moves it by the target's distance
+ * less what retired, and on leaving, limit index minus the index left at is what may still
+ * retire, from which run() knows the count.
  *
  * Only forms that can neither trap nor nullify are taken: what they compute is exactly
  * what run()'s handler for the same form computes (hppa_cpu.c), carry bits included. */
@@ -34,7 +41,6 @@
  * of a branch (its slot, the chain and the leave) under 100 more, a run's end 13. */
 #define PAGE_WORST (HPPA_PAGE_INSNS * 192u)
 #define MIN_RUN 2	/* shorter runs cost more to enter than to interpret */
-#define GR_SINK 32
 
 _Static_assert(sizeof(struct hppa_tlb) == 16 && offsetof(struct hppa_tlb, addend) == 8,
 	       "the host code indexes the TLB by a shift of 4");
@@ -585,7 +591,7 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 			const struct fixup *f = &e.fix[k];
 			int32_t rel = (int32_t)(e.p - (f->rel + 4));
 			memcpy(f->rel, &rel, 4);
-			if (f->slot)
+			if (f->slot)	/* never an access: no miss exit needs its index */
 				emit_insn(&e, f->slot, 0);
 			if (f->chain)
 				chain_exit(&e, f);
