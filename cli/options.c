@@ -15,11 +15,13 @@ extern char **environ;
 
 static const char usage_text[] =
 	"Usage: profemu [OPTION]... PROGRAM [ARG]...\n"
-	"Run a Linux ELF program of x86-64 or i386 under emulation, on a virtual clock counted in\n"
-	"retired instructions, so that every run is reproducible.\n"
+	"Run a Linux ELF program of x86-64, i386, 32-bit PA-RISC (hppa) or IA-64, or an MS-DOS\n"
+	".COM/.EXE program, under emulation, on a virtual clock counted in retired instructions,\n"
+	"so that every run is reproducible.\n"
 	"\n"
 	"  -L DIR            look up the ELF interpreter and absolute paths under DIR first\n"
-	"                    (default: / for x86-64, /usr/i686-linux-gnu for i386)\n"
+	"                    (default: / for x86-64, /usr/i686-linux-gnu for i386,\n"
+	"                    /usr/hppa-linux-gnu for hppa)\n"
 	"  -E VAR=VALUE      set VAR in the program's environment\n"
 	"  -U VAR            remove VAR from the program's environment\n"
 	"  --strace          print every system call with its arguments and result on stderr\n"
