@@ -102,6 +102,8 @@ static bool translatable(const struct hppa_insn *in)
 		return in->sub < 32 && in->len < 32;
 	case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM:
 		return in->cond == 0;
+	case HOP_LOAD: case HOP_STORE:
+		return in->sub <= 2;
 	default:
 		return branch_cc(in) >= 0;
 	}
@@ -267,8 +269,9 @@ static void jne_miss(struct emit *e, uint32_t index)
 }
 
 /* eax holds a data address: r11 becomes the TLB slot's host-minus-guest addend, or the code
- * leaves for index's miss exit (page not in the slot, or the word unaligned). */
-static void tlb_lookup(struct emit *e, size_t table, uint32_t index)
+ * leaves for index's miss exit (page not in the slot, or the address not aligned to
+ * align + 1, a size). */
+static void tlb_lookup_aligned(struct emit *e, size_t table, uint32_t index, uint32_t align)
 {
 	int32_t t = (int32_t)table;
 	alu(e, MOV_RM_R, RCX, RAX);
@@ -276,10 +279,79 @@ static void tlb_lookup(struct emit *e, size_t table, uint32_t index)
 	alu_imm(e, EXT_AND, RCX, HPPA_TLB_SLOTS - 1);
 	shift(e, EXT_SHL, RCX, 4);
 	alu(e, MOV_RM_R, ADDEND, RAX);
-	alu_imm(e, EXT_AND, ADDEND, ~0xfffu | 3u);
+	alu_imm(e, EXT_AND, ADDEND, ~0xfffu | align);
 	op_sib(e, false, CMP_R_RM, ADDEND, CPU, RCX, t);
 	jne_miss(e, index);
 	op_sib(e, true, MOV_R_RM, ADDEND, CPU, RCX, t + 8);
+}
+
+static void tlb_lookup(struct emit *e, size_t table, uint32_t index)
+{
+	tlb_lookup_aligned(e, table, index, 3);
+}
+
+/* [0x66] [REX] opcode... reg, [r11 + rax] (an access at the address the TLB translated) */
+static void access_op(struct emit *e, bool half, unsigned opc1, int opc2, unsigned reg)
+{
+	if (half)
+		byte(e, 0x66);
+	rex(e, false, reg, RAX, ADDEND);
+	byte(e, opc1);
+	if (opc2 >= 0)
+		byte(e, (unsigned)opc2);
+	byte(e, (reg & 7) << 3 | 4);	/* mod 00, SIB */
+	byte(e, (RAX & 7) << 3 | (ADDEND & 7));
+}
+
+/* ror cx, 8: a big-endian halfword's bytes swapped */
+static void swap_half_ecx(struct emit *e)
+{
+	byte(e, 0x66);
+	byte(e, 0xc1);
+	byte(e, 0xc0 | 1 << 3 | (RCX & 7));
+	byte(e, 8);
+}
+
+/* A byte, halfword or word load or store in its general form (HOP_LOAD, HOP_STORE): an index
+ * (scaled or not) or a displacement, the base modified before or after; as run()'s handler,
+ * the value is read before the base changes and a load's target is written last. */
+static void general_access(struct emit *e, const struct hppa_insn *in, uint32_t i, bool load)
+{
+	unsigned lg = in->sub;
+	load_gr(e, R9, in->r2);			/* base */
+	if (in->flags & HF_IDX) {
+		load_gr(e, R10, in->r1);
+		shift(e, EXT_SHL, R10, (in->flags & HF_SCALE) ? lg : 0);
+	} else {
+		mov_imm(e, R10, (uint32_t)in->imm);
+	}
+	alu(e, MOV_RM_R, R8, R9);
+	alu(e, ADD_RM_R, R8, R10);		/* the modified base */
+	alu(e, MOV_RM_R, RAX, (in->flags & HF_MOD) && !(in->flags & HF_MB) ? R9 : R8);
+	tlb_lookup_aligned(e, load ? offsetof(struct hppa_cpu, rtlb) :
+			   offsetof(struct hppa_cpu, wtlb), i, (1u << lg) - 1);
+	if (load) {
+		if (lg == 2) {
+			access_op(e, false, MOV_R_RM, -1, RCX);
+			bswap(e, RCX);
+		} else {
+			access_op(e, false, 0x0f, lg ? 0xb7 : 0xb6, RCX);	/* movzx */
+			if (lg)
+				swap_half_ecx(e);
+		}
+		if (in->flags & HF_MOD)
+			store_gr(e, in->r2, R8);
+		store_gr(e, in->t, RCX);
+	} else {
+		load_gr(e, RCX, in->r1);
+		if (lg == 2)
+			bswap(e, RCX);
+		else if (lg)
+			swap_half_ecx(e);
+		access_op(e, lg == 1, lg ? MOV_RM_R : 0x88, -1, RCX);
+		if (in->flags & HF_MOD)
+			store_gr(e, in->r2, R8);
+	}
 }
 
 /* eax = a, ecx = b: gr[t] = a + b + cin, and PSW[C/B] the carry out of every bit, as add3 */
@@ -331,9 +403,13 @@ static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, boo
 /* A delay slot the taken exit of a branch can run itself: no access that could miss. */
 static bool slot_runs_in_exit(const struct hppa_insn *slot)
 {
-	return translatable(slot) && branch_cc(slot) < 0 && slot->op != HOP_LDW_NOMOD &&
-	       slot->op != HOP_LDW_RUN && slot->op != HOP_STW_NOMOD && slot->op != HOP_STW_RUN &&
-	       slot->op != HOP_LDW_IDX;
+	switch (slot->op) {
+	case HOP_LDW_NOMOD: case HOP_LDW_RUN: case HOP_STW_NOMOD: case HOP_STW_RUN:
+	case HOP_LDW_IDX: case HOP_LOAD: case HOP_STORE:
+		return false;
+	default:
+		return translatable(slot) && branch_cc(slot) < 0;
+	}
 }
 
 /* A conditional branch at index i (slot: the next instruction on the page, or NULL): the
@@ -472,6 +548,9 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 		load_gr(e, RCX, in->r1);
 		bswap(e, RCX);
 		op_sib(e, false, MOV_RM_R, RCX, ADDEND, RAX, 0);
+		break;
+	case HOP_LOAD: case HOP_STORE:
+		general_access(e, in, i, in->op == HOP_LOAD);
 		break;
 	default:
 		if (branch_cc(in) < 0)

@@ -1,8 +1,9 @@
 /* The hppa translator (emu/hppa/hppa_jit.c) against the interpreter: seeded random programs
  * made of every form the translator takes (register arithmetic with and without carry bits,
  * shifts, extracts, deposits, logic, immediates, word loads and stores alone, indexed and in
- * runs, a run across a page boundary, targets r0 and r1, conditional branches forward and
- * counted loops backward with every condition and ,n), cut here and there by forms it does
+ * runs, a run across a page boundary, byte and halfword accesses, the forms that modify their
+ * base, targets r0 and r1, conditional branches forward and counted loops backward with
+ * every condition and ,n), cut here and there by forms it does
  * not take (add,c and sub,b read the carry bits it leaves, cmpclr nullifies). Each program
  * runs with and without the translator, with no ticks and with ticks every few instructions
  * (which cut runs short of their end); registers, PSW, memory, the count and every tick's pc
@@ -73,7 +74,12 @@ static void random_insn(char *p, size_t cap, uint64_t *s)
 	unsigned pos = rnd(s) % 32, len = 1 + rnd(s) % (pos + 1);
 	int32_t imm14 = (int32_t)(rnd(s) % 16384) - 8192, imm11 = (int32_t)(rnd(s) % 2048) - 1024;
 	uint32_t big = rnd(s) << 11;
-	switch (rnd(s) % 30) {
+	int32_t disp = (int32_t)(rnd(s) % 1024) - 512;	/* within the data around r3 */
+	const char *mod = rnd(s) & 1 ? "ma" : "mb";	/* r3 walks by 4 up or down */
+	int step = rnd(s) & 1 ? 4 : -4;
+	static const char *const sizes[] = { "b", "h", "w" };
+	const char *size = sizes[rnd(s) % 3];
+	switch (rnd(s) % 36) {
 	case 0: snprintf(o, room, "\tldo %d(%%r%d),%%r%d\n", imm14, a, t); break;
 	case 1: snprintf(o, room, "\tldil L%%%#x,%%r%d\n", big, t); break;
 	case 2: snprintf(o, room, "\taddil L%%%#x,%%r%d\n", big, a); break;
@@ -115,7 +121,21 @@ static void random_insn(char *p, size_t cap, uint64_t *s)
 	case 26: snprintf(o, room, "\tadd,c %%r%d,%%r%d,%%r%d\n", a, b, t); break;
 	case 27: snprintf(o, room, "\tsub,b %%r%d,%%r%d,%%r%d\n", a, b, t); break;
 	case 28: snprintf(o, room, "\tcmpclr,<> %%r%d,%%r%d,%%r0\n", a, b); break;
-	default: snprintf(o, room, "\tshrpw %%r%d,%%r%d,%u,%%r%d\n", a, b, pos, t); break;
+	case 29: snprintf(o, room, "\tshrpw %%r%d,%%r%d,%u,%%r%d\n", a, b, pos, t); break;
+	/* bytes and halfwords (aligned), indexed, and the modify forms, which move r3 */
+	case 30: snprintf(o, room, "\tld%s %d(%%r3),%%r%d\n", size, disp & ~3, t); break;
+	case 31: snprintf(o, room, "\tldb %d(%%r3),%%r%d\n", disp, t); break;
+	case 32: snprintf(o, room, "\tsth %%r%d,%d(%%r3)\n", a, disp & ~1); break;
+	case 33: snprintf(o, room, "\tstb %%r%d,%d(%%r3)\n", a, disp); break;
+	case 34: snprintf(o, room, "\tld%sx%s %%r6(%%r3),%%r%d\n", size, size[0] == 'b' ? "" : ",s", t);
+		break;
+	case 35:
+		if (rnd(s) & 1)
+			snprintf(o, room, "\tld%s,%s %d(%%r3),%%r%d\n", size, mod, step, t);
+		else
+			snprintf(o, room, "\tst%s,%s %%r%d,%d(%%r3)\n", size, mod, a, step);
+		break;
+	default: break;
 	}
 }
 
@@ -150,7 +170,7 @@ static char *random_program(uint64_t seed)
 	char *p = calloc(1, cap);
 	uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
 	snprintf(p, cap, "\tldil L%%%#x,%%r3\n\tldo 0x800(%%r3),%%r3\n"
-		 "\tldil L%%%#x,%%r5\n\tldo -4(%%r5),%%r5\n\tldi 7,%%r6\n\tldi 24,%%r7\n",
+		 "\tldil L%%%#x,%%r5\n\tldo -4(%%r5),%%r5\n\tldi 8,%%r6\n\tldi 24,%%r7\n",
 		 DATA, DATA + 0x1000);
 	for (int r = 1; r < 32; r++) {
 		if (r >= 3 && r <= 7)
@@ -189,8 +209,8 @@ static char *random_program(uint64_t seed)
 		}
 	}
 	size_t n = strlen(p);
-	if (forward >= 0)
-		snprintf(p + n, cap - n, "F%d:\n", label);
+	if (forward >= 0)	/* the nop: the branch's delay slot is never the loop's addib */
+		snprintf(p + n, cap - n, "\tnop\nF%d:\n", label);
 	n = strlen(p);
 	if (loop_left)
 		snprintf(p + n, cap - n, "\taddib,<> -1,%%r2,B%d\n\tnop\n", loop_label);
