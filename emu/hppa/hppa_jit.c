@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "hppa_cpu.h"
+#include "hppa_x86_emit.h"
 
 #if defined(__x86_64__) && defined(__linux__)
 #include <sys/mman.h>
@@ -111,21 +112,10 @@ static bool translatable(const struct hppa_insn *in)
 
 #if JIT_HOST
 
-enum reg { RAX, RCX, RDX, RBX, RSP, RBP, RSI, RDI, R8, R9, R10, R11 };
 #define GR RDI		/* the guest's general registers */
 #define CPU RSI		/* struct hppa_cpu */
 #define LIMIT RDX	/* the limit index (hppa_jit.h), 64 bits */
 #define ADDEND R11	/* a TLB slot's tag, then its addend */
-
-/* x86 opcodes (32-bit operand size unless REX.W) */
-enum {
-	ADD_RM_R = 0x01, OR_RM_R = 0x09, AND_RM_R = 0x21, SUB_RM_R = 0x29, XOR_RM_R = 0x31,
-	ADD_R_RM = 0x03, CMP_R_RM = 0x3b, MOV_RM_R = 0x89, MOV_R_RM = 0x8b,
-};
-enum {
-	EXT_ADD = 0, EXT_OR = 1, EXT_AND = 4, EXT_CMP = 7, EXT_SHL = 4, EXT_SHR = 5, EXT_SAR = 7,
-	EXT_NOT = 2,
-};
 
 /* A jump to an exit, placed after the run's end: a TLB miss hands its instruction back; a
  * conditional branch found taken hands itself back, after running its delay slot (slot) when
@@ -148,7 +138,7 @@ struct chain_jump {
 };
 
 struct emit {
-	uint8_t *p;
+	struct x86_code x;	/* first: the encoder writes through it */
 	struct fixup fix[HPPA_PAGE_INSNS];
 	unsigned nfix;
 	struct chain_jump chains[HPPA_PAGE_INSNS];
@@ -157,115 +147,25 @@ struct emit {
 	const bool *entry;		/* per index: host code can be entered there */
 };
 
-static void byte(struct emit *e, unsigned x)
-{
-	*e->p++ = (uint8_t)x;
-}
-
-static void word32(struct emit *e, uint32_t x)
-{
-	memcpy(e->p, &x, 4);
-	e->p += 4;
-}
-
-static void rex(struct emit *e, bool w, unsigned reg, unsigned index, unsigned base)
-{
-	unsigned r = 0x40 | (w ? 8 : 0) | (reg >> 3) << 2 | (index >> 3) << 1 | base >> 3;
-	if (r != 0x40)
-		byte(e, r);
-}
-
-/* op reg, [base + disp] (base neither rsp nor r12, which need a SIB byte) */
-static void op_mem(struct emit *e, unsigned opc, unsigned reg, unsigned base, int32_t disp)
-{
-	rex(e, false, reg, 0, base);
-	byte(e, opc);
-	if (disp >= -128 && disp < 128) {
-		byte(e, 0x40 | (reg & 7) << 3 | (base & 7));
-		byte(e, (unsigned)(uint8_t)disp);
-	} else {
-		byte(e, 0x80 | (reg & 7) << 3 | (base & 7));
-		word32(e, (uint32_t)disp);
-	}
-}
-
-/* op reg, [base + index + disp32] (64-bit operand with w) */
-static void op_sib(struct emit *e, bool w, unsigned opc, unsigned reg, unsigned base,
-		   unsigned index, int32_t disp)
-{
-	rex(e, w, reg, index, base);
-	byte(e, opc);
-	byte(e, 0x80 | (reg & 7) << 3 | 4);
-	byte(e, (index & 7) << 3 | (base & 7));
-	word32(e, (uint32_t)disp);
-}
-
 static void load_gr(struct emit *e, unsigned reg, unsigned r)
 {
-	op_mem(e, MOV_R_RM, reg, GR, 4 * (int32_t)r);
+	x86_op_mem(&e->x, MOV_R_RM, reg, GR, 4 * (int32_t)r);
 }
 
 /* gr[r] = reg; r0 is never written (the interpreter's forms send it to the sink) */
 static void store_gr(struct emit *e, unsigned r, unsigned reg)
 {
 	if (r != 0)
-		op_mem(e, MOV_RM_R, reg, GR, 4 * (int32_t)r);
-}
-
-/* dst op= src */
-static void alu(struct emit *e, unsigned opc, unsigned dst, unsigned src)
-{
-	rex(e, false, src, 0, dst);
-	byte(e, opc);
-	byte(e, 0xc0 | (src & 7) << 3 | (dst & 7));
-}
-
-static void alu_imm(struct emit *e, unsigned ext, unsigned dst, uint32_t imm)
-{
-	rex(e, false, 0, 0, dst);
-	byte(e, 0x81);
-	byte(e, 0xc0 | ext << 3 | (dst & 7));
-	word32(e, imm);
-}
-
-static void shift(struct emit *e, unsigned ext, unsigned dst, unsigned n)
-{
-	if (n == 0)
-		return;
-	rex(e, false, 0, 0, dst);
-	byte(e, 0xc1);
-	byte(e, 0xc0 | ext << 3 | (dst & 7));
-	byte(e, n);
-}
-
-static void not(struct emit *e, unsigned dst)
-{
-	rex(e, false, 0, 0, dst);
-	byte(e, 0xf7);
-	byte(e, 0xc0 | EXT_NOT << 3 | (dst & 7));
-}
-
-static void mov_imm(struct emit *e, unsigned dst, uint32_t imm)
-{
-	rex(e, false, 0, 0, dst);
-	byte(e, 0xb8 + (dst & 7));
-	word32(e, imm);
-}
-
-static void bswap(struct emit *e, unsigned r)
-{
-	rex(e, false, 0, 0, r);
-	byte(e, 0x0f);
-	byte(e, 0xc8 + (r & 7));
+		x86_op_mem(&e->x, MOV_RM_R, reg, GR, 4 * (int32_t)r);
 }
 
 /* jne to the miss exit that hands instruction index back */
 static void jne_miss(struct emit *e, uint32_t index)
 {
-	byte(e, 0x0f);
-	byte(e, 0x85);
-	e->fix[e->nfix++] = (struct fixup){ .rel = e->p, .result = index };
-	word32(e, 0);
+	x86_byte(&e->x, 0x0f);
+	x86_byte(&e->x, 0x85);
+	e->fix[e->nfix++] = (struct fixup){ .rel = e->x.p, .result = index };
+	x86_word32(&e->x, 0);
 }
 
 /* eax holds a data address: r11 becomes the TLB slot's host-minus-guest addend, or the code
@@ -274,15 +174,15 @@ static void jne_miss(struct emit *e, uint32_t index)
 static void tlb_lookup_aligned(struct emit *e, size_t table, uint32_t index, uint32_t align)
 {
 	int32_t t = (int32_t)table;
-	alu(e, MOV_RM_R, RCX, RAX);
-	shift(e, EXT_SHR, RCX, HPPA_PAGE_SHIFT);
-	alu_imm(e, EXT_AND, RCX, HPPA_TLB_SLOTS - 1);
-	shift(e, EXT_SHL, RCX, 4);
-	alu(e, MOV_RM_R, ADDEND, RAX);
-	alu_imm(e, EXT_AND, ADDEND, ~0xfffu | align);
-	op_sib(e, false, CMP_R_RM, ADDEND, CPU, RCX, t);
+	x86_alu(&e->x, MOV_RM_R, RCX, RAX);
+	x86_shift(&e->x, EXT_SHR, RCX, HPPA_PAGE_SHIFT);
+	x86_alu_imm(&e->x, EXT_AND, RCX, HPPA_TLB_SLOTS - 1);
+	x86_shift(&e->x, EXT_SHL, RCX, 4);
+	x86_alu(&e->x, MOV_RM_R, ADDEND, RAX);
+	x86_alu_imm(&e->x, EXT_AND, ADDEND, ~0xfffu | align);
+	x86_op_sib(&e->x, false, CMP_R_RM, ADDEND, CPU, RCX, t);
 	jne_miss(e, index);
-	op_sib(e, true, MOV_R_RM, ADDEND, CPU, RCX, t + 8);
+	x86_op_sib(&e->x, true, MOV_R_RM, ADDEND, CPU, RCX, t + 8);
 }
 
 static void tlb_lookup(struct emit *e, size_t table, uint32_t index)
@@ -294,22 +194,22 @@ static void tlb_lookup(struct emit *e, size_t table, uint32_t index)
 static void access_op(struct emit *e, bool half, unsigned opc1, int opc2, unsigned reg)
 {
 	if (half)
-		byte(e, 0x66);
-	rex(e, false, reg, RAX, ADDEND);
-	byte(e, opc1);
+		x86_byte(&e->x, 0x66);
+	x86_rex(&e->x, false, reg, RAX, ADDEND);
+	x86_byte(&e->x, opc1);
 	if (opc2 >= 0)
-		byte(e, (unsigned)opc2);
-	byte(e, (reg & 7) << 3 | 4);	/* mod 00, SIB */
-	byte(e, (RAX & 7) << 3 | (ADDEND & 7));
+		x86_byte(&e->x, (unsigned)opc2);
+	x86_byte(&e->x, (reg & 7) << 3 | 4);	/* mod 00, SIB */
+	x86_byte(&e->x, (RAX & 7) << 3 | (ADDEND & 7));
 }
 
 /* ror cx, 8: a big-endian halfword's bytes swapped */
 static void swap_half_ecx(struct emit *e)
 {
-	byte(e, 0x66);
-	byte(e, 0xc1);
-	byte(e, 0xc0 | 1 << 3 | (RCX & 7));
-	byte(e, 8);
+	x86_byte(&e->x, 0x66);
+	x86_byte(&e->x, 0xc1);
+	x86_byte(&e->x, 0xc0 | 1 << 3 | (RCX & 7));
+	x86_byte(&e->x, 8);
 }
 
 /* A byte, halfword or word load or store in its general form (HOP_LOAD, HOP_STORE): an index
@@ -321,19 +221,19 @@ static void general_access(struct emit *e, const struct hppa_insn *in, uint32_t 
 	load_gr(e, R9, in->r2);			/* base */
 	if (in->flags & HF_IDX) {
 		load_gr(e, R10, in->r1);
-		shift(e, EXT_SHL, R10, (in->flags & HF_SCALE) ? lg : 0);
+		x86_shift(&e->x, EXT_SHL, R10, (in->flags & HF_SCALE) ? lg : 0);
 	} else {
-		mov_imm(e, R10, (uint32_t)in->imm);
+		x86_mov_imm(&e->x, R10, (uint32_t)in->imm);
 	}
-	alu(e, MOV_RM_R, R8, R9);
-	alu(e, ADD_RM_R, R8, R10);		/* the modified base */
-	alu(e, MOV_RM_R, RAX, (in->flags & HF_MOD) && !(in->flags & HF_MB) ? R9 : R8);
+	x86_alu(&e->x, MOV_RM_R, R8, R9);
+	x86_alu(&e->x, ADD_RM_R, R8, R10);		/* the modified base */
+	x86_alu(&e->x, MOV_RM_R, RAX, (in->flags & HF_MOD) && !(in->flags & HF_MB) ? R9 : R8);
 	tlb_lookup_aligned(e, load ? offsetof(struct hppa_cpu, rtlb) :
 			   offsetof(struct hppa_cpu, wtlb), i, (1u << lg) - 1);
 	if (load) {
 		if (lg == 2) {
 			access_op(e, false, MOV_R_RM, -1, RCX);
-			bswap(e, RCX);
+			x86_bswap(&e->x, RCX);
 		} else {
 			access_op(e, false, 0x0f, lg ? 0xb7 : 0xb6, RCX);	/* movzx */
 			if (lg)
@@ -345,7 +245,7 @@ static void general_access(struct emit *e, const struct hppa_insn *in, uint32_t 
 	} else {
 		load_gr(e, RCX, in->r1);
 		if (lg == 2)
-			bswap(e, RCX);
+			x86_bswap(&e->x, RCX);
 		else if (lg)
 			swap_half_ecx(e);
 		access_op(e, lg == 1, lg ? MOV_RM_R : 0x88, -1, RCX);
@@ -357,18 +257,18 @@ static void general_access(struct emit *e, const struct hppa_insn *in, uint32_t 
 /* eax = a, ecx = b: gr[t] = a + b + cin, and PSW[C/B] the carry out of every bit, as add3 */
 static void add_carry(struct emit *e, unsigned t, bool cin)
 {
-	alu(e, MOV_RM_R, R10, RAX);
-	alu(e, ADD_RM_R, R10, RCX);
+	x86_alu(&e->x, MOV_RM_R, R10, RAX);
+	x86_alu(&e->x, ADD_RM_R, R10, RCX);
 	if (cin)
-		alu_imm(e, EXT_ADD, R10, 1);
-	alu(e, MOV_RM_R, R8, RAX);
-	alu(e, AND_RM_R, R8, RCX);	/* a & b */
-	alu(e, XOR_RM_R, RAX, RCX);	/* a ^ b */
-	alu(e, MOV_RM_R, RCX, R10);
-	not(e, RCX);
-	alu(e, AND_RM_R, RAX, RCX);	/* (a ^ b) & ~res */
-	alu(e, OR_RM_R, RAX, R8);
-	op_mem(e, MOV_RM_R, RAX, CPU, (int32_t)offsetof(struct hppa_cpu, psw_cb));
+		x86_alu_imm(&e->x, EXT_ADD, R10, 1);
+	x86_alu(&e->x, MOV_RM_R, R8, RAX);
+	x86_alu(&e->x, AND_RM_R, R8, RCX);	/* a & b */
+	x86_alu(&e->x, XOR_RM_R, RAX, RCX);	/* a ^ b */
+	x86_alu(&e->x, MOV_RM_R, RCX, R10);
+	x86_not(&e->x, RCX);
+	x86_alu(&e->x, AND_RM_R, RAX, RCX);	/* (a ^ b) & ~res */
+	x86_alu(&e->x, OR_RM_R, RAX, R8);
+	x86_op_mem(&e->x, MOV_RM_R, RAX, CPU, (int32_t)offsetof(struct hppa_cpu, psw_cb));
 	store_gr(e, t, R10);
 }
 
@@ -377,25 +277,25 @@ static void add_carry(struct emit *e, unsigned t, bool cin)
 static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, bool load)
 {
 	load_gr(e, R9, in->r2);
-	alu(e, MOV_RM_R, RAX, R9);
-	alu_imm(e, EXT_ADD, RAX, (uint32_t)in->mlo);
-	alu(e, MOV_RM_R, R10, R9);
-	alu_imm(e, EXT_ADD, R10, (uint32_t)in->mhi);
-	alu(e, XOR_RM_R, R10, RAX);
-	alu_imm(e, EXT_AND, R10, ~0xfffu);
+	x86_alu(&e->x, MOV_RM_R, RAX, R9);
+	x86_alu_imm(&e->x, EXT_ADD, RAX, (uint32_t)in->mlo);
+	x86_alu(&e->x, MOV_RM_R, R10, R9);
+	x86_alu_imm(&e->x, EXT_ADD, R10, (uint32_t)in->mhi);
+	x86_alu(&e->x, XOR_RM_R, R10, RAX);
+	x86_alu_imm(&e->x, EXT_AND, R10, ~0xfffu);
 	jne_miss(e, i);
 	tlb_lookup(e, load ? offsetof(struct hppa_cpu, rtlb) : offsetof(struct hppa_cpu, wtlb), i);
 	for (unsigned k = 0; k < in->mrun; k++) {
 		const struct hppa_insn *x = in + k;
 		int32_t disp = x->imm - in->mlo;
 		if (load) {
-			op_sib(e, false, MOV_R_RM, RCX, ADDEND, RAX, disp);
-			bswap(e, RCX);
+			x86_op_sib(&e->x, false, MOV_R_RM, RCX, ADDEND, RAX, disp);
+			x86_bswap(&e->x, RCX);
 			store_gr(e, x->t, RCX);
 		} else {
 			load_gr(e, RCX, x->r1);
-			bswap(e, RCX);
-			op_sib(e, false, MOV_RM_R, RCX, ADDEND, RAX, disp);
+			x86_bswap(&e->x, RCX);
+			x86_op_sib(&e->x, false, MOV_RM_R, RCX, ADDEND, RAX, disp);
 		}
 	}
 }
@@ -421,28 +321,28 @@ static void emit_branch(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	int32_t imm8 = (int8_t)in->r1;
 	if (in->op >= HOP_ADDIB_C) {
 		load_gr(e, RAX, in->r2);
-		alu_imm(e, EXT_ADD, RAX, (uint32_t)imm8);
+		x86_alu_imm(&e->x, EXT_ADD, RAX, (uint32_t)imm8);
 		store_gr(e, in->r2, RAX);	/* a mov: the add's flags stay */
 	} else {
 		if (in->op >= HOP_CMPIB_C)
-			mov_imm(e, RAX, (uint32_t)imm8);
+			x86_mov_imm(&e->x, RAX, (uint32_t)imm8);
 		else
 			load_gr(e, RAX, in->r1);
-		op_mem(e, CMP_R_RM, RAX, GR, 4 * in->r2);
+		x86_op_mem(&e->x, CMP_R_RM, RAX, GR, 4 * in->r2);
 	}
-	byte(e, 0x0f);
-	byte(e, 0x80 | (unsigned)branch_cc(in));
+	x86_byte(&e->x, 0x0f);
+	x86_byte(&e->x, 0x80 | (unsigned)branch_cc(in));
 	uint32_t kind = (in->len & 1) ? HPPA_JIT_TAKEN_NULLIFIED :
 		slot && slot_runs_in_exit(slot) ? HPPA_JIT_TAKEN_SLOT_RUN : HPPA_JIT_TAKEN;
 	int64_t target = (int64_t)i + 2 + in->imm / 4;
 	bool chain = kind != HPPA_JIT_TAKEN && target >= 0 && target < HPPA_PAGE_INSNS;
 	e->fix[e->nfix++] = (struct fixup){
-		.rel = e->p, .result = i | kind << 16,
+		.rel = e->x.p, .result = i | kind << 16,
 		.slot = kind == HPPA_JIT_TAKEN_SLOT_RUN ? slot : NULL,
 		.chain = chain, .target = (uint32_t)target,
 		.after = i + (kind == HPPA_JIT_TAKEN_SLOT_RUN ? 2 : 1),
 	};
-	word32(e, 0);
+	x86_word32(&e->x, 0);
 }
 
 /* One instruction at index i (a run's first: the whole run). Returns how many it took. */
@@ -452,16 +352,16 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 	switch (in->op) {
 	case HOP_LDO:
 		load_gr(e, RAX, in->r2);
-		alu_imm(e, EXT_ADD, RAX, imm);
+		x86_alu_imm(&e->x, EXT_ADD, RAX, imm);
 		store_gr(e, in->t, RAX);
 		break;
 	case HOP_LDIL:
-		mov_imm(e, RAX, imm);
+		x86_mov_imm(&e->x, RAX, imm);
 		store_gr(e, in->t, RAX);
 		break;
 	case HOP_ADDIL:
 		load_gr(e, RAX, in->r2);
-		alu_imm(e, EXT_ADD, RAX, imm);
+		x86_alu_imm(&e->x, EXT_ADD, RAX, imm);
 		store_gr(e, 1, RAX);
 		break;
 	case HOP_COPY:
@@ -471,56 +371,56 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 	case HOP_ADDL_FAST: case HOP_ADDL_SH:
 		load_gr(e, RAX, in->r1);
 		if (in->op == HOP_ADDL_SH)
-			shift(e, EXT_SHL, RAX, in->sub);
-		op_mem(e, ADD_R_RM, RAX, GR, 4 * in->r2);
+			x86_shift(&e->x, EXT_SHL, RAX, in->sub);
+		x86_op_mem(&e->x, ADD_R_RM, RAX, GR, 4 * in->r2);
 		store_gr(e, in->t, RAX);
 		break;
 	case HOP_ADD_SH:
 		load_gr(e, RAX, in->r1);
-		shift(e, EXT_SHL, RAX, in->sub);
+		x86_shift(&e->x, EXT_SHL, RAX, in->sub);
 		load_gr(e, RCX, in->r2);
 		add_carry(e, in->t, false);
 		break;
 	case HOP_SUB_PLAIN:
 		load_gr(e, RAX, in->r1);
 		load_gr(e, RCX, in->r2);
-		not(e, RCX);
+		x86_not(&e->x, RCX);
 		add_carry(e, in->t, true);
 		break;
 	case HOP_ADDI_PLAIN:
-		mov_imm(e, RAX, imm);
+		x86_mov_imm(&e->x, RAX, imm);
 		load_gr(e, RCX, in->r2);
 		add_carry(e, in->t, false);
 		break;
 	case HOP_SHL_MASK:
 		load_gr(e, RAX, in->r1);
-		shift(e, EXT_SHL, RAX, in->sub);
-		alu_imm(e, EXT_AND, RAX, imm);
+		x86_shift(&e->x, EXT_SHL, RAX, in->sub);
+		x86_alu_imm(&e->x, EXT_AND, RAX, imm);
 		store_gr(e, in->t, RAX);
 		break;
 	case HOP_SHR_MASK:
 		load_gr(e, RAX, in->r2);
-		shift(e, EXT_SHR, RAX, in->sub);
-		alu_imm(e, EXT_AND, RAX, imm);
+		x86_shift(&e->x, EXT_SHR, RAX, in->sub);
+		x86_alu_imm(&e->x, EXT_AND, RAX, imm);
 		store_gr(e, in->t, RAX);
 		break;
 	case HOP_SHR_SIGNED:
 		load_gr(e, RAX, in->r2);
-		shift(e, EXT_SHL, RAX, in->sub);
-		shift(e, EXT_SAR, RAX, in->len);
+		x86_shift(&e->x, EXT_SHL, RAX, in->sub);
+		x86_shift(&e->x, EXT_SAR, RAX, in->len);
 		store_gr(e, in->t, RAX);
 		break;
 	case HOP_AND_IMM: case HOP_OR_IMM:
 		load_gr(e, RAX, in->t);
-		alu_imm(e, in->op == HOP_AND_IMM ? EXT_AND : EXT_OR, RAX, imm);
+		x86_alu_imm(&e->x, in->op == HOP_AND_IMM ? EXT_AND : EXT_OR, RAX, imm);
 		store_gr(e, in->t, RAX);
 		break;
 	case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM:
 		load_gr(e, RAX, in->r1);
 		load_gr(e, RCX, in->r2);
 		if (in->op == HOP_ANDCM)
-			not(e, RCX);
-		alu(e, in->op == HOP_OR ? OR_RM_R : in->op == HOP_XOR ? XOR_RM_R : AND_RM_R,
+			x86_not(&e->x, RCX);
+		x86_alu(&e->x, in->op == HOP_OR ? OR_RM_R : in->op == HOP_XOR ? XOR_RM_R : AND_RM_R,
 		    RAX, RCX);
 		store_gr(e, in->t, RAX);
 		break;
@@ -530,24 +430,24 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 	case HOP_LDW_NOMOD: case HOP_LDW_IDX:
 		if (in->op == HOP_LDW_IDX) {
 			load_gr(e, RAX, in->r1);
-			shift(e, EXT_SHL, RAX, in->sub);
-			op_mem(e, ADD_R_RM, RAX, GR, 4 * in->r2);
+			x86_shift(&e->x, EXT_SHL, RAX, in->sub);
+			x86_op_mem(&e->x, ADD_R_RM, RAX, GR, 4 * in->r2);
 		} else {
 			load_gr(e, RAX, in->r2);
-			alu_imm(e, EXT_ADD, RAX, imm);
+			x86_alu_imm(&e->x, EXT_ADD, RAX, imm);
 		}
 		tlb_lookup(e, offsetof(struct hppa_cpu, rtlb), i);
-		op_sib(e, false, MOV_R_RM, RAX, ADDEND, RAX, 0);
-		bswap(e, RAX);
+		x86_op_sib(&e->x, false, MOV_R_RM, RAX, ADDEND, RAX, 0);
+		x86_bswap(&e->x, RAX);
 		store_gr(e, in->t, RAX);
 		break;
 	case HOP_STW_NOMOD:
 		load_gr(e, RAX, in->r2);
-		alu_imm(e, EXT_ADD, RAX, imm);
+		x86_alu_imm(&e->x, EXT_ADD, RAX, imm);
 		tlb_lookup(e, offsetof(struct hppa_cpu, wtlb), i);
 		load_gr(e, RCX, in->r1);
-		bswap(e, RCX);
-		op_sib(e, false, MOV_RM_R, RCX, ADDEND, RAX, 0);
+		x86_bswap(&e->x, RCX);
+		x86_op_sib(&e->x, false, MOV_RM_R, RCX, ADDEND, RAX, 0);
 		break;
 	case HOP_LOAD: case HOP_STORE:
 		general_access(e, in, i, in->op == HOP_LOAD);
@@ -564,10 +464,10 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 /* 64-bit op rdx (LIMIT), imm32 sign-extended */
 static void limit_imm(struct emit *e, unsigned ext, int32_t imm)
 {
-	rex(e, true, 0, 0, LIMIT);
-	byte(e, 0x81);
-	byte(e, 0xc0 | ext << 3 | (LIMIT & 7));
-	word32(e, (uint32_t)imm);
+	x86_rex(&e->x, true, 0, 0, LIMIT);
+	x86_byte(&e->x, 0x81);
+	x86_byte(&e->x, 0xc0 | ext << 3 | (LIMIT & 7));
+	x86_word32(&e->x, (uint32_t)imm);
 }
 
 /* Leaves the host code: the limit index as it now is goes to hppa_jit.limit, and result
@@ -575,12 +475,12 @@ static void limit_imm(struct emit *e, unsigned ext, int32_t imm)
 static void leave_at(struct emit *e, uint32_t result)
 {
 	int32_t off = (int32_t)(offsetof(struct hppa_cpu, jit) + offsetof(struct hppa_jit, limit));
-	rex(e, true, LIMIT, 0, CPU);
-	byte(e, MOV_RM_R);
-	byte(e, 0x80 | (LIMIT & 7) << 3 | (CPU & 7));
-	word32(e, (uint32_t)off);
-	mov_imm(e, RAX, result);
-	byte(e, 0xc3);
+	x86_rex(&e->x, true, LIMIT, 0, CPU);
+	x86_byte(&e->x, MOV_RM_R);
+	x86_byte(&e->x, 0x80 | (LIMIT & 7) << 3 | (CPU & 7));
+	x86_word32(&e->x, (uint32_t)off);
+	x86_mov_imm(&e->x, RAX, result);
+	x86_byte(&e->x, 0xc3);
 }
 
 /* The exit of a taken branch to this page, its slot done: the limit index moves to count
@@ -591,10 +491,10 @@ static void chain_exit(struct emit *e, const struct fixup *f)
 	limit_imm(e, EXT_ADD, (int32_t)f->target - (int32_t)f->after);
 	if (e->entry[f->target]) {
 		limit_imm(e, EXT_CMP, (int32_t)e->run_end[f->target]);
-		byte(e, 0x0f);
-		byte(e, 0x8d);	/* jge */
-		e->chains[e->nchains++] = (struct chain_jump){ e->p, f->target };
-		word32(e, 0);
+		x86_byte(&e->x, 0x0f);
+		x86_byte(&e->x, 0x8d);	/* jge */
+		e->chains[e->nchains++] = (struct chain_jump){ e->x.p, f->target };
+		x86_word32(&e->x, 0);
 	}
 	leave_at(e, f->target);
 }
@@ -645,7 +545,7 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 	}
 	/* 36 KiB: not on the stack of run(), which calls this; profemu runs one host thread */
 	static struct emit e;
-	e.p = j->code + j->used;
+	e.x.p = j->code + j->used;
 	e.nchains = 0;
 	e.run_end = run_end;
 	e.entry = entry;
@@ -659,7 +559,7 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 		for (unsigned i = s; i < end;) {
 			struct hppa_insn *in = &page->insn[i];
 			if (entry[i]) {
-				memcpy(&page->jit[i], &e.p, sizeof e.p);
+				memcpy(&page->jit[i], &e.x.p, sizeof e.x.p);
 				in->jit_end = (uint16_t)end;
 				in->handler = entry_handler;
 			}
@@ -668,7 +568,7 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 		leave_at(&e, end);
 		for (unsigned k = 0; k < e.nfix; k++) {
 			const struct fixup *f = &e.fix[k];
-			int32_t rel = (int32_t)(e.p - (f->rel + 4));
+			int32_t rel = (int32_t)(e.x.p - (f->rel + 4));
 			memcpy(f->rel, &rel, 4);
 			if (f->slot)	/* never an access: no miss exit needs its index */
 				emit_insn(&e, f->slot, 0);
@@ -685,9 +585,9 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 		int32_t rel = (int32_t)(to - (e.chains[k].rel + 4));
 		memcpy(e.chains[k].rel, &rel, 4);
 	}
-	if ((size_t)(e.p - j->code) > j->size)
+	if ((size_t)(e.x.p - j->code) > j->size)
 		abort();	/* PAGE_WORST is the bound of one page's code */
-	j->used = (size_t)(e.p - j->code);
+	j->used = (size_t)(e.x.p - j->code);
 	return true;
 }
 
