@@ -1,11 +1,12 @@
 /* The hppa interpreter's translator: runs of straight integer code (register arithmetic,
- * word loads and stores, and the conditional branches a block runs on through when they are
- * not taken) become x86-64 host code, so that the hottest instructions pay no dispatch at
- * all. The interpreter stays in charge of everything else: it enters a run only when the
- * whole run fits before its next look at ticks and limits, and takes over again at the run's
- * end, at a branch found taken (ending the block as its own handler would), or at the first
- * access the TLB does not hold, which it then executes itself (a fill, or the fault at
- * exactly that instruction). So counts, ticks and faults are the interpreter's, unchanged.
+ * byte, halfword and word loads and stores, and compare-and-branch instructions) become
+ * x86-64 host code, so that the hottest instructions pay no dispatch at all; a taken branch
+ * to a run of the same page that fits goes on in host code. The interpreter stays in charge
+ * of everything else: it enters a run only when the whole run fits before its next look at
+ * ticks and limits, and takes over again where the host code stops (a run's end, a taken
+ * branch it does not follow, which it ends as its own handler would, or the first access
+ * the TLB does not hold, which it then executes itself: a fill, or the fault at exactly that
+ * instruction). So counts, ticks and faults are the interpreter's, unchanged.
  * On another host, or with PROFEMU_NO_JIT set, nothing is translated and every instruction
  * is interpreted. */
 #ifndef PROFEMU_HPPA_JIT_H
@@ -27,7 +28,7 @@ struct hppa_code_page;
  * index in hppa_jit.limit and returns a page index (the low 16 bits) and what happened there
  * (the high bits): HPPA_JIT_STOPPED, the first instruction it did not run (a run's end, a
  * branch target that does not fit, or an access to hand back); otherwise a conditional
- * branch it found taken (addib's add done, the branch not yet counted) to another page,
+ * branch it found taken and did not follow (addib's add done, the branch not yet counted),
  * its delay slot run by the host code too, nullified, or left for the interpreter. */
 typedef uint32_t (*hppa_jit_fn)(uint32_t *gr, struct hppa_cpu *c, int64_t limit_index);
 /* The most a limit index may count ahead: far beyond any run, and no overflow. */
