@@ -1524,10 +1524,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				pc = page_va + 4 * x_;
 				iaoq_b = pc + 4;
 				in = bstart = page->insn + x_;
-				if (r_ >> 16) {
-					jit_kind = r_ >> 16;
+				jit_kind = r_ >> 16;
+				if (jit_kind != HPPA_JIT_STOPPED)
 					goto jit_taken;
-				}
 				/* a group from there: the page's end, a limit reached, or the
 				 * instruction's own handler (a branch, a form not translated, an
 				 * access the TLB did not hold) */

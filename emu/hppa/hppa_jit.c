@@ -392,18 +392,14 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 		load_gr(e, RCX, in->r2);
 		add_carry(e, in->t, false);
 		break;
-	case HOP_SHL_MASK:
-		load_gr(e, RAX, in->r1);
-		x86_shift(&e->x, EXT_SHL, RAX, in->sub);
+	case HOP_SHL_MASK: case HOP_SHR_MASK: {
+		bool left = in->op == HOP_SHL_MASK;	/* zdep shifts r1 left, extru r2 right */
+		load_gr(e, RAX, left ? in->r1 : in->r2);
+		x86_shift(&e->x, left ? EXT_SHL : EXT_SHR, RAX, in->sub);
 		x86_alu_imm(&e->x, EXT_AND, RAX, imm);
 		store_gr(e, in->t, RAX);
 		break;
-	case HOP_SHR_MASK:
-		load_gr(e, RAX, in->r2);
-		x86_shift(&e->x, EXT_SHR, RAX, in->sub);
-		x86_alu_imm(&e->x, EXT_AND, RAX, imm);
-		store_gr(e, in->t, RAX);
-		break;
+	}
 	case HOP_SHR_SIGNED:
 		load_gr(e, RAX, in->r2);
 		x86_shift(&e->x, EXT_SHL, RAX, in->sub);
