@@ -29,6 +29,8 @@ static const char usage_text[] =
 	"  --hz=N            clock ticks per second of guest time (default 100)\n"
 	"  --tick=N          instructions per clock tick (default 10000)\n"
 	"  --host-time       guest clocks read the host's clocks (not reproducible)\n"
+	"  --epoch=SECONDS   guest CLOCK_REALTIME at the first instruction (default:\n"
+	"                    $SOURCE_DATE_EPOCH, else 946684800, 2000-01-01T00:00:00Z)\n"
 	"  --max-insns=N     stop after at most N instructions (exit status 137)\n"
 	"  --personality=P   profil/sprofil rules: svr4, bsd, linux (default) or hpux\n"
 	"  --jitter          draw each tick interval uniformly from [N/2, 3N/2] (seeded)\n"
@@ -70,6 +72,22 @@ static bool parse_u64(const char *s, uint64_t *out, bool allow_zero)
 	if (errno || *end || (!allow_zero && v == 0))
 		return false;
 	*out = v;
+	return true;
+}
+
+/* The latest epoch whose nanoseconds, with three centuries of guest time added, fit 64 bits:
+ * 2^33 - 1 seconds (the year 2242). */
+#define EPOCH_MAX_S 8589934591u
+
+/* Seconds since 1970 as SOURCE_DATE_EPOCH spells them: decimal digits only. */
+static bool parse_epoch(const char *s, uint64_t *ns)
+{
+	if (!s || !*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 10)
+		return false;
+	uint64_t sec = strtoull(s, NULL, 10);
+	if (sec > EPOCH_MAX_S)
+		return false;
+	*ns = sec * 1000000000u;
 	return true;
 }
 
@@ -115,13 +133,14 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	       OPT_STATS, OPT_VERSION, OPT_PERSONALITY, OPT_JITTER, OPT_EXPLAIN, OPT_PROFIL_MAX,
 	       OPT_PID, OPT_PRF, OPT_BUCKET_SIZE, OPT_INTERVAL, OPT_GMON, OPT_CALLGRIND,
 	       OPT_FOLDED, OPT_SYSCALL_COST, OPT_COUNTS, OPT_QUANTUM, OPT_SCHED_SEED,
-	       OPT_TRACE_INSNS };
+	       OPT_TRACE_INSNS, OPT_EPOCH, OPT_EPOCH_NS, OPT_CHILD, OPT_TREE };
 	static const struct option longopts[] = {
 		{ "strace", no_argument, NULL, OPT_STRACE },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "hz", required_argument, NULL, OPT_HZ },
 		{ "tick", required_argument, NULL, OPT_TICK },
 		{ "host-time", no_argument, NULL, OPT_HOST_TIME },
+		{ "epoch", required_argument, NULL, OPT_EPOCH },
 		{ "max-insns", required_argument, NULL, OPT_MAX_INSNS },
 		{ "stats", required_argument, NULL, OPT_STATS },
 		{ "personality", required_argument, NULL, OPT_PERSONALITY },
@@ -129,6 +148,9 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "profil-max", required_argument, NULL, OPT_PROFIL_MAX },
 		{ "pid", required_argument, NULL, OPT_PID },	/* internal: kept across execve */
+		{ "epoch-ns", required_argument, NULL, OPT_EPOCH_NS },	/* internal: likewise */
+		{ "child", no_argument, NULL, OPT_CHILD },	/* internal: likewise */
+		{ "tree", required_argument, NULL, OPT_TREE },	/* internal: likewise */
 		{ "prf", required_argument, NULL, OPT_PRF },
 		{ "bucket-size", required_argument, NULL, OPT_BUCKET_SIZE },
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
@@ -152,7 +174,11 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	o->personality = PROF_PERSONALITY_LINUX;
 	o->profil_max = 64;
 	o->pid = 1000;
+	o->epoch_ns = (uint64_t)OPTIONS_DEFAULT_EPOCH * 1000000000u;
 	*done = false;
+	/* The reproducible-builds convention: a build that sets it wants its clock there. A value
+	 * that is not a number of seconds is ignored. */
+	parse_epoch(getenv("SOURCE_DATE_EPOCH"), &o->epoch_ns);
 
 	size_t n = env_count(environ);
 	o->env = calloc(n + 1, sizeof(*o->env));
@@ -229,6 +255,17 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 				return usage_error("invalid --tick '%s' (1 to 4294967295)", optarg);
 			break;
 		case OPT_HOST_TIME: o->host_time = true; break;
+		case OPT_EPOCH:
+			if (!parse_epoch(optarg, &o->epoch_ns))
+				return usage_error("invalid --epoch '%s' (seconds since 1970, 0 to 8589934591)",
+						   optarg);
+			break;
+		case OPT_CHILD: o->child = true; break;
+		case OPT_TREE: o->tree_path = optarg; break;
+		case OPT_EPOCH_NS:
+			if (!parse_u64(optarg, &o->epoch_ns, true))
+				return usage_error("invalid --epoch-ns '%s'", optarg);
+			break;
 		case OPT_MAX_INSNS:
 			if (!parse_u64(optarg, &o->max_insns, false))
 				return usage_error("invalid --max-insns '%s'", optarg);
@@ -257,8 +294,9 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 			return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 		/* Environment changes are already in the environment the guest passes to execve;
-		 * argv[0] and the pid are the exec's own. */
-		if (c != 'E' && c != 'U' && c != '0' && c != OPT_PID) {
+		 * argv[0], the pid, the clock, the tree and being a child are the exec's own. */
+		if (c != 'E' && c != 'U' && c != '0' && c != OPT_PID && c != OPT_EPOCH_NS &&
+		    c != OPT_CHILD && c != OPT_TREE) {
 			/* An option and its separate argument, if it had one, as the user spelt them. */
 			for (int i = o->pass_on_first; i < optind; i++)
 				o->pass_on[o->pass_on_count++] = argv[i];

@@ -13,6 +13,10 @@ struct options {
 	uint64_t hz;
 	uint64_t tick;
 	bool host_time;
+	/* Guest CLOCK_REALTIME in ns at instruction 0: --epoch, else SOURCE_DATE_EPOCH from
+	 * profemu's own environment, else 2000-01-01; an execve'd program gets its parent's
+	 * CLOCK_REALTIME at the exec (--epoch-ns, internal), so the calendar goes on. */
+	uint64_t epoch_ns;
 	uint64_t max_insns;
 	const char *stats_path;
 	int personality;		/* enum prof_personality */
@@ -24,6 +28,9 @@ struct options {
 	uint64_t profil_max;
 	bool syscall_cost;		/* --syscall-cost: system calls cost guest time */
 	int32_t pid;			/* the guest's pid (kept across execve) */
+	const char *tree_path;		/* --tree (internal): the process tree's table */
+	bool child;			/* --child (internal): a guest process made it (fork, then
+				 * perhaps execve): it dies of the signal that kills the guest */
 	/* The PROFIL program: --prf=FILE, --bucket-size=N; --interval=USEC (0: not given), which
 	 * sets the tick for every run, with or without --prf. */
 	const char *prf_path;
@@ -61,6 +68,10 @@ enum {
  * prints and returns 0 with *done set; returns -1 when the program should run. */
 int options_parse(struct options *o, int argc, char **argv, bool *done);
 void options_free(struct options *o);
+/* Guest CLOCK_REALTIME at instruction 0 when neither --epoch nor SOURCE_DATE_EPOCH says:
+ * 2000-01-01T00:00:00Z, the same on every run. */
+#define OPTIONS_DEFAULT_EPOCH 946684800u
+
 /* The tick from interval_us at the virtual CPU's speed (hz x tick instructions per second). */
 void options_apply_interval(struct options *o);
 

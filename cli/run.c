@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -27,9 +28,6 @@
 #include "run_loop.h"
 #include "thread_stacks.h"
 #include "run_dos.h"
-
-/* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
-#define GUEST_EPOCH_SECONDS 946684800u
 
 /* Everything a run observes besides the process itself: the whole-program profiles. */
 struct run_ctx {
@@ -141,8 +139,9 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	p->cfg.tick = o->tick;
 	p->cfg.host_time = o->host_time;
 	p->cfg.strace = o->strace ? stderr : NULL;
-	p->cfg.epoch_ns = (uint64_t)GUEST_EPOCH_SECONDS * 1000000000u;
+	p->cfg.epoch_ns = o->epoch_ns;
 	p->cfg.pid = o->pid;
+	p->forked = o->child;
 	p->cfg.jitter = o->jitter;
 	p->cfg.explain = o->explain;
 	p->cfg.quantum = o->quantum;
@@ -211,6 +210,7 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 		argv[i] = o->argv[i];
 	if (o->argv0)
 		argv[0] = (char *)o->argv0;
+	tree_attach(&p->tree, o->tree_path, p->cfg.pid, argv, o->argc);
 	struct stack_params sp = {
 		.argc = o->argc,
 		.argv = argv,
@@ -250,6 +250,10 @@ static void elf_fault(void *ctx, struct cpu *cpu, const struct cpu_fault *f, int
 static void elf_killed(void *ctx, struct cpu *cpu, int sig)
 {
 	const struct process *p = ctx;
+	/* A guest's child dies of the signal silently, as natively: its parent tells, if it
+	 * wants (a shell's "Terminated"). */
+	if (p->forked)
+		return;
 	uint64_t off;
 	const char *name = p->syms ? symtab_lookup(p->syms, cpu_pc(cpu), &off) : NULL;
 	fprintf(stderr, "profemu: %s: killed by SIG%s (%s) at pc 0x%" PRIx64, p->exe_guest_path,
@@ -465,6 +469,7 @@ int run_program(const struct options *given)
 	if (rc.prf)
 		prf_mode_free(&prf);
 	prf_settings_free(&eff, &asked);
+	tree_detach(&p->tree, p->cpu ? process_time_ns(p, CLOCK_REALTIME) : 0);
 	bool raise_signal = p->forked && p->term_signal;
 	int sig = raise_signal ? p->abi->signal_to_host(p->term_signal) : 0;
 	cpu_destroy(p->cpu);

@@ -18,9 +18,6 @@
 #include "run.h"
 #include "run_loop.h"
 
-/* Guest CLOCK_REALTIME at instruction 0, as for Linux programs (run.c). */
-#define GUEST_EPOCH_SECONDS 946684800u
-
 bool run_dos_wanted(const struct options *o)
 {
 	return dos_claims_file(o->program);
@@ -193,7 +190,7 @@ int run_dos_program(const struct options *given)
 	p->cfg.tick = o->tick;
 	p->cfg.host_time = o->host_time;
 	p->cfg.strace = o->strace ? stderr : NULL;
-	p->cfg.epoch_ns = (uint64_t)GUEST_EPOCH_SECONDS * 1000000000u;
+	p->cfg.epoch_ns = o->epoch_ns;
 	p->cfg.pid = o->pid;
 	p->cfg.jitter = o->jitter;
 	p->cfg.explain = o->explain;

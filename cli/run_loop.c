@@ -30,7 +30,7 @@ void run_loop(struct process *p, const char *program, uint64_t max_insns,
 	      const struct run_messages *m, struct run_outcome *out)
 {
 	bool interrupted = false;
-	host_signals_install(p->cpu);
+	host_signals_install(p);
 
 	for (;;) {
 		struct cpu_fault fault;

@@ -62,6 +62,14 @@ void cpu_request_stop(struct cpu *cpu)
 	cpu->ops->request_stop(cpu);
 }
 
+void cpu_request_stop_async(struct cpu *cpu)
+{
+	if (cpu->ops->request_stop_async)
+		cpu->ops->request_stop_async(cpu);
+	else
+		cpu->ops->request_stop(cpu);
+}
+
 void cpu_request_stop_at_tick(struct cpu *cpu)
 {
 	cpu->ops->request_stop_at_tick(cpu);

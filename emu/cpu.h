@@ -108,6 +108,10 @@ void cpu_destroy(struct cpu *cpu);
 enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault);
 /* Callable from an event: the CPU stops after the current instruction. */
 void cpu_request_stop(struct cpu *cpu);
+/* Callable from a host signal handler, at any moment: the CPU stops at the next point where
+ * its back end can stop cleanly (x86: before the next block), and at once if it is not
+ * running (its next run stops before anything retires). */
+void cpu_request_stop_async(struct cpu *cpu);
 /* Callable from the tick event: the CPU stops exactly before the instruction the tick names
  * (the instructions before it retire first), so that, say, a timer's signal handler is entered
  * with that pc. From any other event it acts as cpu_request_stop. */

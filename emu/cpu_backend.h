@@ -26,6 +26,8 @@ struct cpu_ops {
 	void (*destroy)(struct cpu *cpu);
 	enum cpu_stop (*run)(struct cpu *cpu, struct cpu_fault *fault);
 	void (*request_stop)(struct cpu *cpu);
+	/* From a signal handler (NULL: request_stop is safe there too). */
+	void (*request_stop_async)(struct cpu *cpu);
 	void (*request_stop_at_tick)(struct cpu *cpu);
 	uint64_t (*pc)(struct cpu *cpu);
 	void (*set_pc)(struct cpu *cpu, uint64_t pc);

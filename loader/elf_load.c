@@ -658,8 +658,15 @@ static enum load_error load_interp(struct guest_mem *gm, const struct addr_layou
 		return fail(err, errlen, LOAD_NOT_FOUND, "interpreter %s: path too long", out->interp);
 	uint8_t *data;
 	size_t size;
-	char why[256];
+	char why[256], host_why[256];
 	enum load_error r = elf_read_file(out->interp_host, &data, &size, why, sizeof(why));
+	/* qemu-user's rule: an interpreter missing under the sysroot is the host's own (a failure
+	 * names the sysroot's path, which was looked up first). */
+	if (r == LOAD_NOT_FOUND && strcmp(out->interp_host, out->interp) != 0 &&
+	    elf_read_file(out->interp, &data, &size, host_why, sizeof(host_why)) == LOAD_OK) {
+		snprintf(out->interp_host, sizeof(out->interp_host), "%s", out->interp);
+		r = LOAD_OK;
+	}
 	if (r != LOAD_OK)
 		return fail(err, errlen, r, "interpreter %s: %s", out->interp_host, why);
 	struct image_info info;

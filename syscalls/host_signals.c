@@ -1,54 +1,153 @@
-/* Signals from outside: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1/2, SIGWINCH and SIGPIPE sent
- * to profemu reach the guest, as under qemu-user.
+/* Signals from outside reach the guest, as under qemu-user: every signal one process may send
+ * another (SIGINT from a terminal, SIGTERM from kill, a signal another guest process sent with
+ * kill(2), which profemu turns into a host signal to the process running it), and SIGCHLD when
+ * a host child, which is a guest child, stops, continues or ends. Not forwarded: SIGKILL and
+ * SIGSTOP, which the kernel keeps, the synchronous signals profemu's own faults would raise
+ * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT: they keep their default action),
+ * and glibc's two internal real-time signals.
  *
- * The host handler only notes the signal and stops the CPU; the run loop then hands it to the
- * guest between two runs (host_signals_take), so the guest sees it at an instruction boundary:
- * its handler runs (a --strace line shows the delivery), or its default action applies, and an
- * ending guest still has every requested profile written. SIGINT with the default action keeps
- * profemu's own meaning: the run stops as "interrupted" (status 130). Where the signal lands
- * depends on the host's timing, as for any signal from outside. */
+ * The host handler only notes the signal with its siginfo and stops the CPU; the run loop then
+ * hands it to the guest between two runs (host_signals_take), so the guest sees it at an
+ * instruction boundary: its handler runs (a --strace line shows the delivery), or its default
+ * action applies, and an ending guest still has every requested profile written. SIGINT with
+ * the default action keeps profemu's own meaning: the run stops as "interrupted" (status 130).
+ * A sender that is a process of the guest's tree is named by its guest pid; another, by 0 (a
+ * deterministic stand-in). Where the signal lands depends on the host's timing, as for any
+ * signal from outside.
+ *
+ * A host call profemu makes for the guest (a read, a wait) is interrupted by a forwarded signal
+ * only when the guest would be: when the guest has a handler for it or its action ends the
+ * process; a signal the guest ignores (SIGCHLD by default) restarts the call (SA_RESTART). */
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "guest_signal.h"
 #include "host_signals.h"
 
-static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGWINCH, SIGPIPE };
-enum { NFORWARDED = sizeof(forwarded) / sizeof(forwarded[0]) };
+#define HOST_NSIG 65
 
-static volatile sig_atomic_t arrived[NFORWARDED];
+struct arrival {
+	volatile sig_atomic_t pending;
+	volatile pid_t pid;
+	volatile uid_t uid;
+	volatile int code, status;
+};
+
+static struct arrival arrived[HOST_NSIG];
 static volatile sig_atomic_t any_arrived;
 static struct cpu *volatile running_cpu;
-static struct sigaction saved[NFORWARDED];
+static struct sigaction saved[HOST_NSIG];
+static bool installed[HOST_NSIG];
 
-static void on_host_signal(int sig)
+static bool forwarded(int sig)
 {
-	for (int i = 0; i < NFORWARDED; i++)
-		if (forwarded[i] == sig)
-			arrived[i] = 1;
-	any_arrived = 1;
-	if (running_cpu)
-		cpu_request_stop(running_cpu);
+	switch (sig) {
+	case SIGKILL: case SIGSTOP: case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL:
+	case SIGTRAP: case SIGSYS: case SIGABRT:
+		return false;
+	default:
+		/* 32 and 33: glibc's own (thread cancellation, set*id broadcast) */
+		return sig >= 1 && sig < HOST_NSIG && (sig < 32 || sig >= SIGRTMIN);
+	}
 }
 
-void host_signals_install(struct cpu *cpu)
+static void on_host_signal(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	struct arrival *a = &arrived[sig];
+	a->pid = si->si_pid;
+	a->uid = si->si_uid;
+	a->code = si->si_code;
+	a->status = si->si_status;
+	a->pending = 1;
+	any_arrived = 1;
+	if (running_cpu)
+		cpu_request_stop_async(running_cpu);
+}
+
+/* Whether the guest's action for host signal hs lets a host call go on (SA_RESTART): it
+ * ignores the signal, by SIG_IGN or by a default action that ignores. */
+static bool guest_ignores(const struct process *p, int hs)
+{
+	int gs = p ? guest_sig(p, hs) : 0;
+	if (gs < 1 || gs >= GUEST_NSIG)
+		return default_ignored(hs);
+	uint64_t h = p->sigactions[gs].handler;
+	return h == SIG_IGN_ || (h == SIG_DFL_ && default_ignored(hs));
+}
+
+static void install_one(const struct process *p, int hs)
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_host_signal;
-	sigemptyset(&sa.sa_mask);
-	for (int i = 0; i < NFORWARDED; i++)
-		sigaddset(&sa.sa_mask, forwarded[i]);
-	running_cpu = cpu;
-	for (int i = 0; i < NFORWARDED; i++)
-		sigaction(forwarded[i], &sa, &saved[i]);
+	sa.sa_sigaction = on_host_signal;
+	sa.sa_flags = SA_SIGINFO | (guest_ignores(p, hs) ? SA_RESTART : 0);
+	sigfillset(&sa.sa_mask);
+	sigaction(hs, &sa, installed[hs] ? NULL : &saved[hs]);
+	installed[hs] = true;
+}
+
+/* What execve keeps, as Linux does: a signal ignored stays ignored, the mask stays (the
+ * profemu that ran the program before the exec left both on the host for this one). */
+static void inherit(struct process *p)
+{
+	sigset_t mask, none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, &mask);
+	for (int hs = 1; hs < HOST_NSIG; hs++) {
+		int gs = guest_sig(p, hs);
+		if (!forwarded(hs) || gs < 1 || gs >= GUEST_NSIG)
+			continue;
+		struct sigaction old;
+		if (sigaction(hs, NULL, &old) == 0 && old.sa_handler == SIG_IGN &&
+		    p->sigactions[gs].handler == SIG_DFL_)
+			p->sigactions[gs].handler = SIG_IGN_;
+		if (sigismember(&mask, hs) && hs != SIGKILL && hs != SIGSTOP)
+			p->sigmask |= sig_bit(gs);
+	}
+}
+
+void host_signals_pass_on(const struct process *p)
+{
+	host_signals_restore();
+	sigset_t mask;
+	sigemptyset(&mask);
+	for (int hs = 1; hs < HOST_NSIG; hs++) {
+		int gs = guest_sig(p, hs);
+		if (!forwarded(hs) || gs < 1 || gs >= GUEST_NSIG)
+			continue;
+		signal(hs, p->sigactions[gs].handler == SIG_IGN_ ? SIG_IGN : SIG_DFL);
+		if (p->sigmask & sig_bit(gs))
+			sigaddset(&mask, hs);
+	}
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+}
+
+void host_signals_install(struct process *p)
+{
+	inherit(p);
+	running_cpu = p->cpu;
+	for (int hs = 1; hs < HOST_NSIG; hs++)
+		if (forwarded(hs))
+			install_one(p, hs);
+}
+
+void host_signals_update(const struct process *p, int guest_signal)
+{
+	int hs = host_sig(p, guest_signal);
+	if (hs >= 1 && hs < HOST_NSIG && installed[hs])
+		install_one(p, hs);
 }
 
 void host_signals_restore(void)
 {
 	running_cpu = NULL;
-	for (int i = 0; i < NFORWARDED; i++)
-		sigaction(forwarded[i], &saved[i], NULL);
+	for (int hs = 1; hs < HOST_NSIG; hs++)
+		if (installed[hs]) {
+			sigaction(hs, &saved[hs], NULL);
+			installed[hs] = false;
+		}
 }
 
 bool host_signals_take(struct process *p)
@@ -57,19 +156,29 @@ bool host_signals_take(struct process *p)
 	if (!any_arrived)
 		return false;
 	any_arrived = 0;
-	for (int i = 0; i < NFORWARDED && !p->ended; i++) {
-		if (!arrived[i])
+	for (int hs = 1; hs < HOST_NSIG && !p->ended; hs++) {
+		struct arrival *a = &arrived[hs];
+		if (!a->pending)
 			continue;
-		arrived[i] = 0;
-		int sig = guest_sig(p, forwarded[i]);
+		a->pending = 0;
+		int sig = guest_sig(p, hs);
 		if (sig < 1 || sig >= GUEST_NSIG)
 			continue;
-		if (forwarded[i] == SIGINT && p->sigactions[sig].handler == SIG_DFL_) {
+		if (hs == SIGINT && p->sigactions[sig].handler == SIG_DFL_) {
 			interrupt = true;
 			continue;
 		}
-		/* From outside: si_code SI_USER, sender unknown (0), as a deterministic stand-in. */
-		struct guest_siginfo info = { .code = 0, .pid = 0, .uid = (int32_t)getuid() };
+		bool tree = tree_has_host_pid(&p->tree, a->pid);
+		struct guest_siginfo info = {
+			.code = a->code, .uid = (int32_t)a->uid,
+			.pid = tree ? tree_guest_pid(&p->tree, a->pid, p->cfg.pid) : 0,
+		};
+		if (hs == SIGCHLD) {
+			info.has_status = true;
+			info.status = a->code == CLD_EXITED ? a->status : guest_sig(p, a->status);
+		} else if (!tree) {
+			info.code = a->code <= 0 ? a->code : 0;	/* SI_USER, SI_QUEUE, SI_TKILL... */
+		}
 		process_signal_send(p, sig, &info);
 	}
 	return interrupt;
@@ -77,21 +186,50 @@ bool host_signals_take(struct process *p)
 
 bool host_signals_could_wake(const struct process *p, uint64_t mask)
 {
-	for (int i = 0; i < NFORWARDED; i++) {
-		int sig = guest_sig(p, forwarded[i]);
+	for (int hs = 1; hs < HOST_NSIG; hs++) {
+		if (!forwarded(hs))
+			continue;
+		int sig = guest_sig(p, hs);
 		if (sig < 1 || sig >= GUEST_NSIG || (mask & sig_bit(sig)))
 			continue;
 		uint64_t h = p->sigactions[sig].handler;
 		if (h != SIG_IGN_ && h != SIG_DFL_)
 			return true;
+		/* A process among others (process_has_company) may be ended by one of them: a
+		 * default action that ends it ends the wait too. Alone, only a handler can. */
+		if (h == SIG_DFL_ && !default_ignored(hs) && hs != SIGINT && process_has_company(p))
+			return true;
 	}
 	return false;
 }
 
+/* Waits until a forwarded signal arrives, at most ns (UINT64_MAX: no limit), without missing
+ * one that arrives just before: the check and the wait happen with them blocked. */
+bool host_signals_wait_for(uint64_t ns)
+{
+	sigset_t block, old;
+	sigemptyset(&block);
+	for (int hs = 1; hs < HOST_NSIG; hs++)
+		if (installed[hs])
+			sigaddset(&block, hs);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	if (!any_arrived) {
+		sigset_t during = old;
+		for (int hs = 1; hs < HOST_NSIG; hs++)
+			if (installed[hs])
+				sigdelset(&during, hs);
+		if (ns == UINT64_MAX) {
+			sigsuspend(&during);
+		} else {
+			struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+			pselect(0, NULL, NULL, NULL, &ts, &during);
+		}
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return any_arrived;
+}
+
 void host_signals_wait(void)
 {
-	sigset_t none;
-	sigemptyset(&none);
-	if (!any_arrived)
-		sigsuspend(&none);
+	host_signals_wait_for(UINT64_MAX);
 }

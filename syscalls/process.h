@@ -13,6 +13,7 @@
 #include "../emu/guest_mem.h"
 #include "../profil/profil.h"
 #include "abi_flags.h"
+#include "proc_tree.h"
 #include "syscall.h"
 
 struct symtab;
@@ -33,6 +34,8 @@ struct guest_siginfo {
 	int32_t pid, uid;	/* for signals sent by a process */
 	uint64_t addr;		/* for faults: the address (si_addr) */
 	bool is_fault;		/* addr is meaningful; the frame records trapno and cr2 */
+	bool has_status;	/* SIGCHLD: si_status (exit code, or a guest signal number) */
+	int32_t status;
 	int trapno;		/* x86 exception vector of a fault */
 };
 
@@ -150,10 +153,10 @@ struct process {
 	 * left when it was last looked at, at guest time itimer_since_us. */
 	uint64_t itimer_interval_us[3], itimer_value_us[3], itimer_since_us[3];
 
-	/* This process was made by the guest's fork: a guest killed by a signal kills it with
-	 * the same signal, so that the parent's wait sees WIFSIGNALED. */
+	/* This process was made by the guest (fork, then perhaps execve): a guest killed by a
+	 * signal kills it with the same signal, so that the parent's wait sees WIFSIGNALED. */
 	bool forked;
-	int32_t *pid_counter;		/* shared by the whole process tree: the next child pid */
+	struct proc_tree tree;		/* the guest's process tree (proc_tree.h) */
 
 	/* Children made by fork, for wait4. */
 	struct child_process children[64];
@@ -172,6 +175,14 @@ struct process {
 	int exit_code;			/* for exit/exit_group */
 	int term_signal;		/* guest signal number if killed, else 0 */
 };
+
+/* Whether other guest processes live beside this one: it has children, or a guest process
+ * made it. Then its waits take host time (see sys_itimer.c, process_sleep) and a signal from
+ * one of them may end a wait. */
+static inline bool process_has_company(const struct process *p)
+{
+	return p->forked || p->child_count > 0;
+}
 
 /* Ends the guest: records the status and stops the CPU. */
 void process_exit(struct process *p, int code);

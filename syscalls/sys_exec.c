@@ -3,13 +3,16 @@
  * exec does to it. The guest's argv and envp become the new program's exactly. */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../loader/loader.h"
 #include "handlers.h"
+#include "host_signals.h"
 #include "path.h"
 
 #define EXEC_MAX_STRINGS 65536
@@ -127,11 +130,14 @@ int64_t sys_execve(struct process *p, const uint64_t *a)
 		return r;
 	}
 
-	/* profemu [options] --pid=PID -0 ARGV0 PROGRAM [script args] ARGS... */
-	size_t n = 0, cap = (size_t)p->cfg.pass_on_count + argv.count + 10;
+	/* profemu [options] --pid=PID --epoch-ns=NOW -0 ARGV0 PROGRAM [script args] ARGS...: the pid
+	 * stays and the guest calendar goes on from the exec. */
+	size_t n = 0, cap = (size_t)p->cfg.pass_on_count + argv.count + 12;
 	char **args = calloc(cap, sizeof(char *));
 	char pid_opt[32];
 	snprintf(pid_opt, sizeof(pid_opt), "--pid=%d", p->cfg.pid);
+	char epoch_opt[48];
+	snprintf(epoch_opt, sizeof(epoch_opt), "--epoch-ns=%" PRIu64, process_time_ns(p, CLOCK_REALTIME));
 	if (!args) {
 		free_list(&argv);
 		free_list(&envp);
@@ -141,6 +147,14 @@ int64_t sys_execve(struct process *p, const uint64_t *a)
 	for (int i = 0; i < p->cfg.pass_on_count; i++)
 		args[n++] = p->cfg.pass_on[i];
 	args[n++] = pid_opt;
+	args[n++] = epoch_opt;
+	if (p->forked)
+		args[n++] = "--child";
+	char tree_opt[sizeof p->tree.path + 8];
+	if (p->tree.map) {
+		snprintf(tree_opt, sizeof tree_opt, "--tree=%s", p->tree.path);
+		args[n++] = tree_opt;
+	}
 	args[n++] = "-0";
 	if (script) {
 		/* the kernel's rule: argv[0] becomes the interpreter, then its argument, then
@@ -161,8 +175,10 @@ int64_t sys_execve(struct process *p, const uint64_t *a)
 	args[n] = NULL;
 
 	fflush(NULL);
+	host_signals_pass_on(p);
 	execve("/proc/self/exe", args, envp.items);
 	r = -errno;
+	host_signals_install(p);
 	free(args);
 	free_list(&argv);
 	free_list(&envp);

@@ -3,13 +3,13 @@
  * A guest fork is a host fork of the whole emulator: the child continues from the same
  * instruction with a copy of everything, guest memory, CPU state and profiling state
  * included, so profiling stays on in both and the child counts into its own copy of the
- * buffer (as the seeds require). Children get deterministic pids from a counter shared by the
- * process tree; wait4 maps them back to host pids. */
+ * buffer (as the seeds require). Children get deterministic pids from the process tree
+ * (proc_tree.h), whose table maps them to host pids and back. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "guest_signal.h"
@@ -29,14 +29,9 @@ enum { GUEST_P_PID = 1, GUEST_WNOWAIT = 0x01000000 };
 
 int32_t process_next_pid(struct process *p)
 {
-	if (!p->pid_counter) {
-		void *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		if (page == MAP_FAILED)
-			return p->cfg.pid + 1 + (int32_t)p->child_count;
-		p->pid_counter = page;
-		*p->pid_counter = p->cfg.pid + 1;
-	}
-	return __atomic_fetch_add(p->pid_counter, 1, __ATOMIC_SEQ_CST);
+	if (!p->next_child_pid)
+		p->next_child_pid = p->cfg.pid + 1;
+	return tree_next_pid(&p->tree, &p->next_child_pid);
 }
 
 int64_t process_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint64_t parent_tid,
@@ -47,14 +42,19 @@ int64_t process_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint64_
 	if (p->child_count == sizeof(p->children) / sizeof(p->children[0]))
 		return -EAGAIN;
 	int32_t vpid = process_next_pid(p);
+	int slot = tree_fork_prepare(&p->tree, vpid);
 	fflush(NULL);
 	pid_t host = fork();
-	if (host < 0)
+	if (host < 0) {
+		tree_fork_parent(&p->tree, slot, -1);
 		return -errno;
+	}
 	if (host == 0) {
 		p->cfg.pid = vpid;
 		p->child_count = 0;
+		p->next_child_pid = 0;
 		p->forked = true;
+		tree_fork_child(&p->tree, slot);
 		sched_forget_others(p);	/* only the calling thread lives on, as in Linux */
 		if (flags & GUEST_CLONE_CHILD_SETTID)
 			gm_put(&p->mem, child_tid, 4, (uint32_t)vpid);
@@ -65,6 +65,7 @@ int64_t process_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint64_
 			cpu_set_reg(p->cpu, p->abi->stack_reg, new_sp);
 		return 0;
 	}
+	tree_fork_parent(&p->tree, slot, host);
 	p->children[p->child_count++] = (struct child_process){ vpid, host };
 	if (flags & GUEST_CLONE_PARENT_SETTID)
 		gm_put(&p->mem, parent_tid, 4, (uint32_t)vpid);
@@ -114,6 +115,11 @@ static int32_t forget_child(struct process *p, int host)
 			continue;
 		int32_t vpid = p->children[i].vpid;
 		p->children[i] = p->children[--p->child_count];
+		/* The parent waited for the child: its calendar is at least where the child's
+		 * ended (a child's sleep is time its waiting parent saw pass). */
+		uint64_t end = tree_reaped(&p->tree, vpid), now = process_time_ns(p, CLOCK_REALTIME);
+		if (end > now && !p->cfg.host_time)
+			p->sleep_ns += end - now;
 		return vpid;
 	}
 	return host;	/* not ours: cannot happen, the host has no other children */

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "handlers.h"
+#include "host_signals.h"
 #include "thread.h"
 #include "sys_args.h"
 
@@ -76,6 +77,23 @@ static void update_timer(struct process *p, int which, bool fire)
 	update_timer_at(p, which, fire, timer_now_us(p, which));
 }
 
+/* Waits on the host for up to step ns of guest time, which pass in host time too, until a
+ * forwarded signal arrives; true for a signal, with *waited the ns that passed (the guest clock
+ * has moved by them). */
+static bool wait_in_host_time(struct process *p, uint64_t step, uint64_t *waited)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	bool arrived = host_signals_wait_for(step);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	uint64_t ns = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t1.tv_nsec -
+		      (uint64_t)t0.tv_nsec;
+	*waited = arrived && ns < step ? ns : step;
+	if (step != UINT64_MAX)
+		p->sleep_ns += *waited;
+	return arrived;
+}
+
 bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
 {
 	/* An interval timer whose signal is ignored fires forever without interrupting: bound
@@ -83,14 +101,33 @@ bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
 	for (unsigned fired = 0; fired < 1000000; fired++) {
 		update_timer(p, 0, false);
 		uint64_t due = p->itimer_value_us[0] * 1000u;
-		if (!due || due > ns) {
+		uint64_t step = !due || due > ns ? ns : due;	/* to the wait's end or the timer */
+		/* The rule for a process among others (process_has_company): its waits take host
+		 * time, so that what the others do in host time (a child that runs, a sibling's
+		 * signal) comes when it would natively, before a timeout that natively comes
+		 * after it. A process alone jumps: nothing outside can end its wait early. */
+		uint64_t waited;
+		if (process_has_company(p) && wait_in_host_time(p, step, &waited)) {
+			if (ns != UINT64_MAX)
+				ns -= waited;
+			if (host_signals_take(p) && !p->ended)
+				process_kill(p, p->abi->signal_to_guest(SIGINT));	/* Ctrl-C */
+			if (p->ended || process_signal_due(p) || sched_signal_waiting(p)) {
+				*left = ns;
+				return true;
+			}
+			continue;	/* a signal the guest ignores: the wait goes on */
+		}
+		if (step == ns) {
 			if (ns == UINT64_MAX)
 				break;	/* forever, and no timer to end it */
-			p->sleep_ns = ns > UINT64_MAX - p->sleep_ns ? UINT64_MAX : p->sleep_ns + ns;
+			if (!process_has_company(p))
+				p->sleep_ns = ns > UINT64_MAX - p->sleep_ns ? UINT64_MAX : p->sleep_ns + ns;
 			*left = 0;
 			return true;
 		}
-		p->sleep_ns += due;
+		if (!process_has_company(p))
+			p->sleep_ns += due;
 		if (ns != UINT64_MAX)
 			ns -= due;
 		update_timer(p, 0, true);

@@ -30,11 +30,12 @@ int64_t sys_getpid(struct process *p, const uint64_t *a)
 	return p->cfg.pid;
 }
 
-/* Fixed at pid - 1 rather than the emulator's own pid, for determinism. */
+/* The parent in the guest's view (proc_tree.h): a guest process, or for the tree's first
+ * process its pid - 1, for determinism; once the parent is gone, the host's reaper. */
 int64_t sys_getppid(struct process *p, const uint64_t *a)
 {
 	(void)a;
-	return p->cfg.pid - 1;
+	return tree_guest_pid(&p->tree, getppid(), p->cfg.pid);
 }
 
 /* The host's ids (see the top comment); i386's *32 variants share these handlers. */

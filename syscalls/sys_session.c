@@ -1,30 +1,23 @@
 /* Sessions and process groups: setsid, getsid, setpgid, getpgid, getpgrp. They act on the
- * host process that runs the guest; the ids they return are translated to the guest's view,
- * where this process is cfg.pid and its parent cfg.pid - 1 (sys_proc.c): a host id equal to
- * the host's own pid or its parent's becomes that, any other passes as it is. Another process
- * named by the guest is ESRCH (its children's groups are not followed). */
+ * host processes that run the guest's, with ids in the guest's view both ways (proc_tree.h):
+ * a process group or session is named by its leader's pid. */
 #include <errno.h>
 #include <unistd.h>
 
 #include "handlers.h"
-#include "sys_args.h"
 
 static int64_t guest_id(struct process *p, pid_t host)
 {
 	if (host < 0)
 		return -errno;
-	if (host == getpid())
-		return p->cfg.pid;
-	if (host == getppid())
-		return p->cfg.pid - 1;
-	return host;
+	return tree_guest_pid(&p->tree, host, p->cfg.pid);
 }
 
-/* 0 for this process (0 or its own pid), -1 for any other. */
-static int own(struct process *p, uint64_t v)
+/* A guest pid argument: 0 is the caller, as in every one of these calls. */
+static pid_t host_id(struct process *p, uint64_t v)
 {
 	int32_t pid = (int32_t)v;
-	return pid == 0 || pid == p->cfg.pid ? 0 : -1;
+	return pid == 0 ? 0 : tree_host_pid(&p->tree, pid, p->cfg.pid);
 }
 
 int64_t sys_setsid(struct process *p, const uint64_t *a)
@@ -35,12 +28,16 @@ int64_t sys_setsid(struct process *p, const uint64_t *a)
 
 int64_t sys_getsid(struct process *p, const uint64_t *a)
 {
-	return own(p, a[0]) ? -ESRCH : guest_id(p, getsid(0));
+	if ((int32_t)a[0] < 0)
+		return -ESRCH;
+	return guest_id(p, getsid(host_id(p, a[0])));
 }
 
 int64_t sys_getpgid(struct process *p, const uint64_t *a)
 {
-	return own(p, a[0]) ? -ESRCH : guest_id(p, getpgid(0));
+	if ((int32_t)a[0] < 0)
+		return -ESRCH;
+	return guest_id(p, getpgid(host_id(p, a[0])));
 }
 
 int64_t sys_getpgrp(struct process *p, const uint64_t *a)
@@ -49,17 +46,11 @@ int64_t sys_getpgrp(struct process *p, const uint64_t *a)
 	return guest_id(p, getpgid(0));
 }
 
-/* setpgid(pid, pgid): this process into its own group (pgid 0 or its pid) or into the group
- * it already is in. */
+/* setpgid(pid, pgid): pid 0 the caller, pgid 0 the pid's own. */
 int64_t sys_setpgid(struct process *p, const uint64_t *a)
 {
-	int32_t pgid = (int32_t)a[1];
-	if (own(p, a[0]))
-		return -ESRCH;
-	if (pgid < 0)
+	int32_t pid = (int32_t)a[0], pgid = (int32_t)a[1];
+	if (pid < 0 || pgid < 0)
 		return -EINVAL;
-	pid_t host_pgid = pgid == 0 || pgid == p->cfg.pid ? 0 : pgid;
-	if (pgid == p->cfg.pid - 1)
-		host_pgid = getppid();
-	return setpgid(0, host_pgid) < 0 ? -errno : 0;
+	return setpgid(host_id(p, a[0]), host_id(p, a[1])) < 0 ? -errno : 0;
 }

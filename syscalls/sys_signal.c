@@ -17,6 +17,7 @@
 #include "handlers.h"
 #include "host_signals.h"
 #include "poll_wait.h"
+#include "signal_remote.h"
 #include "thread.h"
 
 /* The kernel's sigset_t for every ABI we serve: 64 signals, 8 bytes. */
@@ -108,8 +109,10 @@ int64_t sys_rt_sigaction(struct process *p, const uint64_t *a)
 		new_sa.mask &= ~unblockable(p);
 	}
 	struct guest_sigaction old_sa = p->sigactions[sig];
-	if (act)
+	if (act) {
 		p->sigactions[sig] = new_sa;
+		host_signals_update(p, (int)sig);
+	}
 	return oact ? put_sigaction(p, oact, &old_sa) : 0;
 }
 
@@ -328,18 +331,23 @@ static int64_t signal_self(struct process *p, int64_t sig, int32_t code)
 	return 0;
 }
 
-/* kill(pid, sig). Our own pid, 0 (our process group) and -pid (the group we lead) reach us.
- * pid -1 means "every process but the caller" in Linux: in our one-process world that is
- * nobody, hence ESRCH, the kernel's answer when it finds no target. */
+/* kill(pid, sig): to ourselves, synchronously; to another process of the tree or of the host,
+ * or to a group, through the host (signal_remote.c). */
 int64_t sys_kill(struct process *p, const uint64_t *a)
 {
-	int64_t pid = (int64_t)(int32_t)a[0];
+	int32_t pid = (int32_t)a[0];
 	int64_t sig = (int64_t)(int32_t)a[1];
 	if (sig < 0 || sig >= GUEST_NSIG)
 		return -EINVAL;
-	if (pid == p->cfg.pid || pid == 0 || pid == -(int64_t)p->cfg.pid)
+	if (pid == p->cfg.pid)
 		return signal_self(p, sig, SI_USER_);
-	return -ESRCH;
+	if (pid > 0)
+		return signal_remote(p, pid, (int)sig);
+	if (pid == INT32_MIN)
+		return -ESRCH;
+	bool self_too;
+	int64_t r = signal_group(p, pid, (int)sig, &self_too);
+	return r == 0 && self_too ? signal_self(p, sig, SI_USER_) : r;
 }
 
 /* To one thread (tgkill, tkill): the running one, or another of ours. */
@@ -364,8 +372,8 @@ int64_t sys_tgkill(struct process *p, const uint64_t *a)
 	int64_t sig = (int64_t)(int32_t)a[2];
 	if (tgid <= 0 || tid <= 0 || sig < 0 || sig >= GUEST_NSIG)
 		return -EINVAL;
-	if (tgid != p->cfg.pid)
-		return -ESRCH;
+	if (tgid != p->cfg.pid)	/* another process's main thread, or none */
+		return tid == tgid ? signal_remote(p, (int32_t)tgid, (int)sig) : -ESRCH;
 	return signal_thread(p, (int32_t)tid, sig);
 }
 

@@ -65,6 +65,12 @@ void x86_request_stop(struct x86_cpu *cpu)
 	uc_emu_stop(cpu->uc);
 }
 
+void x86_request_stop_async(struct x86_cpu *cpu)
+{
+	cpu->async_stop = true;
+	__atomic_store_n(&cpu->event_at, 0, __ATOMIC_RELAXED);
+}
+
 /* Outside a tick event the flag has no effect: the stop is where the CPU is, and cpu_run
  * clears the flag when it starts again. */
 void x86_request_stop_at_tick(struct x86_cpu *cpu)
@@ -84,7 +90,7 @@ void x86_update_event_at(struct x86_cpu *cpu)
 		at = cpu->max_insns;
 	if (cpu->quantum_end && cpu->quantum_end < at)
 		at = cpu->quantum_end;
-	cpu->event_at = at;
+	cpu->event_at = cpu->async_stop ? 0 : at;	/* a signal handler's stop stays asked for */
 }
 
 void x86_set_quantum(struct x86_cpu *cpu, uint64_t n)
@@ -167,6 +173,14 @@ static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_
 {
 	cpu->retired_base += cpu->cur_icount;
 	x86_set_cur(cpu, NULL);
+	if (cpu->async_stop) {
+		/* A host signal's stop: before this block, as for the instruction limit. */
+		cpu->async_stop = false;
+		cpu->stop_requested = true;
+		x86_update_event_at(cpu);
+		stop_before_block(cpu, addr);
+		return;
+	}
 	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
 	struct block_info *b = h->addr == addr && h->b && h->size == size && !cpu->retranslate
 				       ? h->b : find_block(cpu, addr, size);

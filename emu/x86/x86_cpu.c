@@ -301,6 +301,7 @@ static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)
 #define X86(c) ((struct x86_cpu *)(c))
 static void op_request_stop(struct cpu *c) { x86_request_stop(X86(c)); }
 static void op_request_stop_at_tick(struct cpu *c) { x86_request_stop_at_tick(X86(c)); }
+static void op_request_stop_async(struct cpu *c) { x86_request_stop_async(X86(c)); }
 static uint64_t op_pc(struct cpu *c) { return x86_pc(X86(c)); }
 static void op_set_pc(struct cpu *c, uint64_t pc) { x86_set_pc(X86(c), pc); }
 static uint64_t op_reg(struct cpu *c, int reg) { return x86_read_reg(X86(c), reg); }
@@ -341,6 +342,7 @@ const struct cpu_ops x86_cpu_ops = {
 	.destroy = x86_destroy,
 	.run = x86_run,
 	.request_stop = op_request_stop,
+	.request_stop_async = op_request_stop_async,
 	.request_stop_at_tick = op_request_stop_at_tick,
 	.pc = op_pc,
 	.set_pc = op_set_pc,

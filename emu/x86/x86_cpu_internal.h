@@ -44,6 +44,11 @@ struct x86_cpu {
 	uint8_t cur_ends_with;	/* cur->ends_with (PLAIN without cur), read without cur */
 
 	bool stop_requested;
+	/* cpu_request_stop_async: a host signal handler asked for a stop (and zeroed event_at so
+	 * that the next block takes the slow path, which stops before it). Unicorn's own stop
+	 * from a signal handler could land anywhere in a block, where its pc is not to be
+	 * trusted (stopped_before below). */
+	volatile bool async_stop;
 	/* cpu_request_stop_at_tick: a stop asked for during a tick event leaves the pc of the
 	 * tick's instruction in stop_at; cpu_run then runs the block up to it (see there). */
 	bool stop_at_tick;
@@ -103,6 +108,7 @@ uint64_t x86_retired(struct x86_cpu *cpu);
 void x86_set_next_tick(struct x86_cpu *cpu, uint64_t interval);
 void x86_charge(struct x86_cpu *cpu, uint64_t instructions, uint64_t pc);
 void x86_update_event_at(struct x86_cpu *cpu);
+void x86_request_stop_async(struct x86_cpu *cpu);
 void x86_set_quantum(struct x86_cpu *cpu, uint64_t n);
 void x86_request_stop(struct x86_cpu *cpu);
 void x86_request_stop_at_tick(struct x86_cpu *cpu);
