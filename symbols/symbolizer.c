@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "symbols/debug_find.h"
+#include "symbols/plt_names.h"
 #include "symbols/sym_index.h"
 
 struct load_seg {
@@ -221,6 +222,23 @@ static bool read_symbols(struct sym_object *o)
 	return sym_index_finish(&o->syms);
 }
 
+/* A PLT stub's name, "qsort@plt", kept with the object. */
+static bool add_plt(void *ctx, uint64_t addr, uint64_t size, const char *name)
+{
+	struct sym_object *o = ctx;
+	char *full, **p;
+	if (asprintf(&full, "%s@plt", name) < 0)
+		return false;
+	if (!(p = realloc(o->own_strings, (o->nown_strings + 1) * sizeof(*p)))) {
+		free(full);
+		return false;
+	}
+	o->own_strings = p;
+	p[o->nown_strings++] = full;
+	struct sym_index_entry e = { addr, size, full, addr, addr + size, 0 };
+	return sym_index_add(&o->syms, &e);
+}
+
 /* Opens object i as it was mapped; on failure it is named by offsets, after one warning. */
 static void open_object(struct symbolizer *s, struct sym_object *o, const struct objmap_object *mo)
 {
@@ -261,7 +279,7 @@ static void open_object(struct symbolizer *s, struct sym_object *o, const struct
 	o->dwfl_bias = bias;
 	o->dwarf = DWARF_UNKNOWN;
 	o->state = OBJ_OPEN;
-	if (!read_symbols(o))
+	if (!plt_names(elf, add_plt, o) || !read_symbols(o))
 		sym_index_free(&o->syms);	/* out of memory: offsets only */
 }
 
