@@ -18,15 +18,11 @@ static int cmp_line(const void *a, const void *b)
 	return strcmp(((const struct folded_line *)a)->stack, ((const struct folded_line *)b)->stack);
 }
 
-/* A frame's name as flame-graph tools can split it. A call through a PLT stub is a call of the
- * function it reaches ("qsort@plt" is qsort's frame: the stub only jumps there). */
+/* A frame's name as flame-graph tools can split it. */
 static char *frame_name(const struct out_symbols *syms, uint64_t addr)
 {
 	uint64_t start;
 	char *name = out_func_name(syms, addr, &start);
-	size_t len = name ? strlen(name) : 0;
-	if (len > 4 && strcmp(name + len - 4, "@plt") == 0)
-		name[len - 4] = 0;
 	for (char *p = name; p && *p; p++)
 		if (*p == ';')
 			*p = ':';
