@@ -54,7 +54,7 @@ bool plt_names(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, co
 				continue;
 			info = r.r_info;
 		}
-		size_t symi = rela ? GELF_R_SYM(info) : ELF32_R_SYM((uint32_t)info);
+		size_t symi = GELF_R_SYM(info);	/* gelf widens a 32-bit r_info */
 		GElf_Sym sym;
 		const char *name;
 		uint64_t at = first + i * PLT_ENTRY;

@@ -87,5 +87,7 @@ const struct sym_index_entry *sym_index_lookup(const struct sym_index *ix, uint6
 			return c;
 	}
 	const struct sym_index_entry *c = &ix->syms[lo];
+	if (ix->sized_ends && c->size)
+		return NULL;
 	return addr >= c->sec_lo && addr < c->sec_hi ? c : NULL;
 }

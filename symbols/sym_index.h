@@ -20,6 +20,10 @@ struct sym_index_entry {
 };
 
 struct sym_index {
+	/* An address past a sized symbol's end is not that symbol's even in its section (a
+	 * .dynsym-only object's static functions lie between exported ones): only a label
+	 * (size 0) takes the addresses up to the next symbol. */
+	bool sized_ends;
 	struct sym_index_entry *syms;
 	uint64_t *max_end;		/* the largest end among syms[0..i] */
 	size_t n, cap;

@@ -277,6 +277,7 @@ static void open_object(struct symbolizer *s, struct sym_object *o, const struct
 		return;
 	}
 	o->dwfl_bias = bias;
+	o->syms.sized_ends = true;
 	o->dwarf = DWARF_UNKNOWN;
 	o->state = OBJ_OPEN;
 	if (!plt_names(elf, add_plt, o) || !read_symbols(o))
