@@ -44,7 +44,9 @@ files|files|
 profil_time-usage|profil_time|
 gprof_demo-pg|gprof_demo-pg|
 doubles|doubles|
-frcpa_vectors|frcpa_vectors|'
+frcpa_vectors|frcpa_vectors|
+deep_recursion|deep_recursion|
+selfmod|selfmod|'
 
 tsv=$out/ski.tsv
 {
