@@ -51,6 +51,8 @@ done
 # (tests/unit/test_ia64_cpu.c against Ski)
 "$cc" "${cflags[@]}" -O2 "$here/rse/deep_recursion.c" -o "$out/deep_recursion"
 "$cc" "${cflags[@]/-std=c11/-std=gnu11}" -O2 "$here/selfmod/selfmod.c" -o "$out/selfmod"
+# gcc's vectorizer at -O3: the parallel integer and FP instructions (test_ia64_cpu against Ski)
+"$cc" "${cflags[@]}" -O3 "$here/simd/simd_loops.c" -o "$out/simd_loops"
 
 for src in "$here"/asm/*.s; do
 	name=$(basename "$src" .s)

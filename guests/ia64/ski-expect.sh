@@ -46,7 +46,8 @@ gprof_demo-pg|gprof_demo-pg|
 doubles|doubles|
 frcpa_vectors|frcpa_vectors|
 deep_recursion|deep_recursion|
-selfmod|selfmod|'
+selfmod|selfmod|
+simd_loops|simd_loops|'
 
 tsv=$out/ski.tsv
 {

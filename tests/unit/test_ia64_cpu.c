@@ -480,6 +480,8 @@ Test(ia64_cpu, ski_alloc_small, .timeout = 100) { ski_case("alloc-small"); }
  * ar.bspstore); code rewritten in place runs anew after fc, sync.i, srlz.i */
 Test(ia64_cpu, ski_deep_recursion, .timeout = 100) { ski_case("deep_recursion"); }
 Test(ia64_cpu, ski_selfmod) { ski_case("selfmod"); }
+/* gcc -O3's vectorized loops: the multimedia and parallel FP instructions */
+Test(ia64_cpu, ski_simd_loops) { ski_case("simd_loops"); }
 
 /* A fault: fault segv stores through a wild pointer (st4.rel in slot 0 of the bundle at
  * 0x4000000000000700). The CPU stops with SIGSEGV's fault there, the faulting instruction not
