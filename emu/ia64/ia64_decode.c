@@ -103,8 +103,10 @@ void ia64_decode_bundle(struct ia64_bundle *out, const uint8_t bytes[16])
 		s[i] = ia64_bundle_slot(bytes, i);
 	for (unsigned i = 0; i < 3; i++) {
 		ia64_decode_slot(&out->slot[i], t->unit[i], s[i], s[1]);
-		if (t->reserved)
+		if (t->reserved) {
 			out->slot[i].op = IA64_OP_ILLEGAL;
+			out->slot[i].form = IA64_FORM_NONE;
+		}
 	}
 }
 
