@@ -9,7 +9,7 @@ int main(int argc, char **argv)
 {
 	size_t size = suite_arg(argc, argv, 1, 1024) * 1024;
 	unsigned long rounds = suite_arg(argc, argv, 2, 1);
-	size_t len;
+	size_t len = 0;
 	char *text = suite_text(11, size, &len);
 	unsigned cap = (unsigned)(len + len / 100 + 600);
 	char *packed = malloc(cap);

@@ -21,7 +21,7 @@ int main(int argc, char **argv)
 {
 	size_t size = suite_arg(argc, argv, 1, 512) * 1024;
 	unsigned long rounds = suite_arg(argc, argv, 2, 1);
-	size_t len;
+	size_t len = 0;
 	char *text = suite_text(13, size, &len);
 	if (!text)
 		return 1;

@@ -9,7 +9,7 @@ int main(int argc, char **argv)
 {
 	size_t size = suite_arg(argc, argv, 1, 2048) * 1024;
 	unsigned long rounds = suite_arg(argc, argv, 2, 1);
-	size_t len;
+	size_t len = 0;
 	char *text = suite_text(7, size, &len);
 	uLongf cap = compressBound(len);
 	Bytef *packed = malloc(cap);
