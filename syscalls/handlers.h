@@ -22,5 +22,22 @@ int64_t sys_fallocate_lo_hi(struct process *p, const uint64_t *a);
 int64_t sys_old_select(struct process *p, const uint64_t *a);
 int64_t sys_old_mmap(struct process *p, const uint64_t *a);
 int64_t sys_clone_backwards(struct process *p, const uint64_t *a);
+/* i386's 16-bit user and group ids (sys_cred.c) */
+int64_t sys_getuid16(struct process *p, const uint64_t *a);
+int64_t sys_geteuid16(struct process *p, const uint64_t *a);
+int64_t sys_getgid16(struct process *p, const uint64_t *a);
+int64_t sys_getegid16(struct process *p, const uint64_t *a);
+int64_t sys_setuid16(struct process *p, const uint64_t *a);
+int64_t sys_setgid16(struct process *p, const uint64_t *a);
+int64_t sys_setreuid16(struct process *p, const uint64_t *a);
+int64_t sys_setregid16(struct process *p, const uint64_t *a);
+int64_t sys_setresuid16(struct process *p, const uint64_t *a);
+int64_t sys_setresgid16(struct process *p, const uint64_t *a);
+int64_t sys_getresuid16(struct process *p, const uint64_t *a);
+int64_t sys_getresgid16(struct process *p, const uint64_t *a);
+int64_t sys_setfsuid16(struct process *p, const uint64_t *a);
+int64_t sys_setfsgid16(struct process *p, const uint64_t *a);
+int64_t sys_getgroups16(struct process *p, const uint64_t *a);
+int64_t sys_setgroups16(struct process *p, const uint64_t *a);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "proc_view.h"
 #include "process.h"
 
 bool sys_path_is_self_exe(const struct process *p, const char *guest)
@@ -36,6 +37,8 @@ const char *sys_path(struct process *p, const char *guest, char *buf, size_t len
 		return guest;	/* relative: the host cwd is the guest's cwd */
 	if (sys_path_is_self_exe(p, guest) && p->exe_path[0])
 		return p->exe_path;
+	if (proc_view_host_path(p, guest, buf, len))
+		return buf;
 	if (!has_sysroot(p))
 		return guest;
 

@@ -14,6 +14,7 @@
 #include "dir_cookie.h"
 #include "handlers.h"
 #include "path.h"
+#include "proc_view.h"
 #include "sys_args.h"
 
 /* ---- getdents64 ----------------------------------------------------------------------------- */
@@ -72,6 +73,7 @@ int64_t sys_getdents64(struct process *p, const uint64_t *a)
 	long n = syscall(SYS_getdents64, fd, buf, (size_t)count);
 	int64_t r = n < 0 ? -errno : n;
 	if (n > 0) {
+		proc_view_dirents(p, fd, buf, (size_t)n);
 		if (p->mem.word_size == 4)
 			dir_cookies_to_guest32(buf, (size_t)n);
 		dirents_to_guest(buf, (size_t)n, p->mem.big_endian);
@@ -305,6 +307,9 @@ static int64_t readlink_at(struct process *p, int dirfd, uint64_t path, uint64_t
 	/* The host link would name the emulator: the guest's own program is the answer. */
 	if (sys_path_is_self_exe(p, pb.guest) && p->exe_path[0])
 		return put_link(p, buf, (uint64_t)bufsiz, p->exe_path, strlen(p->exe_path));
+	char self[64];
+	if (proc_view_self_link(p, pb.guest, self, sizeof self))
+		return put_link(p, buf, (uint64_t)bufsiz, self, strlen(self));
 
 	const char *host = sys_path(p, pb.guest, pb.host, sizeof pb.host);
 	char target[PATH_MAX];

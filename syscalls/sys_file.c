@@ -17,6 +17,7 @@
 #include "dir_cookie.h"
 #include "handlers.h"
 #include "path.h"
+#include "proc_view.h"
 #include "sys_args.h"
 #include "thread.h"
 
@@ -86,6 +87,9 @@ static int64_t open_at(struct process *p, int dirfd, uint64_t path_addr, int hos
 	int err = sys_read_path(p, path_addr, &pb, &host);
 	if (err)
 		return err;
+	int own = proc_view_open(p, pb.guest, host_flags);
+	if (own != 0)
+		return own;
 	int fd = openat(dirfd, host, host_flags, (mode_t)(mode & 07777));
 	return fd < 0 ? -errno : fd;
 }

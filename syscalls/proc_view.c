@@ -1,0 +1,239 @@
+/* The guest's /proc/self (see proc_view.h). The pid-bearing files are the host process's own,
+ * rewritten: its fields that are pids become guest pids (proc_tree.h), its name the guest's. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "proc_view.h"
+#include "process.h"
+#include "thread.h"
+
+/* A parsed /proc/<who>/<rest> of the guest's tree. */
+struct proc_name {
+	int32_t pid;		/* guest pid */
+	pid_t host;		/* its host pid */
+	const char *rest;	/* "" or "/entry..." */
+};
+
+static bool parse(const struct process *p, const char *guest, struct proc_name *n)
+{
+	static const char prefix[] = "/proc/";
+	if (strncmp(guest, prefix, sizeof prefix - 1) != 0)
+		return false;
+	const char *who = guest + sizeof prefix - 1;
+	const char *end;
+	if (strncmp(who, "self", 4) == 0 && (who[4] == '/' || who[4] == '\0')) {
+		n->pid = p->cfg.pid;
+		end = who + 4;
+	} else if (*who >= '1' && *who <= '9') {
+		char *e;
+		long v = strtol(who, &e, 10);
+		if ((*e != '/' && *e != '\0') || v > INT32_MAX)
+			return false;
+		n->pid = (int32_t)v;
+		end = e;
+	} else {
+		return false;
+	}
+	if (n->pid == p->cfg.pid) {
+		n->host = getpid();
+	} else {
+		struct tree_info info;
+		if (!tree_lookup(&p->tree, n->pid, &info) || info.host_pid <= 0)
+			return false;	/* a host process's pid: its own directory */
+		n->host = info.host_pid;
+	}
+	n->rest = end;
+	return true;
+}
+
+bool proc_view_host_path(const struct process *p, const char *guest, char *buf, size_t len)
+{
+	struct proc_name n;
+	if (!parse(p, guest, &n))
+		return false;
+	int r = snprintf(buf, len, "/proc/%d%s", (int)n.host, n.rest);
+	return r > 0 && (size_t)r < len;
+}
+
+bool proc_view_self_link(const struct process *p, const char *guest, char *buf, size_t len)
+{
+	int32_t tid = sched_current_tid((struct process *)p);
+	int r;
+	if (strcmp(guest, "/proc/self") == 0)
+		r = snprintf(buf, len, "%d", (int)p->cfg.pid);
+	else if (strcmp(guest, "/proc/thread-self") == 0)
+		r = snprintf(buf, len, "%d/task/%d", (int)p->cfg.pid, (int)tid);
+	else
+		return false;
+	return r > 0 && (size_t)r < len;
+}
+
+/* The host's /proc/<host>/<entry>, whole, NUL-terminated (NULL on failure). */
+static char *read_host(pid_t host, const char *entry, size_t *len)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/%s", (int)host, entry);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	char *s = malloc(cap);
+	while (s) {
+		n += fread(s + n, 1, cap - n - 1, f);
+		if (n < cap - 1)
+			break;
+		char *t = realloc(s, cap *= 2);
+		if (!t)
+			free(s);
+		s = t;
+	}
+	fclose(f);
+	if (s)
+		s[n] = '\0';
+	*len = n;
+	return s;
+}
+
+static int32_t guest_pid_of(const struct process *p, long host)
+{
+	return host <= 0 ? (int32_t)host : tree_guest_pid(&p->tree, (pid_t)host, p->cfg.pid);
+}
+
+/* stat: "pid (comm) state ppid pgrp session ...": pid, comm and the three pids become the
+ * guest's; the rest (state, times, sizes) is the host process's. */
+static int write_stat(FILE *out, const struct process *p, const struct proc_name *n,
+		      const char *comm)
+{
+	size_t len;
+	char *s = read_host(n->host, "stat", &len);
+	if (!s)
+		return -errno;
+	char *after = strrchr(s, ')');
+	char state;
+	long ppid, pgrp, session;
+	int used = 0;
+	if (!after || sscanf(after + 1, " %c %ld %ld %ld%n", &state, &ppid, &pgrp, &session,
+			     &used) != 4) {
+		free(s);
+		return -EIO;
+	}
+	fprintf(out, "%d (%s) %c %d %d %d%s", (int)n->pid, comm, state,
+		(int)guest_pid_of(p, ppid), (int)guest_pid_of(p, pgrp),
+		(int)guest_pid_of(p, session), after + 1 + used);
+	free(s);
+	return 0;
+}
+
+/* status: "Key:\tvalue" lines; Name and the pid lines become the guest's. */
+static int write_status(FILE *out, const struct process *p, const struct proc_name *n,
+			const char *comm)
+{
+	size_t len;
+	char *s = read_host(n->host, "status", &len);
+	if (!s)
+		return -errno;
+	for (char *line = strtok(s, "\n"); line; line = strtok(NULL, "\n")) {
+		long v;
+		if (strncmp(line, "Name:", 5) == 0)
+			fprintf(out, "Name:\t%s\n", comm);
+		else if (sscanf(line, "Pid:\t%ld", &v) == 1 || sscanf(line, "Tgid:\t%ld", &v) == 1 ||
+			 sscanf(line, "NStgid:\t%ld", &v) == 1 || sscanf(line, "NSpid:\t%ld", &v) == 1)
+			fprintf(out, "%.*s\t%d\n", (int)strcspn(line, "\t"), line, (int)n->pid);
+		else if (sscanf(line, "PPid:\t%ld", &v) == 1)
+			fprintf(out, "PPid:\t%d\n", (int)guest_pid_of(p, v));
+		else
+			fprintf(out, "%s\n", line);
+	}
+	free(s);
+	return 0;
+}
+
+int proc_view_open(const struct process *p, const char *guest, int host_flags)
+{
+	struct proc_name n;
+	if (!parse(p, guest, &n))
+		return 0;
+	const char *e = n.rest;
+	bool stat = strcmp(e, "/stat") == 0, status = strcmp(e, "/status") == 0;
+	bool comm_file = strcmp(e, "/comm") == 0, cmdline = strcmp(e, "/cmdline") == 0;
+	if (!stat && !status && !comm_file && !cmdline)
+		return 0;
+	if ((host_flags & O_ACCMODE) != O_RDONLY)
+		return -EACCES;
+	struct tree_info info;
+	memset(&info, 0, sizeof info);
+	if (!tree_lookup(&p->tree, n.pid, &info)) {
+		/* no tree: the process alone; its name is its program's */
+		const char *base = strrchr(p->exe_guest_path, '/');
+		snprintf(info.comm, sizeof info.comm, "%.15s", base ? base + 1 : p->exe_guest_path);
+		snprintf(info.cmdline, sizeof info.cmdline, "%.255s", p->exe_guest_path);
+		info.cmdline_len = strlen(info.cmdline) + 1;
+	}
+	int fd = memfd_create("proc", (host_flags & O_CLOEXEC) ? MFD_CLOEXEC : 0);
+	if (fd < 0)
+		return -errno;
+	FILE *out = fdopen(dup(fd), "w");
+	int r = out ? 0 : -errno;
+	if (out) {
+		if (stat)
+			r = write_stat(out, p, &n, info.comm);
+		else if (status)
+			r = write_status(out, p, &n, info.comm);
+		else if (comm_file)
+			fprintf(out, "%s\n", info.comm);
+		else
+			fwrite(info.cmdline, 1, info.cmdline_len, out);
+		if (fclose(out) != 0 && r == 0)
+			r = -EIO;
+	}
+	if (r < 0) {
+		close(fd);
+		return r;
+	}
+	lseek(fd, 0, SEEK_SET);
+	/* read-only from here, as the kernel's file is (a write is EBADF) */
+	char self[64];
+	snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+	int ro = open(self, O_RDONLY | (host_flags & O_CLOEXEC));
+	close(fd);
+	return ro < 0 ? -errno : ro;
+}
+
+/* The root of a proc file system: its magic number and inode 1. */
+#define PROC_FS_MAGIC 0x9fa0
+#define PROC_ROOT_INO 1
+
+void proc_view_dirents(const struct process *p, int fd, uint8_t *buf, size_t len)
+{
+	enum { RECLEN = 16, NAME = 19 };	/* struct linux_dirent64 */
+	struct statfs sf;
+	struct stat st;
+	if (fstatfs(fd, &sf) < 0 || sf.f_type != PROC_FS_MAGIC || fstat(fd, &st) < 0 ||
+	    st.st_ino != PROC_ROOT_INO)
+		return;
+	for (size_t off = 0; off + NAME < len;) {
+		uint8_t *d = buf + off;
+		uint16_t reclen;
+		memcpy(&reclen, d + RECLEN, sizeof reclen);
+		if (reclen <= NAME || off + reclen > len)
+			break;
+		char *name = (char *)d + NAME;
+		char *end;
+		long host = strtol(name, &end, 10);
+		if (name[0] >= '1' && name[0] <= '9' && *end == '\0' && host <= INT32_MAX) {
+			int32_t guest = tree_guest_pid(&p->tree, (pid_t)host, p->cfg.pid);
+			char text[16];
+			int n = snprintf(text, sizeof text, "%d", (int)guest);
+			if (guest != host && n > 0 && (size_t)n < (size_t)(reclen - NAME))
+				memcpy(name, text, (size_t)n + 1);
+		}
+		off += reclen;
+	}
+}
