@@ -79,6 +79,9 @@ packages=(
 	autoconf autoconf-archive automake libtool bison flex gperf libncurses-dev
 	# oracles and tools for tests and the bench
 	qemu-user binutils gdb valgrind python3
+	# Debian's own programs the real-program suite runs (tests/realprogs), and dpkg-dev for its
+	# apt-get source
+	busybox nodejs jq lua5.4 sqlite3 file git make bc xz-utils bzip2 procps dpkg-dev
 	# fuzzing the loader (libFuzzer runtime for clang 14)
 	libclang-rt-14-dev
 )

@@ -14,20 +14,12 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 src=$out/src
 
-fetch() {
-	local pkg=$1
-	[ -d "$src/$pkg" ] && return 0
-	mkdir -p "$src/.fetch"
-	if ! (cd "$src/.fetch" && apt-get source -q "$pkg") >"$src/$pkg.log" 2>&1; then
-		echo "apt-get source $pkg failed (deb-src lines missing? scripts/install-deps.sh adds them):"
-		tail -3 "$src/$pkg.log"
-		exit 77
-	fi
-	mv "$(find "$src/.fetch" -mindepth 1 -maxdepth 1 -type d -name "$pkg-*" | head -n1)" "$src/$pkg"
-	rm -rf "$src/.fetch"
-}
-fetch bzip2
-fetch lua5.4
+# The sources, through the bench suite's fetcher (it adds deb-src lines when root): bzip2 and
+# lua5.4 are two of its packages.
+if ! bash "$here/../../bench/suite/fetch-sources.sh" "$src"; then
+	echo "apt-get source failed (bench/suite/fetch-sources.sh: no deb-src lines, or no network)"
+	exit 77
+fi
 
 # build CC DIR [flags]: both programs with compiler CC into DIR.
 build() {
