@@ -398,6 +398,8 @@ static void lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out, boo
 		return;
 	}
 	uint64_t link = (addr - bias) & s->mask;
+	out->has_link = true;
+	out->link = link;
 	const struct sym_index_entry *e = sym_index_lookup(&o->syms, link);
 	if (e) {
 		out->func = e->name;

@@ -29,6 +29,7 @@ Usage: run_symbols.py --profemu build/profemu CASE...
        run_symbols.py --list
 """
 import collections
+import json
 import os
 import re
 import shutil
@@ -91,7 +92,7 @@ VALGRIND_N = "10000"
 
 def cases():
     return (["annotate-" + a for a in CC] + ["valgrind-" + a for a in CC] +
-            ["python3-folded", "perl-folded", "dbgsym-x86_64"])
+            ["counts-" + a for a in CC] + ["python3-folded", "perl-folded", "dbgsym-x86_64"])
 
 
 def run(ctx, cmd, cwd, env=None):
@@ -185,11 +186,11 @@ def first_addresses(ir, fn_of):
     return first
 
 
-def align(vg, vg_fn, vg_calls, pe, pe_fn, pe_calls):
+def align(vg, vg_fn, vg_calls, pe, pe_fn, pe_calls, moved_by):
     """valgrind's costs moved to profemu's addresses. Each object's addresses differ by one
     constant, the one most functions of both files agree on. Code valgrind lists under no
     object (PLT stubs, .init, a preload library's) moves with its function, by where the same
-    call site leads in profemu's file."""
+    call site leads in profemu's file. moved_by gets each object's constant."""
     vg_first, pe_first = first_addresses(vg, vg_fn), first_addresses(pe, pe_fn)
     delta = {}
     for ob in {o for o, _ in vg if o}:
@@ -220,6 +221,7 @@ def align(vg, vg_fn, vg_calls, pe, pe_fn, pe_calls):
             if len(hits) == 1:
                 by_function[fn] = hits[0]
     moved, moved_fn = {}, {}
+    moved_by.update(delta)
     for (ob, a), cost in vg.items():
         fn = vg_fn[(ob, a)]
         d = delta.get(ob, 0)
@@ -233,9 +235,11 @@ def align(vg, vg_fn, vg_calls, pe, pe_fn, pe_calls):
 
 def differences(vg_path, pe_path):
     """Per (object, function): profemu's self Ir minus valgrind's, address by address (the
-    function is profemu's name where profemu ran the address, else valgrind's)."""
+    function is profemu's name where profemu ran the address, else valgrind's), and how far
+    each object's addresses were moved."""
     pe, pe_fn, pe_calls = object_costs(pe_path)
-    vg, vg_fn = align(*object_costs(vg_path), pe, pe_fn, pe_calls)
+    moved_by = {}
+    vg, vg_fn = align(*object_costs(vg_path), pe, pe_fn, pe_calls, moved_by)
     diff = collections.Counter()
     for key in set(vg) | set(pe):
         d = pe.get(key, 0) - vg.get(key, 0)
@@ -246,7 +250,7 @@ def differences(vg_path, pe_path):
     bindings = vg[min(trampoline)] if trampoline else 0
     functions = {(k[0], pe_fn.get(k) or vg_fn[k]) for k in set(vg) | set(pe)}
     return ({k: d for k, d in diff.items() if d}, sum(pe.values()), sum(vg.values()), bindings,
-            len(functions))
+            len(functions), moved_by)
 
 
 def explained(arch, ob, fn, bindings):
@@ -277,9 +281,11 @@ def run_valgrind(ctx, arch):
               "--callgrind-out-file=vg.out", demo] + args, d, env=fixed)
     opts = [a for n, v in client_env for a in ("-E", "%s=%s" % (n, v))]
     profemu(ctx, d, ["--callgrind=pe.out"] + opts, [demo] + args)
-    diff, pe_total, vg_total, bindings, nfunctions = differences(os.path.join(d, "vg.out"),
-                                                                 os.path.join(d, "pe.out"))
-    problems = []
+    diff, pe_total, vg_total, bindings, nfunctions, moved_by = differences(
+        os.path.join(d, "vg.out"), os.path.join(d, "pe.out"))
+    # both write an object's code at its link-time addresses
+    problems = ["%s: addresses differ from valgrind's by %+#x" % (ob, by)
+                for ob, by in sorted(moved_by.items()) if by]
     for (ob, fn), n in sorted(diff.items(), key=lambda kv: -abs(kv[1])):
         limit, why = explained(arch, ob, fn, bindings)
         if limit is None:
@@ -302,6 +308,82 @@ def run_valgrind(ctx, arch):
         pe_total, vg_total, percent))
     if problems:
         raise Failure("\n".join("  * " + p for p in problems))
+
+
+def nm_names(ctx, path, d):
+    """name -> the addresses nm gives it in the object at path: its .symtab, its .dynsym
+    (version suffixes dropped) and, when one is installed, its debug file by build-id."""
+    files = [path]
+    note = run(ctx, ["readelf", "-n", path], d, env=os.environ.copy()).stdout.decode()
+    m = re.search(r"Build ID: ([0-9a-f]+)", note)
+    if m:
+        debug = "/usr/lib/debug/.build-id/%s/%s.debug" % (m.group(1)[:2], m.group(1)[2:])
+        if os.path.exists(debug):
+            files.append(debug)
+    names = collections.defaultdict(set)
+    for f in files:
+        for opts in (["--defined-only"], ["-D", "--defined-only"]):
+            r = subprocess.run(["nm"] + opts + [f], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               timeout=ctx.timeout)
+            for line in r.stdout.decode().splitlines():
+                parts = line.split()
+                if len(parts) == 3:
+                    names[re.sub(r"@.*$", "", parts[2])].add(int(parts[0], 16))
+    return names
+
+
+def run_counts_offsets(ctx, arch):
+    for tool in ("nm", "readelf"):
+        if not shutil.which(tool):
+            raise Skip(tool + " (binutils) is not installed")
+    d = ctx.fresh_dir("counts")
+    demo = build_demo(ctx, arch, d)
+    profemu(ctx, d, ["--counts=pe.json", "--callgrind=pe.out"], [demo, "2000"])
+    with open(os.path.join(d, "pe.json")) as f:
+        rows = json.load(f)["functions"]
+    # the objects' paths, as --callgrind names them (--counts gives their file names)
+    paths = {os.path.basename(ob): ob for ob in
+             re.findall(r"^c?ob=(/\S+)$", open(os.path.join(d, "pe.out")).read(), re.M)}
+    problems, checked, loads = [], collections.Counter(), {}
+    symbols = {}
+    for r in rows:
+        ob = r.get("object")
+        if ob is None or "offset" not in r:
+            problems.append("%s: no object or offset" % r["name"])
+            continue
+        offset, address = int(r["offset"], 16), int(r["address"], 16)
+        loads.setdefault(ob, set()).add(address - offset)
+        # PLT stubs (test_plt_names checks them against objdump) and code no symbol covers
+        if "@plt" in r["name"] or "+0x" in r["name"] or r["name"].startswith("."):
+            continue
+        if ob not in paths:
+            problems.append("%s: no ob= line names the path of %s" % (r["name"], ob))
+            continue
+        if ob not in symbols:
+            symbols[ob] = nm_names(ctx, paths[ob], d)
+        at = symbols[ob].get(r["name"])
+        if at is None:
+            continue	# a name nm does not print (none of the tables it reads has it)
+        if offset not in at:
+            problems.append("%s in %s: offset %#x, nm has it at %s" % (
+                r["name"], ob, offset, " ".join("%#x" % a for a in sorted(at))))
+        checked[ob] += 1
+    for ob, bases in sorted(loads.items()):
+        if len(bases) != 1 or min(bases) % 4096:
+            problems.append("%s: address - offset is %s, not one page-aligned load address" % (
+                ob, " ".join("%#x" % b for b in sorted(bases))))
+    demo_rows = [r for r in rows if r.get("object") == os.path.basename(demo)]
+    missing = [f for f in OWN if f not in {r["name"] for r in demo_rows}]
+    if missing or checked[os.path.basename(demo)] < len(OWN):
+        problems.append("the demo's functions were not all checked: missing " + " ".join(missing))
+    libc = [ob for ob in checked if ob.startswith("libc.so")]
+    if not libc or checked[libc[0]] < 5:
+        problems.append("fewer than 5 of libc's functions checked against nm")
+    ctx.notes.append("%d functions; checked against nm: %s" % (
+        len(rows), ", ".join("%s %d" % kv for kv in sorted(checked.items()))))
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems[:30]))
 
 
 def frames(path):
@@ -380,6 +462,8 @@ def run_case(name, args):
             run_annotate(ctx, arch)
         elif kind == "valgrind" and arch in CC:
             run_valgrind(ctx, arch)
+        elif kind == "counts" and arch in CC:
+            run_counts_offsets(ctx, arch)
         elif name == "python3-folded":
             run_interpreter(ctx, "python3", ["-c", "sum(i * i for i in range(3000))"],
                             "_PyEval_EvalFrameDefault")
