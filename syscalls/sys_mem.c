@@ -131,8 +131,8 @@ int64_t sys_mmap2(struct process *p, const uint64_t *a)
 	return do_mmap(p, a[0], a[1], a[2], a[3], (int)a[4], a[5] * 4096);
 }
 
-/* i386's original mmap takes one pointer to its six arguments. */
-int64_t sys_i386_old_mmap(struct process *p, const uint64_t *a)
+/* The original mmap (i386's) takes one pointer to its six arguments. */
+int64_t sys_old_mmap(struct process *p, const uint64_t *a)
 {
 	uint64_t args[6];
 	for (int i = 0; i < 6; i++)
