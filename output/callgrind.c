@@ -9,6 +9,7 @@
 
 #include "output/atomic_file.h"
 #include "output/callgrind.h"
+#include "output/format.h"
 
 struct cg_item {
 	uint64_t fstart;	/* the function containing addr: start, name, object, file */
@@ -225,3 +226,16 @@ int callgrind_write(const char *path, const struct wprof *w, const struct out_sy
 	struct cg_job job = {w, syms, info};
 	return out_atomic_write(path, emit, &job);
 }
+
+static int write_callgrind(const char *path, const struct out_run *run)
+{
+	const struct callgrind_info info = { .object = run->object, .cmd = run->command };
+	return callgrind_write(path, run->wp, run->names, &info);
+}
+
+const struct out_format out_format_callgrind = {
+	.name = "callgrind",
+	.help = "per-instruction ticks and call arcs for callgrind_annotate/kcachegrind",
+	.needs = OUT_NEEDS_CALL_GRAPH | OUT_NEEDS_INSN_COUNTS,
+	.write = write_callgrind,
+};
