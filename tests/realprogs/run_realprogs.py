@@ -18,7 +18,8 @@ directory (kind, mode, size, bytes, link targets).
             bzip2 and the Lua interpreter built from Debian's bzip2 and lua5.4 source packages
             with the cross compilers (cross-build.sh; the IA-64 binaries are committed in
             tests/realprogs/ia64, the hppa ones are built into the build directory); the oracle is
-            the same source built for the host and run natively.
+            the same source built for the host (hppa) or Debian's own bzip2 and lua5.4 of the
+            same versions (IA-64), run natively.
 
 Usage:
   run_realprogs.py --list
@@ -273,22 +274,17 @@ class I386(Arch):
         return None if not self.native else ["qemu-i386", "-L", self.root] + argv
 
 
-class Cross(Arch):
-    """hppa and IA-64: programs built from Debian source packages (cross-build.sh); the oracle
-    runs the same source built for the host, natively."""
+class Hppa(Arch):
+    """hppa: programs built from Debian source packages (cross-build.sh); the oracle runs the
+    same source built for the host, natively."""
+    name = "hppa"
 
-    def __init__(self, args, name):
+    def __init__(self, args):
         super().__init__(args)
-        self.name = name
-        self.out = locked_build(args, "cross", "cross-build.sh", "cross")
+        self.out = locked_build(args, "hppa", "cross-build.sh", "cross")
 
     def program(self, path):
         # path: the program's name (bzip2, lua)
-        if self.name == "ia64":
-            p = os.path.join(IA64_BIN, path)
-            if not os.path.exists(p):
-                raise HarnessError("%s is not committed (tests/realprogs/cross-build.sh --ia64)" % p)
-            return p
         p = os.path.join(self.out, self.name, path)
         if not os.path.exists(p):
             raise Skip("%s was not built (see %s.log)" % (p, self.out))
@@ -299,8 +295,30 @@ class Cross(Arch):
         return [host] + argv[1:]
 
     def qemu_argv(self, argv):
-        if self.name == "hppa" and shutil.which("qemu-hppa"):
-            return ["qemu-hppa", "-L", "/usr/hppa-linux-gnu"] + argv
+        return ["qemu-hppa", "-L", "/usr/hppa-linux-gnu"] + argv if shutil.which("qemu-hppa") \
+            else None
+
+
+class Ia64(Arch):
+    """IA-64: the committed programs of tests/realprogs/ia64 (cross-build.sh --ia64). The oracle
+    is Debian's own host program from the same source package and version (bzip2 1.0.8,
+    lua5.4 5.4.4, which install-deps.sh installs): no source to fetch, nothing to build."""
+    name = "ia64"
+    HOST = {"bzip2": "/bin/bzip2", "lua": "/usr/bin/lua5.4"}
+
+    def program(self, path):
+        p = os.path.join(IA64_BIN, path)
+        if not os.path.exists(p):
+            raise HarnessError("%s is not committed (tests/realprogs/cross-build.sh --ia64)" % p)
+        return p
+
+    def oracle_argv(self, argv):
+        host = self.HOST[os.path.basename(argv[0])]
+        if not os.path.exists(host):
+            raise Skip("%s is not installed (scripts/install-deps.sh)" % host)
+        return [host] + argv[1:]
+
+    def qemu_argv(self, argv):
         return None
 
 
@@ -330,7 +348,7 @@ class Case:
             return Arch(args)
         if self.arch == "i386":
             return I386(args)
-        return Cross(args, self.arch)
+        return Hppa(args) if self.arch == "hppa" else Ia64(args)
 
     def fresh(self, ctx, label):
         cwd = ctx.fresh_dir("%s-%s" % (self.name, label))
