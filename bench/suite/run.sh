@@ -66,8 +66,8 @@ declare -A bin=([lua]=lua [zlib]=zlib_bench [bzip2]=bzip2_bench [pcre2]=pcre2_be
 	[sqlite]=sqlite_bench [fpkernels]=fpkernels [sortcb]=sortcb)
 declare -A args_bench=([lua]="$progs/bench.lua 40" [zlib]="2048 2" [bzip2]="1024 3" [pcre2]="512 6"
 	[sqlite]="60000" [fpkernels]="8000000 2000" [sortcb]="200000 4")
-declare -A args_ia64=([lua]="$progs/bench.lua 8" [zlib]="1024 1" [bzip2]="512 1" [pcre2]="512 1"
-	[sqlite]="12000" [fpkernels]="1600000 900" [sortcb]="100000 1")
+declare -A args_ia64=([lua]="$progs/bench.lua 1" [zlib]="64 1" [bzip2]="128 1" [pcre2]="32 1"
+	[sqlite]="1500" [fpkernels]="40000 100" [sortcb]="20000 1")
 declare -A args_tiny=([lua]="$progs/bench.lua 1" [zlib]="64 1" [bzip2]="64 1" [pcre2]="32 1"
 	[sqlite]="500" [fpkernels]="20000 100" [sortcb]="5000 1")
 # x86-64 only: Debian's own interpreters (dynamic, as installed)

@@ -19,14 +19,21 @@ enum { EXP_BIAS = 0xffff, EXP_SPECIAL = 0x1ffff, EXP_INTEGER = 0x1003e, FLAG_I =
  * zero, or a finite value far inside the x87 exponent range. */
 static bool quiet(struct ia64_fr r)
 {
-	return r.sig == 0 ||
-	       (r.exp != EXP_SPECIAL && r.exp >= EXP_BIAS - 16000 && r.exp <= EXP_BIAS + 16000);
+	return r.exp != EXP_SPECIAL &&
+	       (r.sig == 0 || (r.exp >= EXP_BIAS - 16000 && r.exp <= EXP_BIAS + 16000));
+}
+
+/* A normalized value the precision of p bits holds exactly (exponent within range). */
+static bool held_in(struct ia64_fr r, unsigned p, int range)
+{
+	int e = (int)r.exp - EXP_BIAS;
+	return e >= -range && e <= range && (r.sig << p) == 0;
 }
 
 /* *r normalized (integer bit set: an unnormalized one, as setf.sig leaves integers, is shifted
  * and *unnormal set, for the d flag ia64_fp.c reports), nonzero and finite, with an exponent
- * at most `range` from 0, and no significand bits below the precision's (p bits). */
-static bool normal_in(struct ia64_fr *r, int range, unsigned p, bool *unnormal)
+ * at most `range` from 0. */
+static bool normal_in(struct ia64_fr *r, int range, bool *unnormal)
 {
 	if (r->sig == 0 || r->exp == EXP_SPECIAL || !quiet(*r))
 		return false;
@@ -37,7 +44,7 @@ static bool normal_in(struct ia64_fr *r, int range, unsigned p, bool *unnormal)
 		*unnormal = true;
 	}
 	int e = (int)r->exp - EXP_BIAS;
-	return e >= -range && e <= range && (p == 64 || (r->sig << p) == 0);
+	return e >= -range && e <= range;
 }
 
 /* A 256-bit unsigned integer, w[0] least significant. */
@@ -127,10 +134,14 @@ static bool below256(const struct u256 *v, int n)
 /* p bits of v from position top down (top - p + 1 may be negative: zeros come in). */
 static uint64_t bits256(const struct u256 *v, int top, unsigned p)
 {
-	uint64_t m = 0;
-	for (int i = 0; i < (int)p; i++)
-		m = m << 1 | bit256(v, top - i);
-	return m;
+	int lo = top - (int)p + 1;
+	if (lo < 0)	/* then v < 2^p: all of it is in w[0] */
+		return v->w[0] << -lo;
+	unsigned limb = (unsigned)lo / 64, off = (unsigned)lo % 64;
+	uint64_t w = v->w[limb] >> off;
+	if (off && limb < 3)
+		w |= v->w[limb + 1] << (64 - off);
+	return p == 64 ? w : w & ((1ULL << p) - 1);
 }
 
 /* Rounds sign * v * 2^f to p bits in rounding rc (0 nearest, 1 down, 2 up, 3 zero); false if
@@ -176,17 +187,33 @@ static bool fast_fma(struct ia64_cpu *c, const struct ia64_insn *in,
 {
 	unsigned pc = in->btype == 1 ? 0 : in->btype == 2 ? 2 : (bits >> 2 & 3);
 	/* ia64_fp.c's fused(): single and double use fmaf and fma on operands they hold
-	 * exactly (others are rounded twice there: not here), extended fmal */
+	 * exactly, else fmal's result is rounded again to the precision; extended is fmal */
 	unsigned p = pc == 0 ? 24 : pc == 2 ? 53 : 64;
-	int op_range = pc == 0 ? 126 : pc == 2 ? 1022 : 8000;
+	int p_range = pc == 0 ? 126 : pc == 2 ? 1022 : 8000;
 	int res_range = pc == 0 ? 120 : pc == 2 ? 1000 : 16000;
 	struct ia64_fr x = get(c, in->r3), y = get(c, in->pos), a = get(c, in->r2);
 	bool unnormal = false;
-	if (!normal_in(&x, op_range, p, &unnormal) || !normal_in(&y, op_range, p, &unnormal))
+	if (!normal_in(&x, 8000, &unnormal) || !normal_in(&y, 8000, &unnormal))
 		return false;
 	bool add_zero = in->r2 == 0;
-	if (!add_zero && !normal_in(&a, op_range, p, &unnormal))
+	if (!add_zero && !normal_in(&a, 8000, &unnormal))
 		return false;
+	/* fused() asks (float)v == v or (double)v == v of x, y, then the addend, and stops at the
+	 * first it does not hold: that conversion raised inexact (and no more, its exponent being
+	 * inside the range) */
+	bool once = true, check_inexact = false;
+	if (p < 64) {
+		const struct ia64_fr ops[3] = { x, y, add_zero ? (struct ia64_fr){ 1ULL << 63, EXP_BIAS, false } : a };
+		for (unsigned k = 0; k < 3 && once; k++) {
+			if (held_in(ops[k], p, p_range))
+				continue;
+			int e = (int)ops[k].exp - EXP_BIAS;
+			if (e <= -p_range || e >= p_range)
+				return false;
+			once = false;
+			check_inexact = true;
+		}
+	}
 	bool ps = x.sign ^ y.sign ^ (in->op == IA64_OP_FNMA);
 	unsigned __int128 prod = (unsigned __int128)x.sig * y.sig;
 	int pe = (int)x.exp + (int)y.exp - 2 * EXP_BIAS - 126;	/* exponent of prod's bit 0 */
@@ -194,7 +221,7 @@ static bool fast_fma(struct ia64_cpu *c, const struct ia64_insn *in,
 	bool inexact;
 	if (add_zero) {
 		struct u256 v = place(prod, 0);
-		if (!round_to(&v, pe, ps, p, bits >> 4, res_range, &r, &inexact))
+		if (!round_to(&v, pe, ps, once ? p : 64, bits >> 4, once ? res_range : 16000, &r, &inexact))
 			return false;
 	} else {
 		bool as = a.sign ^ (in->op == IA64_OP_FMS);
@@ -215,8 +242,15 @@ static bool fast_fma(struct ia64_cpu *c, const struct ia64_insn *in,
 			v = k > 0 ? sub256(&pv, &av) : sub256(&av, &pv);
 			sign = k > 0 ? ps : as;
 		}
-		if (!round_to(&v, frame, sign, p, bits >> 4, res_range, &r, &inexact))
+		if (!round_to(&v, frame, sign, once ? p : 64, bits >> 4, once ? res_range : 16000, &r, &inexact))
 			return false;
+	}
+	if (!once) {	/* fmal's extended result, rounded again */
+		struct u256 v = { { r.sig, 0, 0, 0 } };
+		bool again;
+		if (!round_to(&v, (int)r.exp - EXP_BIAS - 63, r.sign, p, bits >> 4, res_range, &r, &again))
+			return false;
+		inexact |= again | check_inexact;
 	}
 	set(c, in->r1, r);
 	c->ar[IA64_AR_FPSR] |= (uint64_t)((inexact ? FLAG_I : 0) | (unnormal ? IA64_FLAG_D : 0))
@@ -273,10 +307,11 @@ bool ia64_fp_fast(struct ia64_cpu *c, const struct ia64_insn *in,
 	switch (in->op) {
 	case IA64_OP_FMA: case IA64_OP_FMS: case IA64_OP_FNMA:
 		return fast_fma(c, in, get, set, sf, bits);
-	case IA64_OP_FRCPA: {
+	case IA64_OP_FRCPA: case IA64_OP_FRSQRTA: {
 		if (in->cmp4)
 			return false;
-		struct ia64_approx r = ia64_frcpa(get(c, in->r2), get(c, in->r3));
+		struct ia64_approx r = in->op == IA64_OP_FRCPA ? ia64_frcpa(get(c, in->r2), get(c, in->r3))
+							     : ia64_frsqrta(get(c, in->r3));
 		if (r.ieee)
 			return false;
 		set(c, in->r1, r.value);
@@ -304,6 +339,22 @@ bool ia64_fp_fast(struct ia64_cpu *c, const struct ia64_insn *in,
 		set(c, in->r1, trunc_to_int(ra, x6 & 1, &inexact));
 		if (inexact)
 			c->ar[IA64_AR_FPSR] |= (uint64_t)FLAG_I << (13 + 13 * sf);
+		return true;
+	}
+	case IA64_OP_FCLASS: {	/* neither NaN nor infinity here */
+		unsigned fc = (unsigned)in->imm;
+		bool cls = ra.sig == 0 ? fc & 0x04 : !(ra.sig >> 63) ? fc & 0x08 : fc & 0x10;
+		bool res = (ra.sign ? fc & 2 : fc & 1) && cls;
+		ia64_set_pr(c, in->p1, res);
+		ia64_set_pr(c, in->p2, !res);
+		return true;
+	}
+	case IA64_OP_FCMP: {	/* exact values, no NaN: the compares raise nothing */
+		long double a = ia64_fr_value(ra), b = ia64_fr_value(rb);
+		bool res = in->crel == IA64_CREL_EQ ? a == b : in->crel == IA64_CREL_LT ? a < b
+			   : in->crel == IA64_CREL_LE ? a <= b : false;
+		ia64_set_pr(c, in->p1, res);
+		ia64_set_pr(c, in->p2, !res);
 		return true;
 	}
 	case IA64_OP_FMERGE: {

@@ -89,7 +89,7 @@ static bool compare(const struct ia64_cpu *c, const struct ia64_insn *in)
 		  in->r3, (unsigned long long)get(c, in->r3).sig, get(c, in->r3).exp, get(c, in->r3).sign,
 		  in->pos, (unsigned long long)get(c, in->pos).sig, get(c, in->pos).exp, get(c, in->pos).sign);
 	cr_assert_eq(fast.ar[IA64_AR_FPSR], general.ar[IA64_AR_FPSR], "op %u: status flags differ", in->op);
-	cr_assert_eq(fast.pr, general.pr, "op %u: predicates differ", in->op);
+	cr_assert_eq(fast.pr, general.pr, "op %u: predicates differ (%016llx %016llx, p1 %u p2 %u imm %llx f%u %016llx/%05x/%d)", in->op, (unsigned long long)fast.pr, (unsigned long long)general.pr, in->p1, in->p2, (unsigned long long)in->imm, in->r2, (unsigned long long)get(c, in->r2).sig, get(c, in->r2).exp, get(c, in->r2).sign);
 	return true;
 }
 
@@ -177,5 +177,37 @@ Test(ia64_fp_fast, division_chains_agree_with_the_general_path)
 				     (unsigned long long)c->fr[8].sig);
 	}
 	cr_assert_gt(answered, steps * 9 / 10, "the fast path answered only %u of %u", answered, steps);
+	free(c);
+}
+
+/* The one-operand and compare forms on random registers: fclass, fcmp, frcpa, frsqrta,
+ * fcvt.xf, fcvt.fx in its four variants (the rounding ones decline), fmerge. */
+Test(ia64_fp_fast, other_forms_agree_with_the_general_path)
+{
+	struct ia64_cpu *c = cpu();
+	static const unsigned crels[] = { IA64_CREL_EQ, IA64_CREL_LT, IA64_CREL_LE };
+	unsigned answered = 0;
+	for (unsigned i = 0; i < CASES / 4; i++) {
+		if (i % 64 == 0) {
+			for (unsigned r = 2; r < 16; r++)
+				c->fr[r] = operand();
+			random_controls(c);
+		}
+		struct ia64_insn in = { .r1 = 20, .r2 = (uint8_t)(rnd() % 16), .r3 = (uint8_t)(rnd() % 16),
+					.p1 = (uint8_t)(1 + rnd() % 63), .p2 = (uint8_t)(1 + rnd() % 63),
+					.ldtype = (uint8_t)(rnd() % 4) };
+		switch (rnd() % 7) {
+		case 0: in.op = IA64_OP_FCLASS; in.imm = (int64_t)(rnd() % 0x200); break;
+		case 1: in.op = IA64_OP_FCMP; in.crel = (uint8_t)crels[rnd() % 3]; break;
+		case 2: in.op = IA64_OP_FRCPA; break;
+		case 3: in.op = IA64_OP_FRSQRTA; break;
+		case 4: in.op = IA64_OP_FCVT_XF; break;
+		case 5: in.op = IA64_OP_FCVT_FX; in.variant = (uint8_t)(rnd() % 4); break;
+		default: in.op = IA64_OP_FMERGE; in.variant = (uint8_t)(rnd() % 3); break;
+		}
+		c->pr = rnd() | 1;
+		answered += compare(c, &in);
+	}
+	cr_assert_gt(answered, CASES / 8, "the fast path answered only %u of %u", answered, CASES / 4);
 	free(c);
 }
