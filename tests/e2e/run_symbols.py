@@ -28,6 +28,12 @@ Cases:
                    (IA-64: bundle + slot 0-2) in the function readelf's symbols (with their
                    sizes) put it in, millicode ($$remoI) included, or object+offset outside
                    every symbol.
+  shrunk-x86_64    a program dlopens a module built here, calls its spin, dlcloses it, then
+                   truncates the module's file in place (same inode) before it exits, after --counts
+                   named spin during the run: profemu (whose libelf mapping of the file
+                   would fault with SIGBUS past the new end) warns once, prints what the
+                   native run prints, and writes --counts and --callgrind with spin named
+                   under the module at readelf's offset (the names were copied).
   python3-folded   the host's python3 (a stripped Debian binary: .dynsym only) under --folded:
                    _PyEval_EvalFrameDefault is a frame, no frame is a bare address.
   perl-folded      the same for perl, naming Perl_runops_standard.
@@ -118,7 +124,7 @@ VALGRIND_N = "10000"
 def cases():
     return (["annotate-" + a for a in X86] + ["valgrind-" + a for a in X86] +
             ["counts-" + a for a in list(CC) + ["ia64"]] +
-            ["python3-folded", "perl-folded", "dbgsym-x86_64"])
+            ["shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
 
 
 def run(ctx, cmd, cwd, env=None):
@@ -532,6 +538,66 @@ def run_interpreter(ctx, name, code, wanted):
         raise Failure("\n".join("  * " + p for p in problems))
 
 
+SPIN_MODULE = "int spin(int n) { int s = 0; for (int i = 0; i < n; i++) s += i * i % 7; return s; }\n"
+SHRINKER = r"""#include <dlfcn.h>
+#include <stdio.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+	void *h = argc == 2 ? dlopen(argv[1], RTLD_NOW) : NULL;
+	if (!h)
+		return 3;
+	int s = ((int (*)(int))dlsym(h, "spin"))(100000);
+	dlclose(h);	/* natively, its mapping would fault past the new end too */
+	if (truncate(argv[1], 4096) != 0)	/* in place: the same inode, shorter */
+		return 4;
+	printf("%d\n", s);
+	return 0;
+}
+"""
+
+
+def run_shrunk(ctx):
+    if not shutil.which("gcc"):
+        raise Skip("gcc is not installed")
+    d = ctx.fresh_dir("shrunk")
+    for name, text in (("spin.c", SPIN_MODULE), ("shrinker.c", SHRINKER)):
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
+    host = os.environ.copy()
+    run(ctx, ["gcc", "-g", "-O1", "-shared", "-fPIC", "-o", "libspin.so", "spin.c"], d, env=host)
+    run(ctx, ["gcc", "-g", "-O1", "-o", "shrinker", "shrinker.c"], d, env=host)
+    want = {n: a for n, a, _ in symbol_entries(ctx, os.path.join(d, "libspin.so"), d)}["spin"]
+    module = os.path.join(d, "module.so")
+    shutil.copy(os.path.join(d, "libspin.so"), module)
+    native = run(ctx, [os.path.join(d, "shrinker"), module], d, env=host).stdout
+    shutil.copy(os.path.join(d, "libspin.so"), module)
+    env = e2e_harness.environment({})
+    r = subprocess.run([ctx.profemu] + e2e_harness.unset_sanitizer_vars(env) +
+                       ["--counts=pe.json", "--callgrind=pe.out", os.path.join(d, "shrinker"),
+                        module], cwd=d, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=ctx.timeout, env=env)
+    problems = []
+    if r.returncode != 0 or r.stdout != native:
+        problems.append("exit %d, stdout %r; natively 0, %r" % (r.returncode, r.stdout, native))
+    warnings = r.stderr.decode().splitlines()
+    if warnings != ["profemu: warning: %s: shrank since it was read: no more source lines" %
+                    module]:
+        problems.append("stderr is not the one warning: %r" % warnings)
+    rows = []
+    if os.path.exists(os.path.join(d, "pe.json")):
+        with open(os.path.join(d, "pe.json")) as f:
+            rows = [x for x in json.load(f)["functions"] if x["name"] == "spin"]
+    if len(rows) != 1 or rows[0].get("object") != "module.so" or \
+            int(rows[0].get("offset", "-1"), 16) != want:
+        problems.append("--counts has no spin in module.so at readelf's %#x: %r" % (want, rows))
+    if ("module.so", "spin") not in (callgrind_functions(os.path.join(d, "pe.out"))
+                                     if os.path.exists(os.path.join(d, "pe.out")) else set()):
+        problems.append("--callgrind has no fn=spin under module.so")
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
 def run_dbgsym(ctx):
     for tool in ("objcopy", "strip", "readelf"):
         if not shutil.which(tool):
@@ -586,6 +652,8 @@ def run_case(name, args):
         elif name == "perl-folded":
             run_interpreter(ctx, "perl", ["-e", "my $s = 0; $s += $_ * $_ for 1 .. 3000"],
                             "Perl_runops_standard")
+        elif name == "shrunk-x86_64":
+            run_shrunk(ctx)
         elif name == "dbgsym-x86_64":
             run_dbgsym(ctx)
         else:
