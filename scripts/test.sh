@@ -46,9 +46,10 @@ else
 fi
 meson compile -C build-asan
 # The fuzz suite builds its own sanitized harness; the e2e and unit suites run here. The IA-64
-# lock-step suite compares with an oracle (Ski) built from source: once, in the plain build.
+# lock-step suite compares with an oracle (Ski) built from source: once, in the plain build;
+# so does gcc's torture suite (thousands of programs: its CI time is the plain build's).
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp":print_suppressions=0 run_suite build-asan --no-suite fuzz --no-suite lockstep
+	LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp":print_suppressions=0 run_suite build-asan --no-suite fuzz --no-suite lockstep --no-suite torture
 
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

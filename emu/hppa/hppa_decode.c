@@ -279,7 +279,8 @@ static void decode_sys(uint32_t w, struct hppa_insn *o)
 			return;
 		}
 		o->sub = (uint8_t)FIELD(w, 6, 10);
-		set(o, o->sub == 11 || o->sub == 26 || o->sub == 27 ? HOP_MFCTL : HOP_PRIV);
+		/* SAR, the thread pointers and the interval timer (cr16) are readable in user mode */
+		set(o, o->sub == 11 || o->sub == 16 || o->sub == 26 || o->sub == 27 ? HOP_MFCTL : HOP_PRIV);
 		return;
 	case 0xc2:	/* mtctl */
 		if (FIELD(w, 27, 31)) {
@@ -314,6 +315,7 @@ static void decode_sys(uint32_t w, struct hppa_insn *o)
 		}
 		set(o, HOP_LDSID);
 		o->r2 = (uint8_t)FIELD(w, 6, 10);
+		o->sub = (uint8_t)FIELD(w, 16, 17);
 		return;
 	case 0x60: case 0x65: case 0x6b: case 0x73: case 0xc3:	/* rfi, rfir, ssm, rsm, mtsm */
 		set(o, HOP_PRIV);
@@ -324,10 +326,23 @@ static void decode_sys(uint32_t w, struct hppa_insn *o)
 	}
 }
 
-/* Opcode 01: PROBE is the one user instruction; the rest manage TLB and caches. */
+/* Opcode 01: user code runs PROBE and the cache flushes (as qemu-hppa does: Linux flushes
+ * a nested function's trampoline with fdc, fic and sync); the TLB and LPA/LCI are privileged. */
 static void decode_sys01(uint32_t w, struct hppa_insn *o)
 {
-	unsigned ext = FIELD(w, 18, 25);
+	unsigned ext = FIELD(w, 18, 25), ext7 = FIELD(w, 19, 25);
+	/* x(s,b) forms, m at bit 26: fdc 0x4a, fdce 0x4b, pdc 0x4e and PA 2.0's fic 0x4f with a
+	 * 2-bit s; fic 0x0a, fice 0x0b with a 3-bit s (bits 16..18) and a 7-bit ext */
+	bool data = ext == 0x4a || ext == 0x4b || ext == 0x4e, insn = ext7 == 0x0a || ext7 == 0x0b;
+	if (data || insn || ext == 0x4f || (ext == 0xca && !FIELD(w, 26, 26))) {
+		set(o, HOP_FLUSH);
+		o->r2 = (uint8_t)FIELD(w, 6, 10);
+		/* PA 2.0's fdc d(s,b) (0xca) has a displacement there and modifies nothing */
+		o->r1 = ext == 0xca ? 0 : (uint8_t)FIELD(w, 11, 15);
+		o->flags = ext != 0xca && FIELD(w, 26, 26) ? HF_MOD : 0;
+		o->sub = insn || ext == 0x4f;
+		return;
+	}
 	if (ext == 0x46 || ext == 0x47 || ext == 0xc6 || ext == 0xc7) {
 		if (FIELD(w, 26, 26)) {
 			set(o, HOP_ILLEGAL);

@@ -39,6 +39,9 @@ enum hppa_op {
 	HOP_DEP, HOP_ZDEP, HOP_VDEP, HOP_ZVDEP, HOP_DEPI, HOP_ZDEPI, HOP_VDEPI, HOP_ZVDEPI,
 	/* system */
 	HOP_MFCTL, HOP_MTSAR, HOP_MFSP, HOP_MTSP, HOP_SYNC, HOP_LDSID, HOP_PROBE,
+	/* fdc, fdce, pdc, fic, fice x(s,b): r1 = x, r2 = b, HF_MOD (,m: b += x); sub = 1 for
+	 * the instruction-cache forms */
+	HOP_FLUSH,
 	/* floating point: sub = format (0 sgl, 1 dbl); single registers are slots 2*reg+half */
 	HOP_FCPY, HOP_FABS, HOP_FSQRT, HOP_FRND, HOP_FNEG, HOP_FNEGABS,
 	HOP_FADD, HOP_FSUB, HOP_FMPY, HOP_FDIV, HOP_FREM,

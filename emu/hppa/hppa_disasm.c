@@ -453,8 +453,35 @@ static void dis_sys(struct out *o, uint32_t w, const struct hppa_insn *in)
 	}
 }
 
+/* The cache flushes as objdump prints them: "fdc,m x(b)", "fdc x(sr1,b)", "fic x(sr0,b)",
+ * PA 2.0's "fdc d(b)"; its fic with a 2-bit space other than 0 objdump does not name. */
+static void dis_flush(struct out *o, uint32_t w, const struct hppa_insn *in)
+{
+	unsigned ext = FIELD(w, 18, 25), b = FIELD(w, 6, 10), x = FIELD(w, 11, 15);
+	unsigned s2 = FIELD(w, 16, 17), s3 = FIELD(w, 18, 18) << 2 | s2;	/* sr4: 1 00 */
+	const char *m = in->flags & HF_MOD ? ",m" : "";
+	if (ext == 0xca) {	/* 5-bit displacement, sign in its low bit */
+		put(o, "fdc ");
+		c(o, (int32_t)(x >> 1) - (int32_t)((x & 1) << 4));
+		put(o, s2 ? "(sr%u,%s)" : "(%.0u%s)", s2, gr_names[b]);
+	} else if (ext == 0x4f && s2) {
+		put(o, "#%8x", w);
+	} else if (ext == 0x4f || !in->sub) {
+		put(o, "%s%s %s", ext == 0x4b ? "fdce" : ext == 0x4e ? "pdc" : ext == 0x4f ? "fic" : "fdc", m,
+		    gr_names[x]);
+		put(o, s2 ? "(sr%u,%s)" : "(%.0u%s)", s2, gr_names[b]);
+	} else {
+		put(o, "%s%s %s(sr%u,%s)", FIELD(w, 25, 25) ? "fice" : "fic", m, gr_names[x], s3,
+		    gr_names[b]);
+	}
+}
+
 static void dis_sys01(struct out *o, uint32_t w, const struct hppa_insn *in)
 {
+	if (in->op == HOP_FLUSH) {
+		dis_flush(o, w, in);
+		return;
+	}
 	if (in->op == HOP_PROBE) {
 		put(o, "probe%s,%s ", in->flags & HF_PROBEI ? "i" : "", in->flags & HF_PROBEW ? "w" : "r");
 		space_base(o, w);
