@@ -948,6 +948,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_MFSP] = &&L_HOP_MFSP,
 		[HOP_MTSP] = &&L_HOP_MTSP,
 		[HOP_SYNC] = &&L_HOP_SYNC,
+		[HOP_PREFETCH] = &&L_HOP_SYNC,
 		[HOP_LDSID] = &&L_HOP_LDSID,
 		[HOP_PROBE] = &&L_HOP_PROBE,
 		[HOP_FLUSH] = &&L_HOP_FLUSH,
@@ -1316,12 +1317,20 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				gr[in->t] |= PRIV_USER;
 			event = release_held_call(c);
 			BRANCH_END();
-		L_HOP_BV:
+		L_HOP_BV: {
 			BRANCH_START();
+			uint32_t link = next | PRIV_USER;
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
-			event = pend_bv(c, in, pc, next);
+			if (in->t) {	/* PA 2.0's BVE,L: a call through a register */
+				gr[in->t] = link;
+				event = release_held_call(c);
+				event |= pend_call(c, in->t, pc, link & ~3u, next);
+			} else {
+				event = pend_bv(c, in, pc, next);
+			}
 			BRANCH_END();
+		}
 		L_HOP_BE: L_HOP_BLE: {
 			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
@@ -1414,7 +1423,7 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				(uint32_t)(retired + (uint64_t)(in - bstart) + c->charged);
 			goto seq;
 		L_HOP_MTSAR:
-			c->sar = gr[in->r1] & 31;
+			c->sar = (in->sub ? ~gr[in->r1] : gr[in->r1]) & 31;
 			goto seq;
 		L_HOP_MFSP:
 			gr[in->t] = c->sr[in->sub];

@@ -434,7 +434,7 @@ static void dis_sys(struct out *o, uint32_t w, const struct hppa_insn *in)
 		return;
 	case HOP_SYNC: put(o, w == 0x00000400 ? "sync" : "syncdma"); return;
 	case HOP_MFCTL: put(o, "mfctl %s,%s", cr_names[in->sub], gr_names[in->t]); return;
-	case HOP_MTSAR: put(o, "mtsar %s", gr_names[in->r1]); return;
+	case HOP_MTSAR: put(o, "mtsar%s %s", in->sub ? "cm" : "", gr_names[in->r1]); return;
 	case HOP_MFSP: put(o, "mfsp sr%u,%s", in->sub, gr_names[in->t]); return;
 	case HOP_MTSP: put(o, "mtsp %s,sr%u", gr_names[in->r1], in->sub); return;
 	case HOP_LDSID:
@@ -583,8 +583,8 @@ size_t hppa_disasm(uint32_t w, uint32_t addr, char *buf, size_t len)
 		case HOP_BL: case HOP_GATE:
 			if (in.op == HOP_GATE)
 				put(&o, "b,gate%s ", in.flags & HF_N ? ",n" : "");
-			else
-				put(&o, "b,l%s ", in.flags & HF_N ? ",n" : "");
+			else	/* PA 2.0's B,L,PUSH: 4 in bits 16..18 */
+				put(&o, "b,l%s%s ", FIELD(w, 16, 18) == 4 ? ",push" : "", in.flags & HF_N ? ",n" : "");
 			target(&o, addr, in.imm);
 			put(&o, ",%s", gr_names[in.t]);
 			break;
@@ -592,7 +592,11 @@ size_t hppa_disasm(uint32_t w, uint32_t addr, char *buf, size_t len)
 			put(&o, "blr%s %s,%s", in.flags & HF_N ? ",n" : "", gr_names[in.r1], gr_names[in.t]);
 			break;
 		case HOP_BV:
-			put(&o, "bv%s %s(%s)", in.flags & HF_N ? ",n" : "", gr_names[in.r1], gr_names[in.r2]);
+			if (FIELD(w, 19, 19))	/* PA 2.0's BVE and BVE,L */
+				put(&o, "bve%s%s (%s)%s", in.t ? ",l" : "", in.flags & HF_N ? ",n" : "",
+				    gr_names[in.r2], in.t ? ",rp" : "");
+			else
+				put(&o, "bv%s %s(%s)", in.flags & HF_N ? ",n" : "", gr_names[in.r1], gr_names[in.r2]);
 			break;
 		default:
 			put(&o, "#%8x", w);

@@ -72,6 +72,8 @@ COUNT_DIFFERENCES = {
 OUTPUT_DIFFERENCES = {
     ("x86_64", "return-addr"): "it prints return addresses of stack frames: the stack is where "
                                "the kernel put it, randomized",
+    ("hppa", "return-addr"): "it prints return addresses of stack frames: the stack is where "
+                             "each puts it (qemu-hppa near 0xfa000000, profemu near 0xc0000000)",
     ("i386", "return-addr"): "it prints return addresses of stack frames: the stack is where the "
                              "kernel put it, randomized, or under qemu-i386 below 0x40800000",
     ("ia64", "return-addr"): "it prints frame addresses: the stack is where Linux puts it, in "

@@ -1,5 +1,5 @@
-/* The PA-RISC system instructions a Linux user program runs, on the hppa interpreter: the
- * cache flushes (fdc, fdce, pdc, fic, fice, with and without base modification, and PA 2.0's
+/* The PA-RISC system instructions a Linux user program runs (and PA 2.0's branches), on the
+ * hppa interpreter: the cache flushes (fdc, fdce, pdc, fic, fice, with and without base modification, and PA 2.0's
  * forms) that make a nested function's trampoline executable, space registers as Linux user
  * space sees them (ldsid, mtsp, mfsp; sr5..sr7 are privileged to write), the interval timer
  * cr16 (the virtual clock: the instructions retired before it), and what stays privileged.
@@ -211,4 +211,52 @@ Test(hppa_system, fic_makes_rewritten_code_run)
 		free(f2);
 		done(&r);
 	}
+}
+
+/* PA 2.0's branches, which gcc -march=2.0 emits for calls and returns: B,L with a 22-bit
+ * displacement (linking rp), BVE (a return) and BVE,L (a call through a register). */
+Test(hppa_system, pa20_branches_call_and_return)
+{
+	struct sysrig r;
+	run(&r,
+	    "	.level 2.0\n"
+	    "	b,l 1f,%r2\n"		/* the 22-bit form: gas takes it for rp in 2.0 */
+	    "	ldi 5,%r3\n"		/* delay slot */
+	    "	b 2f\n"
+	    "	copy %r2,%r6\n"		/* the link: the b after the delay slot */
+	    "1:	ldi 7,%r4\n"
+	    "	bve (%r2)\n"
+	    "	nop\n"
+	    "2:	ldil L%0x11000,%r9\n"
+	    "	bve,l (%r9),%r2\n"		/* FUNC returns 1 */
+	    "	nop\n"
+	    "	copy %ret0,%r5\n",
+	    "	bv %r0(%r2)\n	ldi 1,%ret0\n");
+	go(&r);
+	expect_break(&r, 11);
+	cr_assert_eq(R(&r, 3), 5);
+	cr_assert_eq(R(&r, 4), 7);
+	cr_assert_eq(R(&r, 5), 1);
+	cr_assert_eq(R(&r, 6) & ~3u, CODE + 8, "link %#x", R(&r, 6));
+	done(&r);
+}
+
+/* PA 2.0's mtsarcm (SAR = the complement) and ldd into r0, a prefetch: nothing is loaded and
+ * an unmapped address does not fault. */
+Test(hppa_system, pa20_mtsarcm_and_prefetch)
+{
+	struct sysrig r;
+	run(&r,
+	    "	.level 2.0\n"
+	    "	ldi 3,%r3\n"
+	    "	mtsarcm %r3\n"		/* SAR = 28 */
+	    "	mfctl %sar,%r4\n"
+	    "	ldd 0(%r0),%r0\n"		/* page 0 is not mapped */
+	    "	ldd,sl 8(%r3),%r0\n"
+	    "	ldi 1,%r5\n", NULL);
+	go(&r);
+	expect_break(&r, 6);
+	cr_assert_eq(R(&r, 4), 28);
+	cr_assert_eq(R(&r, 5), 1);
+	done(&r);
 }

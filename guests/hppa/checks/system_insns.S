@@ -1,5 +1,5 @@
-/* Every PA-RISC system instruction a Linux user program may run, each form once, for
- * tests/unit/test_hppa_disasm.c (never run: it is only disassembled): the cache flushes in
+/* Every PA-RISC system instruction a Linux user program may run, each form once (and PA 2.0's
+ * branches), for tests/unit/test_hppa_disasm.c (never run: it is only disassembled): the cache flushes in
  * their PA 1.1 and PA 2.0 encodings (a .word where gas has no syntax for the form), sync,
  * probe, space registers and the control registers user code reads. */
 	.level 2.0
@@ -41,3 +41,16 @@ _start:
 	mfctl %cr27,%r28
 	mfctl %sar,%r28
 	mtsar %r26
+/* PA 2.0's branches (gcc -march=2.0 emits them): long B,L, B,L,PUSH, BVE, BVE,L */
+	b,l _start,%r2
+	b,l,push _start,%r2
+	b,l,n _start,%r2
+	bve (%r2)
+	bve,n (%r19)
+	bve,l (%r20),%r2
+	bve,l,n (%r20),%r2
+/* PA 2.0's forms a narrow program uses: mtsarcm, ldd into r0 (a prefetch) */
+	mtsarcm %r20
+	ldd 0(%r1),%r0
+	ldd,sl 8(%r1),%r0
+	ldd %r3(%r1),%r0
