@@ -281,8 +281,9 @@ static void symbol_where(void *ctx, uint64_t addr, struct out_where *w)
 {
 	const struct link_names *n = ctx;
 	struct sym_loc loc;
-	symbolizer_lookup(n->names, (addr + n->bias) & n->mask, &loc);
-	*w = (struct out_where){ loc.object, loc.file, loc.line };
+	uint64_t guest = (addr + n->bias) & n->mask;
+	symbolizer_lookup(n->names, guest, &loc);
+	*w = (struct out_where){ loc.object, loc.file, loc.line, guest, loc.has_link, loc.link };
 }
 
 /* The program and its interpreter, which the loader mapped itself, join the object map (the
