@@ -81,6 +81,8 @@ packages=(
 	autoconf autoconf-archive automake libtool bison flex gperf libncurses-dev
 	# oracles and tools for tests and the bench
 	qemu-user binutils gdb valgrind python3
+	# gcc's C torture tests (tests/torture), in /usr/src/gcc-12/gcc-*.tar.xz
+	gcc-12-source
 	# fuzzing the loader (libFuzzer runtime for clang 14)
 	libclang-rt-14-dev
 )

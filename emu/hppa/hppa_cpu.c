@@ -86,6 +86,15 @@ static void drop_cache(struct hppa_cpu *c)
 		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;
 }
 
+/* fic: the decoded page holding addr, if any, is decoded (and translated) again when next run. */
+static void forget_code(struct hppa_cpu *c, uint32_t addr)
+{
+	uint32_t va = addr & ~PAGE_MASK;
+	struct hppa_code_page *p = c->pages[(va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS];
+	if (p && p->vaddr == va)
+		p->vaddr = HPPA_NO_PAGE;
+}
+
 /* ---- the cache's own forms ---- */
 
 /* Field masks of extract and deposit as the generic handlers clip them. */
@@ -939,8 +948,10 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_MFSP] = &&L_HOP_MFSP,
 		[HOP_MTSP] = &&L_HOP_MTSP,
 		[HOP_SYNC] = &&L_HOP_SYNC,
+		[HOP_PREFETCH] = &&L_HOP_SYNC,
 		[HOP_LDSID] = &&L_HOP_LDSID,
 		[HOP_PROBE] = &&L_HOP_PROBE,
+		[HOP_FLUSH] = &&L_HOP_FLUSH,
 		[HOP_FCPY] = &&L_FP,
 		[HOP_FABS] = &&L_FP,
 		[HOP_FSQRT] = &&L_FP,
@@ -1306,12 +1317,20 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				gr[in->t] |= PRIV_USER;
 			event = release_held_call(c);
 			BRANCH_END();
-		L_HOP_BV:
+		L_HOP_BV: {
 			BRANCH_START();
+			uint32_t link = next | PRIV_USER;
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
-			event = pend_bv(c, in, pc, next);
+			if (in->t) {	/* PA 2.0's BVE,L: a call through a register */
+				gr[in->t] = link;
+				event = release_held_call(c);
+				event |= pend_call(c, in->t, pc, link & ~3u, next);
+			} else {
+				event = pend_bv(c, in, pc, next);
+			}
 			BRANCH_END();
+		}
 		L_HOP_BE: L_HOP_BLE: {
 			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
@@ -1398,10 +1417,13 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		}
 
 		L_HOP_MFCTL:
-			gr[in->t] = in->sub == 11 ? c->sar : in->sub == 26 ? c->cr26 : c->cr27;
+			/* cr16, the interval timer, counts the virtual clock: retired (and charged)
+			 * instructions up to this one, so that a program timing itself is reproducible */
+			gr[in->t] = in->sub == 11 ? c->sar : in->sub == 26 ? c->cr26 : in->sub == 27 ? c->cr27 :
+				(uint32_t)(retired + (uint64_t)(in - bstart) + c->charged);
 			goto seq;
 		L_HOP_MTSAR:
-			c->sar = gr[in->r1] & 31;
+			c->sar = (in->sub ? ~gr[in->r1] : gr[in->r1]) & 31;
 			goto seq;
 		L_HOP_MFSP:
 			gr[in->t] = c->sr[in->sub];
@@ -1411,12 +1433,26 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto seq;
 		L_HOP_SYNC:
 			goto seq;
-		L_HOP_LDSID:
-			gr[in->t] = 0;
+		L_HOP_LDSID:	/* the space register s names, or with s = 0 sr4..sr7 by the top bits */
+			gr[in->t] = c->sr[in->sub ? in->sub : 4 + (gr[in->r2] >> 30)];
 			goto seq;
 		L_HOP_PROBE: {
 			int prot = (in->flags & HF_PROBEW) ? GM_PROT_WRITE : GM_PROT_READ;
 			gr[in->t] = gm_host(c->mem, gr[in->r2], 1, prot) != NULL;
+			goto seq;
+		}
+		L_HOP_FLUSH: {
+			/* The caches are the host's: a flush writes nothing back. fic drops the decoded
+			 * and translated code of its line's page (decoded again when next run) and ends
+			 * the group, so that code stored through another mapping and flushed runs. */
+			uint32_t line = gr[in->r2] + ((in->flags & HF_MOD) ? 0 : gr[in->r1]);
+			if (in->sub) {
+				forget_code(c, line);
+				page_va = HPPA_NO_PAGE;
+				bend = in + 1;
+			}
+			if (in->flags & HF_MOD)
+				gr[in->r2] += gr[in->r1];
 			goto seq;
 		}
 		L_FP:
