@@ -79,8 +79,9 @@ static void symbol_where(void *ctx, uint64_t addr, struct out_where *where)
 {
 	const struct observers *w = ctx;
 	struct sym_loc loc;
-	symbolizer_lookup(w->names, (addr + w->bias) & w->addr_mask, &loc);
-	*where = (struct out_where){ loc.object, loc.file, loc.line };
+	uint64_t guest = (addr + w->bias) & w->addr_mask;
+	symbolizer_lookup(w->names, guest, &loc);
+	*where = (struct out_where){ loc.object, loc.file, loc.line, guest, loc.has_link, loc.link };
 }
 
 /* icount's resolver: the start of the symbol a link-time address lies in. */

@@ -117,9 +117,12 @@ int counts_write_stream(FILE *f, const struct icount *c, const struct out_symbol
 		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
 		out_json_string(f, rows[i].name);
 		print_where(f, &rows[i].where);
-		fprintf(f, ", \"address\": \"0x%" PRIx64 "\", \"self\": %" PRIu64 ", \"inclusive\": %" PRIu64
-			   ", \"calls\": %" PRIu64 "}",
-			rows[i].start, rows[i].self, rows[i].incl, rows[i].calls);
+		const struct out_where *w = &rows[i].where;
+		fprintf(f, ", \"address\": \"0x%" PRIx64 "\"", w->guest);
+		if (w->has_link)
+			fprintf(f, ", \"offset\": \"0x%" PRIx64 "\"", w->link);
+		fprintf(f, ", \"self\": %" PRIu64 ", \"inclusive\": %" PRIu64 ", \"calls\": %" PRIu64 "}",
+			rows[i].self, rows[i].incl, rows[i].calls);
 	}
 	fprintf(f, "%s]\n}\n", n ? "\n  " : "");
 	free_rows(rows, n);

@@ -14,6 +14,8 @@ static bool is_file(const char *path)
 bool debug_find_candidate(char *const *dirs, size_t ndirs, const char *object, const char *debuglink,
 			  const unsigned char *id, size_t idlen, char *found, size_t found_len)
 {
+	if (!found || found_len == 0)
+		return false;
 	if (id && idlen >= 2) {
 		char hex[2 * 64 + 1];
 		size_t n = idlen < 64 ? idlen : 64;

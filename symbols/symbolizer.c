@@ -222,20 +222,18 @@ static bool read_symbols(struct sym_object *o)
 	return sym_index_finish(&o->syms);
 }
 
-/* A PLT stub's name, "qsort@plt", kept with the object. */
+/* A PLT stub's name ("qsort@plt", ".PLT0"), kept with the object. */
 static bool add_plt(void *ctx, uint64_t addr, uint64_t size, const char *name)
 {
 	struct sym_object *o = ctx;
-	char *full, **p;
-	if (asprintf(&full, "%s@plt", name) < 0)
-		return false;
-	if (!(p = realloc(o->own_strings, (o->nown_strings + 1) * sizeof(*p)))) {
-		free(full);
+	char *copy = strdup(name), **p;
+	if (!copy || !(p = realloc(o->own_strings, (o->nown_strings + 1) * sizeof(*p)))) {
+		free(copy);
 		return false;
 	}
 	o->own_strings = p;
-	p[o->nown_strings++] = full;
-	struct sym_index_entry e = { addr, size, full, addr, addr + size, 0 };
+	p[o->nown_strings++] = copy;
+	struct sym_index_entry e = { addr, size, copy, addr, addr + size, 0 };
 	return sym_index_add(&o->syms, &e);
 }
 
@@ -400,6 +398,8 @@ static void lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out, boo
 		return;
 	}
 	uint64_t link = (addr - bias) & s->mask;
+	out->has_link = true;
+	out->link = link;
 	const struct sym_index_entry *e = sym_index_lookup(&o->syms, link);
 	if (e) {
 		out->func = e->name;
