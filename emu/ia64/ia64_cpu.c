@@ -26,6 +26,17 @@ static void cache_clear(struct ia64_cpu *c)
 {
 	for (unsigned i = 0; i < IA64_CACHE_SIZE; i++)
 		c->cache[i].addr = c->cache[i].fast_addr = 1;
+	c->code_lo = UINT64_MAX;
+	c->code_hi = 0;
+}
+
+void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n)
+{
+	for (uint64_t b = addr & ~15ULL; b < addr + n && b >= (addr & ~15ULL); b += 16) {
+		struct ia64_cached_bundle *e = &c->cache[(b >> 4) & (IA64_CACHE_SIZE - 1)];
+		if (e->addr == b)
+			e->addr = e->fast_addr = 1;
+	}
 }
 
 /* Empties the cache when the memory map changed since it was filled. */
@@ -187,6 +198,13 @@ static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 			return NULL;
 		ia64_decode_bundle(&e->b, bytes);
 		e->addr = addr;
+		const struct gm_region *r = gm_region_at(c->mem, addr);
+		if (r && (r->prot & GM_PROT_WRITE)) {	/* code the program may rewrite */
+			if (addr < c->code_lo)
+				c->code_lo = addr;
+			if (addr + 16 > c->code_hi)
+				c->code_hi = addr + 16;
+		}
 		e->has_breakpoint = false;
 		for (unsigned s = 0; s < 3; s++)
 			e->has_breakpoint |= is_breakpoint(c, addr | s);
@@ -337,8 +355,14 @@ static uint64_t ia64_reg(struct cpu *cpu, int reg)
 		return ia64_gr(c, (unsigned)reg);
 	if (reg >= IA64_BR0 && reg < IA64_BR0 + 8)
 		return c->br[reg - IA64_BR0];
+	if (reg == IA64_AR(IA64_AR_BSP))
+		return ia64_rse_bsp(c);
+	if (reg == IA64_AR(IA64_AR_BSPSTORE))
+		return ia64_rse_bspstore(c);
+	if (reg == IA64_AR(IA64_AR_RNAT))
+		return c->rnat;
 	if (reg >= IA64_AR0 && reg < IA64_AR0 + 128)
-		return reg == IA64_AR(IA64_AR_BSP) ? ia64_rse_bsp(c) : c->ar[reg - IA64_AR0];
+		return c->ar[reg - IA64_AR0];
 	if (reg >= IA64_SYSARG0 && reg < IA64_SYSARG0 + 8) {
 		unsigned r = sysarg_reg(c, (unsigned)(reg - IA64_SYSARG0));
 		/* the arguments beyond the frame are still in the stacked array */
@@ -368,15 +392,11 @@ static void ia64_set_reg(struct cpu *cpu, int reg, uint64_t value)
 	else if (reg >= IA64_BR0 && reg < IA64_BR0 + 8)
 		c->br[reg - IA64_BR0] = value;
 	else if (reg == IA64_AR(IA64_AR_BSP) || reg == IA64_AR(IA64_AR_BSPSTORE)) {
-		/* A new backing store (process entry): the current frame starts it. */
-		c->rbs_base = value;
-		c->ar[IA64_AR_BSPSTORE] = value;
-		for (unsigned i = 0; i < c->sof; i++) {
-			c->stacked[i] = c->stacked[c->bof + i];
-			c->stacked_nat[i] = c->stacked_nat[c->bof + i];	/* a clone's frame */
-		}
-		c->bof = 0;
-	} else if (reg >= IA64_AR0 && reg < IA64_AR0 + 128)
+		/* A new backing store (process entry, a clone's): the current frame starts it. */
+		ia64_rse_reset(c, value);
+	} else if (reg == IA64_AR(IA64_AR_RNAT))
+		c->rnat = value;
+	else if (reg >= IA64_AR0 && reg < IA64_AR0 + 128)
 		c->ar[reg - IA64_AR0] = value;
 	else if (reg >= IA64_SYSARG0 && reg < IA64_SYSARG0 + 8)
 		ia64_set_gr(c, sysarg_reg(c, (unsigned)(reg - IA64_SYSARG0)), value);
