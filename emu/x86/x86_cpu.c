@@ -124,6 +124,7 @@ static void x86_destroy(struct cpu *base)
 		uc_close(cpu->uc);
 	block_cache_destroy(&cpu->blocks);
 	page_set_free(&cpu->code_pages);
+	page_set_free(&cpu->self_writing);
 	addr_counts_free(&cpu->insns);
 	free(cpu->x87_sites);
 	free(cpu);

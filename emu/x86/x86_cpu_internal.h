@@ -78,6 +78,11 @@ struct x86_cpu {
 	 * stopped the engine (code_write_pending, at code_write_page); the TLB fill hook serves
 	 * uc_ctl_remove_cache's lookups (invalidating). */
 	struct page_set code_pages;
+	/* pages whose code stores into itself (a store refused twice at the same pc with
+	 * nothing retired between: its own block came back before it could run); never
+	 * watched again until guest_mem changes them */
+	struct page_set self_writing;
+	uint64_t refused_pc, refused_retired;
 	uint64_t code_write_page;
 	bool code_write_pending;
 	bool invalidating;

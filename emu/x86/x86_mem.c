@@ -24,7 +24,13 @@
  *  - a guest store to such a page while it is writable is caught: the hook leaves write
  *    permission out of its TLB entries, the store's fill is refused (the pc is then exact),
  *    and cpu_run drops the page's blocks and runs the store again, now allowed until a block
- *    is decoded from the page again. */
+ *    is decoded from the page again.
+ * A store into its own page would be refused for ever that way (its block, decoded again
+ * before it runs, watches the page again): refused twice at one pc with nothing retired
+ * between, the page is left unwatched (self_writing) until guest_mem next changes it.
+ * Unicorn's own translations stay right there (QEMU sees guest stores into code); only the
+ * block cache's instruction boundaries may then be stale, if the code is rewritten with
+ * other boundaries. */
 #include <stdio.h>
 
 #include "x86_cpu_internal.h"
@@ -102,9 +108,12 @@ static void drop_code(struct x86_cpu *cpu, uint64_t start, uint64_t end)
 	/* before: Unicorn finds a page's translations through the TLB, where a page's entry may
 	 * be a trap entry; after: the invalidation's own fills leave entries behind */
 	uc_ctl_flush_tlb(cpu->uc);
-	if (end > start)
+	if (end > start) {
 		page_set_remove_range(&cpu->code_pages, start / X86_PAGE, (end - 1) / X86_PAGE,
 				      drop_code_page, cpu);
+		page_set_remove_range(&cpu->self_writing, start / X86_PAGE, (end - 1) / X86_PAGE,
+				      NULL, NULL);
+	}
 	uc_ctl_flush_tlb(cpu->uc);
 }
 
@@ -144,7 +153,7 @@ void x86_code_decoded(void *ctx, uint64_t addr, uint32_t size)
 	struct x86_cpu *cpu = ctx;
 	bool flush = false;
 	for (uint64_t p = addr / X86_PAGE; size && p <= (addr + size - 1) / X86_PAGE; p++) {
-		if (page_set_add(&cpu->code_pages, p) != 1)
+		if (page_set_has(&cpu->self_writing, p) || page_set_add(&cpu->code_pages, p) != 1)
 			continue;
 		const struct gm_region *r = gm_region_at(cpu->mem, p * X86_PAGE);
 		flush |= r && (r->prot & GM_PROT_WRITE);
@@ -157,8 +166,12 @@ void x86_code_decoded(void *ctx, uint64_t addr, uint32_t size)
  * blocks go, and the store may now run. */
 void x86_code_write_seen(struct x86_cpu *cpu)
 {
-	uint64_t page = cpu->code_write_page / X86_PAGE;
+	uint64_t page = cpu->code_write_page / X86_PAGE, pc = x86_pc(cpu);
 	cpu->code_write_pending = false;
+	if (pc == cpu->refused_pc && cpu->retired_base == cpu->refused_retired)
+		page_set_add(&cpu->self_writing, page);	/* its own block watched it again */
+	cpu->refused_pc = pc;
+	cpu->refused_retired = cpu->retired_base;
 	if (page_set_remove(&cpu->code_pages, page))
 		block_cache_forget_range(&cpu->blocks, page * X86_PAGE, page * X86_PAGE + X86_PAGE);
 }
