@@ -11,7 +11,7 @@ i386, hppa):
                            a mapping of its own (c97a96a: Unicorn's phys_section_add assertion,
                            SIGABRT, no output, past ~4 100; each mapping slower than the last)
   hostile-ARCH-churn       10 000 live one-page mappings of alternating protection (4 200 on
-                           32-bit) and 20 000 munmap/mmap pairs among them, contents checked
+                           32-bit) and 5 000 munmap/mmap pairs among them, contents checked
   hostile-ARCH-noreserve   one 100 GB MAP_NORESERVE mapping (2 GiB on 32-bit), touched at its
                            ends and middle (c97a96a: ENOMEM on x86-64)
   hostile-ARCH-codeload    100 functions pread() in turn into one page that already ran, then
@@ -24,7 +24,7 @@ i386, hppa):
   hostile-ARCH-smcthreads  the same rewriting in one thread handing turns to a second one by
                            spinning, at --quantum 997 and 10007: only a time slice that ends
                            where it must lets it finish (c97a96a: a hang on x86)
-  hostile-ARCH-maxinsns    --max-insns 1, 2, 3 and 10 000 001: status 137, exactly that many
+  hostile-ARCH-maxinsns    --max-insns 1, 2, 3 and 1 000 001: status 137, exactly that many
                            instructions in --stats, and --gmon written (c97a96a x86: 0 for 1-3,
                            9 999 998 for 10 000 001)
   hostile-ARCH-brk         brk(-1) and a break that wraps past the end of the space answer the
@@ -65,7 +65,7 @@ ARCHES = ["x86_64", "i386", "hppa"]
 # name -> (arguments on 64-bit, arguments on 32-bit)
 COMPARED = {
     "maps": (["maps", "10000"], ["maps", "4200"]),
-    "churn": (["churn", "10000", "20000"], ["churn", "4200", "20000"]),
+    "churn": (["churn", "10000", "5000"], ["churn", "4200", "5000"]),
     "noreserve": (["noreserve"], ["noreserve"]),
     "codeload": (["codeload"], ["codeload"]),
     "brk": (["brk"], ["brk"]),
@@ -77,7 +77,7 @@ SYSFUZZ_SEEDS = [1, 2, 3]
 SYSFUZZ_CALLS = "2000"
 THREADS_SECONDS = 30
 QUANTA = [997, 10007]
-LIMITS = [1, 2, 3, 10000001]
+LIMITS = [1, 2, 3, 1000001]
 HOST_CRASH_MARKS = ("AddressSanitizer", "runtime error:", "LeakSanitizer", "Assertion")
 
 
