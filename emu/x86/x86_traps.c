@@ -120,6 +120,16 @@ bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 	cpu->fault.kind = unmapped ? CPU_FAULT_SEGV_MAPERR : CPU_FAULT_SEGV_ACCERR;
 	cpu->fault.addr = addr;
 	cpu->fault.has_addr = true;
+	uint64_t top = addr >> 47;
+	if (cpu->base.arch == CPU_ARCH_X86_64 && top != 0 && top != 0x1ffff) {
+		/* not canonical: the hardware raises #GP, and Linux's SIGSEGV carries no address
+		 * (Unicorn's TLB looked it up as any other) */
+		cpu->fault.has_addr = false;
+		cpu->fault.addr = 0;
+		snprintf(cpu->fault.detail, sizeof(cpu->fault.detail),
+			 "general protection: %s at the non-canonical address 0x%" PRIx64, what, addr);
+		return false;
+	}
 	snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "invalid %s at 0x%" PRIx64 " (%s)",
 		 what, addr, unmapped ? "not mapped" : "not permitted");
 	return false;
