@@ -112,6 +112,7 @@ struct process {
 
 	uint64_t brk_start, brk_cur;	/* program break; brk_cur page-rounded lazily */
 	uint64_t mmap_lo, mmap_hi;	/* where mmap without a hint places mappings */
+	uint64_t mmap_floor, mmap_ceiling;	/* and where next (addr_layout) */
 
 	uint64_t sleep_ns;		/* guest time added by nanosleep and friends */
 	uint64_t rng_state;		/* getrandom stream, from --seed */
@@ -190,15 +191,19 @@ void process_kill(struct process *p, int guest_signal);
  * process_signal_fault for a fault, which delivers it if the guest handles that signal.
  * Both return false when the process ended instead (a frame that could not be written). */
 void process_signal_raise(struct process *p, int sig, const struct guest_siginfo *info);
-/* Sends sig to the process (sys_signal.c): ignored, fatal at once (default action), or
+/* Sends sig to the process (signal_deliver.c): ignored, fatal at once (default action), or
  * raised for the guest's handler. */
 void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info);
 /* The same to one thread (thread.h; NULL: the running one). */
 struct guest_thread;
 void process_signal_send_to(struct process *p, struct guest_thread *t, int sig,
 			    const struct guest_siginfo *info);
-/* Interval timers on the clock (sys_itimer.c): called on every tick, with its retired count. */
+/* Interval timers on the clock (itimers.c): called on every tick, with its retired count. */
 void process_itimers_tick(struct process *p, uint64_t retired);
+/* Brings timer `which` (ITIMER_REAL 0, VIRTUAL 1, PROF 2) up to now, sending its signal if it
+ * expired and `fire`; sets it (value 0 disarms it), counting from now, rounded up to ticks. */
+void itimer_update(struct process *p, int which, bool fire);
+void itimer_arm(struct process *p, int which, uint64_t interval_us, uint64_t value_us);
 /* Lets ns of guest wall time pass (UINT64_MAX: until a signal), firing ITIMER_REAL on the way;
  * stops early when a signal became due or the process ended, with *left the ns not slept.
  * False for a wait no signal can ever end (no timer armed, or only ignored ones). */
@@ -219,6 +224,11 @@ uint64_t xorshift64s_next(uint64_t *state);
 
 /* Next 64 bits of the deterministic random stream (getrandom, AT_RANDOM). */
 uint64_t process_random(struct process *p);
+/* Where a mapping of len bytes goes when the guest gives no usable hint (sys_mem.c): the lowest
+ * room in [mmap_lo, mmap_hi), else the highest in [mmap_floor, mmap_hi) (it may reach into the
+ * mmap range), else the lowest in [mmap_hi, mmap_ceiling); 0 when there is none.
+ * Deterministic. */
+uint64_t process_place_mapping(struct process *p, uint64_t len);
 
 /* The clock: the number of instructions until the first tick, and the tick event itself
  * (profil_clock.c). */

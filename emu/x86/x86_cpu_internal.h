@@ -8,10 +8,13 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <unicorn/unicorn.h>
 
 #include "../cpu_backend.h"
 #include "../addr_counts.h"
+#include "regs.h"
+#include "../page_set.h"
 #include "x86_blocks.h"
 
 struct x86_cpu {
@@ -54,6 +57,7 @@ struct x86_cpu {
 	uint64_t stopped_before;
 	bool stopped_in_hook;
 	bool insn_limit_hit;
+	bool limit_stop;	/* the stop asked for is the instruction limit's, inside a block */
 	bool faulted;
 	struct cpu_fault fault;
 	bool mem_fault_seen;	/* the invalid-memory hook filled fault.addr */
@@ -71,6 +75,19 @@ struct x86_cpu {
 	 * creation, which has none in flight, and the guest's registers are put back. */
 	uc_context *pristine;
 	bool exception_in_flight;
+
+	/* x86_mem.c: the pages blocks were decoded from, watched for writes; a store into one
+	 * stopped the engine (code_write_pending, at code_write_page); the TLB fill hook serves
+	 * uc_ctl_remove_cache's lookups (invalidating). */
+	struct page_set code_pages;
+	/* pages whose code stores into itself (a store refused twice at the same pc with
+	 * nothing retired between: its own block came back before it could run); never
+	 * watched again until guest_mem changes them */
+	struct page_set self_writing;
+	uint64_t refused_pc, refused_retired;
+	uint64_t code_write_page;
+	bool code_write_pending;
+	bool invalidating;
 };
 
 extern const struct cpu_ops x86_cpu_ops;
@@ -113,6 +130,14 @@ void x86_retire_current_block(struct x86_cpu *cpu);
 void x86_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
 void x86_on_block_calls(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
 
+/* x86_mem.c: guest memory in Unicorn (windows, the TLB fill hook, code never stale). */
+int x86_mem_setup(struct x86_cpu *cpu);
+int x86_mem_changed(struct cpu *base, const struct gm_change *c);
+void x86_code_decoded(void *ctx, uint64_t addr, uint32_t size);	/* block_cache.decoded */
+void x86_code_write_seen(struct x86_cpu *cpu);
+/* The guest address of a physical address Unicorn reported for an invalid access. */
+uint64_t x86_fault_address(const struct x86_cpu *cpu, uint64_t phys);
+
 /* x86_regs.c: registers by regs.h numbering, and the (linear) pc. */
 uint64_t x86_read_reg(struct x86_cpu *cpu, int reg);
 void x86_write_reg(struct x86_cpu *cpu, int reg, uint64_t value);
@@ -120,8 +145,18 @@ uint64_t x86_pc(struct x86_cpu *cpu);
 void x86_set_pc(struct x86_cpu *cpu, uint64_t pc);
 void x86_dump_regs(struct x86_cpu *cpu, char *buf, size_t len);
 
+/* A fault ends the run: its kind, pc and detail for cpu_run's caller. */
+static inline void x86_set_fault(struct x86_cpu *cpu, enum cpu_fault_kind kind, uint64_t pc,
+				 const char *what)
+{
+	cpu->faulted = true;
+	cpu->fault.kind = kind;
+	cpu->fault.pc = pc;
+	snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "%s", what);
+	uc_emu_stop(cpu->uc);
+}
+
 /* x86_traps.c: Unicorn's hooks for traps and bad accesses, and breakpoints. */
-void x86_set_fault(struct x86_cpu *cpu, enum cpu_fault_kind kind, uint64_t pc, const char *what);
 void x86_on_syscall(uc_engine *uc, void *user);
 void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user);
 bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
@@ -133,8 +168,12 @@ uint64_t x86_locate_faulting_pc(struct x86_cpu *cpu, uint64_t pc);
 /* x86_real_mode.c: an interrupt or CPU exception in 8086 real mode. */
 void x86_real_mode_interrupt(struct x86_cpu *cpu, uint32_t intno, uint64_t pc);
 
-/* x86_fpu.c: SSE as Linux enables it, and x87 instructions the host runs (x87_host.h). */
+/* x86_fpu.c: SSE as Linux enables it, x87 instructions the host runs (x87_host.h), and the
+ * FXSAVE image of the FPU state (regs.h's x86_fxsave and x86_fxrstor, which x86_cpu.c serves):
+ * 0, or -1 in real mode. */
 void x86_enable_sse(struct x86_cpu *cpu);
+int x86_fpu_save(struct x86_cpu *cpu, uint8_t image[X86_FXSAVE_BYTES]);
+int x86_fpu_restore(struct x86_cpu *cpu, const uint8_t image[X86_FXSAVE_BYTES]);
 void x86_found_x87(void *ctx, uint64_t addr);	/* block_cache.found_x87 */
 
 /* x86_gdt.c: i386 flat segments and thread pointers. */
