@@ -84,6 +84,8 @@ packages=(
 	# Debian's own programs the real-program suite runs (tests/realprogs), and dpkg-dev for its
 	# apt-get source
 	busybox nodejs jq lua5.4 sqlite3 file git make bc xz-utils bzip2 procps dpkg-dev
+	# gcc's C torture tests (tests/torture), in /usr/src/gcc-12/gcc-*.tar.xz
+	gcc-12-source
 	# fuzzing the loader (libFuzzer runtime for clang 14)
 	libclang-rt-14-dev
 )

@@ -53,13 +53,15 @@ meson compile -C build-asan
 # the IA-64 lock-step suite compares with an oracle (Ski) built from source: once, in the plain
 # build. The profil suite (the same guests under each personality's profil/sprofil rules) and the
 # threads suite (the same scheduler under each blocking call) repeat code paths the e2e, unit and
-# dos suites already run under the sanitizers, and would double CI's time: they run once, above.
-# The real-program suites run Debian's programs for minutes: realprogs once, above, too.
+# dos suites already run under the sanitizers, and would double CI's time: they run once, above;
+# so does gcc's torture suite (hundreds of programs compiled and run: its CI time is the plain
+# build's, and the interpreters' paths it takes are the unit and e2e suites'), and the
+# real-program suite (Debian's programs for minutes).
 log "tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp":print_suppressions=0 run_suite build-asan \
-	--no-suite fuzz --no-suite lockstep --no-suite profil --no-suite threads --no-suite realprogs \
-	--no-suite realprogs-full
+	--no-suite fuzz --no-suite lockstep --no-suite profil --no-suite threads --no-suite torture \
+	--no-suite realprogs --no-suite realprogs-full
 log "done"
 
 echo "tests: $passed passed, $failed failed"

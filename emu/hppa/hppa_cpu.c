@@ -76,14 +76,57 @@ static bool is_breakpoint(const struct hppa_cpu *c, uint32_t addr)
 	return false;
 }
 
+/* The data translations, after any map change (guest_mem.generation moved). */
+static void drop_tlbs(struct hppa_cpu *c)
+{
+	c->cache_gen = c->mem->generation;
+	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
+		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;
+}
+
 static void drop_cache(struct hppa_cpu *c)
 {
 	for (unsigned i = 0; i < HPPA_DCACHE_SLOTS; i++)
 		if (c->pages[i])
 			c->pages[i]->vaddr = HPPA_NO_PAGE;
-	c->cache_gen = c->mem->generation;
-	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
-		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;
+	drop_tlbs(c);
+}
+
+/* Decoded pages with a byte in [start, end) go (cpu_ops.mem_changed): by slot or by page,
+ * whichever is fewer. */
+static void drop_code_range(struct hppa_cpu *c, uint64_t start, uint64_t end)
+{
+	uint64_t first = start >> HPPA_PAGE_SHIFT, last = (end - 1) >> HPPA_PAGE_SHIFT;
+	if (end <= start)
+		return;
+	for (unsigned i = 0; i < HPPA_DCACHE_SLOTS; i++) {
+		struct hppa_code_page *p = c->pages[i];
+		if (p && p->vaddr != HPPA_NO_PAGE && p->vaddr >> HPPA_PAGE_SHIFT >= first &&
+		    p->vaddr >> HPPA_PAGE_SHIFT <= last)
+			p->vaddr = HPPA_NO_PAGE;
+	}
+}
+
+/* What guest_mem says changed: pages that held code and were remapped, reprotected or written
+ * by profemu (a read() into them) are decoded again when next run; any change makes the data
+ * translations stale, which code_page sees from the generation. */
+static int mem_changed(struct cpu *cpu, const struct gm_change *ch)
+{
+	struct hppa_cpu *c = (struct hppa_cpu *)cpu;
+	if (ch->what == GM_WINDOW_REMOVED)
+		drop_cache(c);
+	else if ((ch->what == GM_PAGES_CHANGED && ch->had_exec) || ch->what == GM_CODE_WRITTEN)
+		drop_code_range(c, ch->start, ch->end);
+	return 0;
+}
+
+/* fic: the decoded page holding addr, if any, is decoded (and translated) again when next run. */
+static void forget_code(struct hppa_cpu *c, uint32_t addr)
+{
+	uint32_t va = addr & ~PAGE_MASK;
+	struct hppa_code_page *p = c->pages[(va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS];
+	if (p && p->vaddr == va)
+		p->vaddr = HPPA_NO_PAGE;
 }
 
 /* ---- the cache's own forms ---- */
@@ -239,7 +282,7 @@ static struct hppa_code_page *code_page(struct hppa_cpu *c, uint32_t pc,
 	unsigned slot = (va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS;
 	struct hppa_code_page *p = c->pages[slot];
 	if (c->cache_gen != c->mem->generation)
-		drop_cache(c);
+		drop_tlbs(c);
 	if (p && p->vaddr == va)
 		return p;
 	const struct gm_region *r = gm_region_at(c->mem, va);
@@ -939,8 +982,10 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_MFSP] = &&L_HOP_MFSP,
 		[HOP_MTSP] = &&L_HOP_MTSP,
 		[HOP_SYNC] = &&L_HOP_SYNC,
+		[HOP_PREFETCH] = &&L_HOP_SYNC,
 		[HOP_LDSID] = &&L_HOP_LDSID,
 		[HOP_PROBE] = &&L_HOP_PROBE,
+		[HOP_FLUSH] = &&L_HOP_FLUSH,
 		[HOP_FCPY] = &&L_FP,
 		[HOP_FABS] = &&L_FP,
 		[HOP_FSQRT] = &&L_FP,
@@ -1306,12 +1351,20 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 				gr[in->t] |= PRIV_USER;
 			event = release_held_call(c);
 			BRANCH_END();
-		L_HOP_BV:
+		L_HOP_BV: {
 			BRANCH_START();
+			uint32_t link = next | PRIV_USER;
 			next = (gr[in->r2] + (gr[in->r1] << 3)) & ~3u;
 			nul = in->flags & HF_N;
-			event = pend_bv(c, in, pc, next);
+			if (in->t) {	/* PA 2.0's BVE,L: a call through a register */
+				gr[in->t] = link;
+				event = release_held_call(c);
+				event |= pend_call(c, in->t, pc, link & ~3u, next);
+			} else {
+				event = pend_bv(c, in, pc, next);
+			}
 			BRANCH_END();
+		}
 		L_HOP_BE: L_HOP_BLE: {
 			BRANCH_START();
 			uint32_t link = next | PRIV_USER;
@@ -1398,10 +1451,13 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		}
 
 		L_HOP_MFCTL:
-			gr[in->t] = in->sub == 11 ? c->sar : in->sub == 26 ? c->cr26 : c->cr27;
+			/* cr16, the interval timer, counts the virtual clock: retired (and charged)
+			 * instructions up to this one, so that a program timing itself is reproducible */
+			gr[in->t] = in->sub == 11 ? c->sar : in->sub == 26 ? c->cr26 : in->sub == 27 ? c->cr27 :
+				(uint32_t)(retired + (uint64_t)(in - bstart) + c->charged);
 			goto seq;
 		L_HOP_MTSAR:
-			c->sar = gr[in->r1] & 31;
+			c->sar = (in->sub ? ~gr[in->r1] : gr[in->r1]) & 31;
 			goto seq;
 		L_HOP_MFSP:
 			gr[in->t] = c->sr[in->sub];
@@ -1411,12 +1467,26 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 			goto seq;
 		L_HOP_SYNC:
 			goto seq;
-		L_HOP_LDSID:
-			gr[in->t] = 0;
+		L_HOP_LDSID:	/* the space register s names, or with s = 0 sr4..sr7 by the top bits */
+			gr[in->t] = c->sr[in->sub ? in->sub : 4 + (gr[in->r2] >> 30)];
 			goto seq;
 		L_HOP_PROBE: {
 			int prot = (in->flags & HF_PROBEW) ? GM_PROT_WRITE : GM_PROT_READ;
 			gr[in->t] = gm_host(c->mem, gr[in->r2], 1, prot) != NULL;
+			goto seq;
+		}
+		L_HOP_FLUSH: {
+			/* The caches are the host's: a flush writes nothing back. fic drops the decoded
+			 * and translated code of its line's page (decoded again when next run) and ends
+			 * the group, so that code stored through another mapping and flushed runs. */
+			uint32_t line = gr[in->r2] + ((in->flags & HF_MOD) ? 0 : gr[in->r1]);
+			if (in->sub) {
+				forget_code(c, line);
+				page_va = HPPA_NO_PAGE;
+				bend = in + 1;
+			}
+			if (in->flags & HF_MOD)
+				gr[in->r2] += gr[in->r1];
 			goto seq;
 		}
 		L_FP:
@@ -1826,4 +1896,5 @@ const struct cpu_ops hppa_cpu_ops = {
 	.context_restore = hppa_context_restore,
 	.set_quantum = set_quantum,
 	.quantum_expired = quantum_expired,
+	.mem_changed = mem_changed,
 };

@@ -18,8 +18,9 @@
 #define HPPA_TLB_SLOTS 1024	/* data translations, direct-mapped by page number */
 
 /* One guest page of decoded instructions. A page that is writable is checked word by word
- * against its decode (a store, gm_write or a loader's poke may change it); any unmap or
- * protection change (guest_mem.generation) drops the whole cache. */
+ * against its decode (a store, gm_write or a loader's poke may change it); a page guest_mem
+ * says changed (unmapped, remapped, reprotected or written by profemu: cpu_ops.mem_changed) is
+ * decoded again. */
 struct hppa_code_page {
 	uint32_t vaddr;			/* page address; HPPA_NO_PAGE when empty */
 	bool writable;
@@ -33,7 +34,7 @@ struct hppa_code_page {
 #define HPPA_NO_PAGE 1u
 
 /* A one-page translation for data accesses, valid for one guest_mem generation: run() drops
- * them all (with the decode cache) when the generation moves. */
+ * them all when the generation moves. */
 struct hppa_tlb {
 	uint32_t vaddr;		/* page address; HPPA_TLB_EMPTY when empty */
 	uintptr_t addend;	/* host address minus guest address */

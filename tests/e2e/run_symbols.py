@@ -16,7 +16,26 @@ Cases:
                    moved to profemu's): self Ir equal for every function of the program and of
                    libc, ld.so's start-up differing only as KNOWN explains and bounds (the
                    CPU's XSAVE, the auxiliary vector, string functions on strings at other
-                   page offsets), totals within 0.01 %.
+                   page offsets), totals within 0.01 %. Every object's addresses are
+                   valgrind's own (its link-time ones, where kcachegrind disassembles it).
+  counts-ARCH      the demo under --counts (hppa: dynamic, on Debian's cross libc through
+                   -L; ia64: the committed static guests/ia64/bin/cpubench; ia64-dynamic: the
+                   demo built by the IA-64 cross toolchain in /opt/ia64-toolchain, run on its
+                   sysroot's glibc through -L, skipped without it): each function's
+                   "offset" is where readelf (the object's .symtab and .dynsym, and its debug
+                   file by build-id) puts that name in its object, and "address" - "offset"
+                   is one page-aligned load address per object; the C library's sort is a
+                   --folded frame and a --callgrind function under libc.so.6. hppa and
+                   IA-64: every --callgrind address of the program is an instruction's
+                   (IA-64: bundle + slot 0-2) in the function readelf's symbols (with their
+                   sizes) put it in, millicode ($$remoI) included, or object+offset outside
+                   every symbol.
+  shrunk-x86_64    a program dlopens a module built here, calls its spin, dlcloses it, then
+                   truncates the module's file in place (same inode) before it exits, after --counts
+                   named spin during the run: profemu (whose libelf mapping of the file
+                   would fault with SIGBUS past the new end) warns once, prints what the
+                   native run prints, and writes --counts and --callgrind with spin named
+                   under the module at readelf's offset (the names were copied).
   python3-folded   the host's python3 (a stripped Debian binary: .dynsym only) under --folded:
                    _PyEval_EvalFrameDefault is a frame, no frame is a bare address.
   perl-folded      the same for perl, naming Perl_runops_standard.
@@ -28,6 +47,7 @@ Cases:
 Usage: run_symbols.py --profemu build/profemu CASE...
        run_symbols.py --list
 """
+import bisect
 import collections
 import json
 import os
@@ -44,8 +64,27 @@ import run_counts
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "guests",
                       "symbols_demo.c")
-CC = {"x86_64": "gcc", "i386": "i686-linux-gnu-gcc"}
+CC = {"x86_64": "gcc", "i386": "i686-linux-gnu-gcc", "hppa": "hppa-linux-gnu-gcc",
+      "ia64-dynamic": "/opt/ia64-toolchain/toolchain/bin/ia64-linux-gnu-gcc"}
+X86 = ["x86_64", "i386"]
+# IA-64 dynamic: the cross toolchain of ../shared/toolchains/ia64 where guests/ia64/build.sh
+# unpacks it (not in CI: the case skips), with its sysroot's glibc
+IA64_TOOLCHAIN = "/opt/ia64-toolchain/toolchain"
+IA64_SYSROOT = os.path.join(IA64_TOOLCHAIN, "ia64-linux-gnu", "sysroot")
+SYSROOT = {"hppa": ["-L", "/usr/hppa-linux-gnu"],	# Debian's cross libc
+           "ia64-dynamic": ["-L", IA64_SYSROOT]}
 OWN = ["cmp", "work", "main"]
+# The demo's functions --counts lists. hppa: main and cmp are reached through long-branch
+# stubs (b,l .+8,%r1; be) and $$dyncall (bv), which the back end does not report as calls, so
+# they are no call targets; work is, and so is the millicode remainder $$remoI.
+OWN_CALLED = {"hppa": ["work", "$$remoI"]}
+# IA-64: a committed static program (guests/ia64/build.sh), with its own functions
+IA64_PROGRAM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "guests",
+                            "ia64", "bin", "cpubench")
+IA64_ARGS = ["22", "2000", "2"]
+IA64_OWN = ["main", "fib", "sift_down"]
+# instruction addresses: (alignment, slots per unit)
+INSN_ALIGN = {"ia64": (16, 3), "ia64-dynamic": (16, 3), "hppa": (4, 1)}
 LIBC = ["msort_with_tmp.part.0"]
 # What differs from valgrind, per function of ld.so's start-up: (largest difference, why);
 # a bound ("binding", n) is n instructions per lazy binding (valgrind's count of them). Any
@@ -91,8 +130,9 @@ VALGRIND_N = "10000"
 
 
 def cases():
-    return (["annotate-" + a for a in CC] + ["valgrind-" + a for a in CC] +
-            ["counts-" + a for a in CC] + ["python3-folded", "perl-folded", "dbgsym-x86_64"])
+    return (["annotate-" + a for a in X86] + ["valgrind-" + a for a in X86] +
+            ["counts-" + a for a in list(CC) + ["ia64"]] +
+            ["shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
 
 
 def run(ctx, cmd, cwd, env=None):
@@ -106,7 +146,7 @@ def run(ctx, cmd, cwd, env=None):
 
 
 def build_demo(ctx, arch, d):
-    cc = shutil.which(CC[arch])
+    cc = shutil.which(CC[arch]) or (os.path.exists(CC[arch]) and CC[arch])
     if not cc:
         raise Skip(CC[arch] + " is not installed")
     out = os.path.join(d, "demo")
@@ -310,9 +350,11 @@ def run_valgrind(ctx, arch):
         raise Failure("\n".join("  * " + p for p in problems))
 
 
-def nm_names(ctx, path, d):
-    """name -> the addresses nm gives it in the object at path: its .symtab, its .dynsym
-    (version suffixes dropped) and, when one is installed, its debug file by build-id."""
+def symbol_entries(ctx, path, d):
+    """(name, address, size) of every symbol readelf (any architecture's ELF) prints for the
+    object at path: its .symtab and .dynsym (version suffixes dropped) and, when one is
+    installed, its debug file by build-id. Symbols of no section (undefined, absolute) and
+    section symbols are left out."""
     files = [path]
     note = run(ctx, ["readelf", "-n", path], d, env=os.environ.copy()).stdout.decode()
     m = re.search(r"Build ID: ([0-9a-f]+)", note)
@@ -320,26 +362,38 @@ def nm_names(ctx, path, d):
         debug = "/usr/lib/debug/.build-id/%s/%s.debug" % (m.group(1)[:2], m.group(1)[2:])
         if os.path.exists(debug):
             files.append(debug)
-    names = collections.defaultdict(set)
+    out = []
     for f in files:
-        for opts in (["--defined-only"], ["-D", "--defined-only"]):
-            r = subprocess.run(["nm"] + opts + [f], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               timeout=ctx.timeout)
-            for line in r.stdout.decode().splitlines():
-                parts = line.split()
-                if len(parts) == 3:
-                    names[re.sub(r"@.*$", "", parts[2])].add(int(parts[0], 16))
+        text = run(ctx, ["readelf", "-sW", "--dyn-syms", f], d, env=os.environ.copy())
+        for line in text.stdout.decode().splitlines():
+            parts = line.split()
+            if (len(parts) >= 8 and parts[0][:-1].isdigit() and parts[3] != "SECTION" and
+                    parts[6] not in ("UND", "ABS")):
+                size = int(parts[2], 16) if parts[2].startswith("0x") else int(parts[2])
+                out.append((re.sub(r"@.*$", "", parts[7]), int(parts[1], 16), size))
+    return out
+
+
+def symbol_names(ctx, path, d):
+    """name -> the addresses readelf gives it in the object at path (symbol_entries)."""
+    names = collections.defaultdict(set)
+    for name, addr, _ in symbol_entries(ctx, path, d):
+        names[name].add(addr)
     return names
 
 
 def run_counts_offsets(ctx, arch):
-    for tool in ("nm", "readelf"):
-        if not shutil.which(tool):
-            raise Skip(tool + " (binutils) is not installed")
+    if not shutil.which("readelf"):
+        raise Skip("readelf (binutils) is not installed")
     d = ctx.fresh_dir("counts")
-    demo = build_demo(ctx, arch, d)
-    profemu(ctx, d, ["--counts=pe.json", "--callgrind=pe.out"], [demo, "2000"])
+    if arch == "ia64":
+        # the committed static program (no IA-64 compiler in CI): its own symbols
+        demo, opts, args, own = IA64_PROGRAM, [], IA64_ARGS, IA64_OWN
+    else:
+        demo, opts, args = build_demo(ctx, arch, d), SYSROOT.get(arch, []), ["2000"]
+        own = OWN_CALLED.get(arch, OWN)
+    profemu(ctx, d, opts + ["--counts=pe.json", "--callgrind=pe.out", "--folded=pe.folded"],
+            [demo] + args)
     with open(os.path.join(d, "pe.json")) as f:
         rows = json.load(f)["functions"]
     # the objects' paths, as --callgrind names them (--counts gives their file names)
@@ -361,12 +415,12 @@ def run_counts_offsets(ctx, arch):
             problems.append("%s: no ob= line names the path of %s" % (r["name"], ob))
             continue
         if ob not in symbols:
-            symbols[ob] = nm_names(ctx, paths[ob], d)
+            symbols[ob] = symbol_names(ctx, paths[ob], d)
         at = symbols[ob].get(r["name"])
         if at is None:
-            continue	# a name nm does not print (none of the tables it reads has it)
+            continue	# a name in none of the tables readelf prints
         if offset not in at:
-            problems.append("%s in %s: offset %#x, nm has it at %s" % (
+            problems.append("%s in %s: offset %#x, readelf has it at %s" % (
                 r["name"], ob, offset, " ".join("%#x" % a for a in sorted(at))))
         checked[ob] += 1
     for ob, bases in sorted(loads.items()):
@@ -374,16 +428,93 @@ def run_counts_offsets(ctx, arch):
             problems.append("%s: address - offset is %s, not one page-aligned load address" % (
                 ob, " ".join("%#x" % b for b in sorted(bases))))
     demo_rows = [r for r in rows if r.get("object") == os.path.basename(demo)]
-    missing = [f for f in OWN if f not in {r["name"] for r in demo_rows}]
-    if missing or checked[os.path.basename(demo)] < len(OWN):
+    missing = [f for f in own if f not in {r["name"] for r in demo_rows}]
+    if missing or checked[os.path.basename(demo)] < len(own):
         problems.append("the demo's functions were not all checked: missing " + " ".join(missing))
-    libc = [ob for ob in checked if ob.startswith("libc.so")]
-    if not libc or checked[libc[0]] < 5:
-        problems.append("fewer than 5 of libc's functions checked against nm")
-    ctx.notes.append("%d functions; checked against nm: %s" % (
+    if arch != "ia64":
+        libc = [ob for ob in checked if ob.startswith("libc.so")]
+        if not libc or checked[libc[0]] < 5:
+            problems.append("fewer than 5 of libc's functions checked against readelf")
+        libc_name = "libc.so.6.1" if arch == "ia64-dynamic" else "libc.so.6"
+        # the sort, a frame and a callgrind function of libc: its exported entry (hppa,
+        # i386), or with libc6-dbg's symbols its inner function (x86-64, where qsort jumps)
+        sort = re.compile(r"^(__)?(qsort(_r)?|msort_with_tmp.*)$")
+        if not any(sort.match(f) for f in frames(os.path.join(d, "pe.folded"))):
+            problems.append("no frame of the C library's sort in --folded")
+        if not any(ob == libc_name and sort.match(fn)
+                   for ob, fn in callgrind_functions(os.path.join(d, "pe.out"))):
+            problems.append("no function of the C library's sort under libc.so.6 in --callgrind")
+    if arch in INSN_ALIGN:
+        problems += instruction_addresses(ctx, d, demo, arch)
+    ctx.notes.append("%d functions; checked against readelf: %s" % (
         len(rows), ", ".join("%s %d" % kv for kv in sorted(checked.items()))))
     if problems:
         raise Failure("\n".join("  * " + p for p in problems[:30]))
+
+
+def callgrind_functions(path):
+    """(object's file name, function) of every fn= of a callgrind file (hppa's has ticks only,
+    so a function may have no cost line)."""
+    out, ob, names = set(), None, {}
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"^(ob|fn)=(?:\((\d+)\))? ?(.*)$", line.rstrip("\n"))
+            if not m:
+                continue
+            key = (m.group(1), m.group(2))
+            name = m.group(3) or names.get(key)
+            if m.group(2) and m.group(3):
+                names[key] = name
+            if m.group(1) == "ob":
+                ob = object_file(name)
+            else:
+                out.add((ob, name))
+    return out
+
+
+def containing(entries, a):
+    """The names readelf's symbols give address a: the sized symbols that hold it, those
+    starting last; else a label without a size at or below it (hand-written assembly) when
+    the nearest symbol below is one; else none (the object+offset name)."""
+    holding = [(addr, n) for n, addr, size in entries if addr <= a < addr + size]
+    if holding:
+        last = max(addr for addr, _ in holding)
+        return {n for addr, n in holding if addr == last}
+    below = [(addr, size, n) for n, addr, size in entries if addr <= a]
+    if not below:
+        return set()
+    last = max(addr for addr, _, _ in below)
+    at = [(size, n) for addr, size, n in below if addr == last]
+    return {n for size, n in at if size == 0} if all(size == 0 for size, _ in at) else set()
+
+
+def instruction_addresses(ctx, d, program, arch):
+    """Every --callgrind cost line of the program's own code at an instruction's address (IA-64:
+    a bundle's address plus its slot, 0 to 2; hppa: a word), under the function readelf's
+    symbols put it in (containing), or named by object and offset where they put it in none."""
+    align, slots = INSN_ALIGN[arch]
+    ob = os.path.basename(program)
+    entries = [e for e in symbol_entries(ctx, program, d) if not e[0].startswith(".")]
+    problems, seen, named = [], 0, 0
+    for r in run_counts.records(os.path.join(d, "pe.out")):
+        if r[0] != "cost" or object_file(r[1]) != ob:
+            continue
+        _, _, fn, a, _ = r
+        fn = re.sub(r"'\d+$", "", fn)
+        seen += 1
+        if a % align >= slots:
+            problems.append("%s: %#x is no instruction address" % (fn, a))
+        names = containing(entries, a - a % align)
+        named += bool(names)
+        if names and fn not in names:
+            problems.append("%#x is listed under %s, readelf's symbols put it in %s" % (
+                a, fn, " or ".join(sorted(names))))
+        elif not names and fn not in ("%s+%#x" % (ob, a - a % align), "%s+%#x" % (ob, a)):
+            problems.append("%#x is listed under %s, in no symbol of readelf's" % (a, fn))
+    if not seen:
+        problems.append("no cost line of %s in --callgrind" % ob)
+    ctx.notes.append("%s: %d instruction addresses, %d in a symbol" % (ob, seen, named))
+    return problems[:10]
 
 
 def frames(path):
@@ -412,6 +543,66 @@ def run_interpreter(ctx, name, code, wanted):
     offsets = sorted(f for f in names if re.search(r"\+0x[0-9a-f]+$", f))
     ctx.notes.append("%d frames, %d named by object+offset (code no symbol covers)" %
                      (len(names), len(offsets)))
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
+SPIN_MODULE = "int spin(int n) { int s = 0; for (int i = 0; i < n; i++) s += i * i % 7; return s; }\n"
+SHRINKER = r"""#include <dlfcn.h>
+#include <stdio.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+	void *h = argc == 2 ? dlopen(argv[1], RTLD_NOW) : NULL;
+	if (!h)
+		return 3;
+	int s = ((int (*)(int))dlsym(h, "spin"))(100000);
+	dlclose(h);	/* natively, its mapping would fault past the new end too */
+	if (truncate(argv[1], 4096) != 0)	/* in place: the same inode, shorter */
+		return 4;
+	printf("%d\n", s);
+	return 0;
+}
+"""
+
+
+def run_shrunk(ctx):
+    if not shutil.which("gcc"):
+        raise Skip("gcc is not installed")
+    d = ctx.fresh_dir("shrunk")
+    for name, text in (("spin.c", SPIN_MODULE), ("shrinker.c", SHRINKER)):
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
+    host = os.environ.copy()
+    run(ctx, ["gcc", "-g", "-O1", "-shared", "-fPIC", "-o", "libspin.so", "spin.c"], d, env=host)
+    run(ctx, ["gcc", "-g", "-O1", "-o", "shrinker", "shrinker.c"], d, env=host)
+    want = {n: a for n, a, _ in symbol_entries(ctx, os.path.join(d, "libspin.so"), d)}["spin"]
+    module = os.path.join(d, "module.so")
+    shutil.copy(os.path.join(d, "libspin.so"), module)
+    native = run(ctx, [os.path.join(d, "shrinker"), module], d, env=host).stdout
+    shutil.copy(os.path.join(d, "libspin.so"), module)
+    env = e2e_harness.environment({})
+    r = subprocess.run([ctx.profemu] + e2e_harness.unset_sanitizer_vars(env) +
+                       ["--counts=pe.json", "--callgrind=pe.out", os.path.join(d, "shrinker"),
+                        module], cwd=d, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=ctx.timeout, env=env)
+    problems = []
+    if r.returncode != 0 or r.stdout != native:
+        problems.append("exit %d, stdout %r; natively 0, %r" % (r.returncode, r.stdout, native))
+    warnings = r.stderr.decode().splitlines()
+    if warnings != ["profemu: warning: %s: shrank since it was read: no more source lines" %
+                    module]:
+        problems.append("stderr is not the one warning: %r" % warnings)
+    rows = []
+    if os.path.exists(os.path.join(d, "pe.json")):
+        with open(os.path.join(d, "pe.json")) as f:
+            rows = [x for x in json.load(f)["functions"] if x["name"] == "spin"]
+    if len(rows) != 1 or rows[0].get("object") != "module.so" or \
+            int(rows[0].get("offset", "-1"), 16) != want:
+        problems.append("--counts has no spin in module.so at readelf's %#x: %r" % (want, rows))
+    if ("module.so", "spin") not in (callgrind_functions(os.path.join(d, "pe.out"))
+                                     if os.path.exists(os.path.join(d, "pe.out")) else set()):
+        problems.append("--callgrind has no fn=spin under module.so")
     if problems:
         raise Failure("\n".join("  * " + p for p in problems))
 
@@ -458,11 +649,11 @@ def run_case(name, args):
 
     def go(ctx):
         kind, _, arch = name.partition("-")
-        if kind == "annotate" and arch in CC:
+        if kind == "annotate" and arch in X86:
             run_annotate(ctx, arch)
-        elif kind == "valgrind" and arch in CC:
+        elif kind == "valgrind" and arch in X86:
             run_valgrind(ctx, arch)
-        elif kind == "counts" and arch in CC:
+        elif kind == "counts" and (arch in CC or arch == "ia64"):
             run_counts_offsets(ctx, arch)
         elif name == "python3-folded":
             run_interpreter(ctx, "python3", ["-c", "sum(i * i for i in range(3000))"],
@@ -470,6 +661,8 @@ def run_case(name, args):
         elif name == "perl-folded":
             run_interpreter(ctx, "perl", ["-e", "my $s = 0; $s += $_ * $_ for 1 .. 3000"],
                             "Perl_runops_standard")
+        elif name == "shrunk-x86_64":
+            run_shrunk(ctx)
         elif name == "dbgsym-x86_64":
             run_dbgsym(ctx)
         else:
