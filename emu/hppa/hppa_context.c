@@ -63,7 +63,8 @@ int hppa_context_save(struct cpu *cpu, struct cpu_context *ctx)
 #define SAVE(f) x->f = c->f;
 	HPPA_CONTEXT_SCALARS(SAVE)
 #undef SAVE
-	x->pend_after = c->pend_kind && c->event_at > c->retired ? c->event_at - c->retired : 0;
+	x->pend_after = c->pend_kind && c->clock.event_at > c->clock.retired ?
+		c->clock.event_at - c->clock.retired : 0;
 	return 0;
 }
 
@@ -78,6 +79,6 @@ int hppa_context_restore(struct cpu *cpu, const struct cpu_context *ctx)
 #define RESTORE(f) c->f = x->f;
 	HPPA_CONTEXT_SCALARS(RESTORE)
 #undef RESTORE
-	c->event_at = x->pend_kind ? c->retired + x->pend_after : UINT64_MAX;
+	c->clock.event_at = x->pend_kind ? c->clock.retired + x->pend_after : CLOCK_NEVER;
 	return 0;
 }

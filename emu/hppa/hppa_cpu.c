@@ -45,27 +45,6 @@ static struct hppa_cpu *H(struct cpu *c)
 	return (struct hppa_cpu *)c;
 }
 
-static uint64_t min64(uint64_t a, uint64_t b)
-{
-	return a < b ? a : b;
-}
-
-/* The retired count at which the loop must stop and look: the next tick, a pending call
- * report, or stop_at (--max-insns or the end of a time slice). */
-static void set_stop_at(struct hppa_cpu *c)
-{
-	uint64_t m = c->max_insns ? c->max_insns : UINT64_MAX;
-	uint64_t q = c->quantum_end ? c->quantum_end : UINT64_MAX;
-	c->stop_at = min64(m, q) == UINT64_MAX ? 0 : min64(m, q);
-}
-
-static void update_limit(struct hppa_cpu *c)
-{
-	uint64_t tick = c->tick_at == HPPA_NO_TICK ? UINT64_MAX :
-		c->tick_at > c->charged ? c->tick_at - c->charged : 0;
-	c->limit = min64(min64(tick, c->stop_at ? c->stop_at : UINT64_MAX), c->event_at);
-}
-
 /* ---- decode cache ---- */
 
 static bool is_breakpoint(const struct hppa_cpu *c, uint32_t addr)
@@ -515,14 +494,6 @@ static uint32_t deposit(uint32_t old, uint32_t val, unsigned pos, unsigned len)
 
 /* ---- events ---- */
 
-static void raise_tick(struct hppa_cpu *c, uint32_t pc)
-{
-	uint64_t n = c->ev.tick ? c->ev.tick(c->ev.ctx, pc, c->retired) : 0;
-	/* the clock as the handler left it (a charge from there moves it) */
-	c->tick_at = n ? c->retired + c->charged + n : HPPA_NO_TICK;
-	update_limit(c);
-}
-
 /* The kernel's gateway page. Returns true to go on running. */
 static bool gateway(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 {
@@ -648,16 +619,16 @@ static void raise_pending(struct hppa_cpu *c)
 {
 	int kind = c->pend_kind;
 	c->pend_kind = 0;
-	c->event_at = UINT64_MAX;
-	update_limit(c);
+	c->clock.event_at = CLOCK_NEVER;
+	clock_update(&c->clock);
 	if (c->held_due) {
 		c->held_due = false;
-		c->ev.call(c->ev.ctx, c->due_site, c->due_ret, c->due_target, c->retired);
+		c->ev.call(c->ev.ctx, c->due_site, c->due_ret, c->due_target, c->clock.retired);
 	}
 	if (kind == 1)
-		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, c->pend_target, c->retired);
+		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, c->pend_target, c->clock.retired);
 	else if (kind == 2)
-		c->ev.ret(c->ev.ctx, c->pend_target, c->retired);
+		c->ev.ret(c->ev.ctx, c->pend_target, c->clock.retired);
 }
 
 /* stop_at is reached (the count written back): --max-insns' CPU_STOP_INSN_LIMIT, or the end
@@ -667,23 +638,20 @@ static void raise_pending(struct hppa_cpu *c)
  * (measured: a separate inlined check made a plain loop 4% slower). */
 __attribute__((noinline)) static int bound_reached(struct hppa_cpu *c)
 {
-	if (c->max_insns && c->retired >= c->max_insns)
+	if (c->clock.retired >= c->clock.max_insns)
 		return CPU_STOP_INSN_LIMIT;
-	if (c->tick_at != HPPA_NO_TICK && c->retired + c->charged >= c->tick_at)
+	if (clock_tick_due(&c->clock))
 		return -1;
-	c->quantum_end = 0;
-	c->quantum_hit = true;
-	set_stop_at(c);
-	update_limit(c);
+	clock_end_slice(&c->clock);
 	return CPU_STOP_REQUESTED;
 }
 
 /* The queue, the count and the limit live in locals while instructions run (stores to guest
  * memory go through byte pointers, which would otherwise make the compiler reload them); SYNC
  * writes them back before anything outside the loop can look, RELOAD reads them again. */
-#define SYNC() (c->iaoq_f = pc, c->iaoq_b = iaoq_b, c->retired = retired)
-#define RELOAD() (apply_psw_n(c), pc = c->iaoq_f, iaoq_b = c->iaoq_b, retired = c->retired, \
-		  limit = c->limit)
+#define SYNC() (c->iaoq_f = pc, c->iaoq_b = iaoq_b, c->clock.retired = retired)
+#define RELOAD() (apply_psw_n(c), pc = c->iaoq_f, iaoq_b = c->iaoq_b, retired = c->clock.retired, \
+		  limit = c->clock.limit)
 
 /* A PSW with N set (a sigreturn restoring an interrupted nullification) skips the front. */
 static void apply_psw_n(struct hppa_cpu *c)
@@ -699,7 +667,7 @@ static void apply_psw_n(struct hppa_cpu *c)
 #define SYNC_IN()								\
 	do {									\
 		unsigned m_ = (unsigned)(in - bstart);				\
-		c->retired = retired + m_;					\
+		c->clock.retired = retired + m_;					\
 		c->iaoq_f = m_ ? iaoq_b + 4 * (m_ - 1) : pc;			\
 		c->iaoq_b = m_ ? c->iaoq_f + 4 : iaoq_b;			\
 	} while (0)
@@ -989,35 +957,35 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 	/* nul: the instruction nullifies the next (false whenever a handler starts); event: the
 	 * branch raises a call or return after its delay slot; next: the new back of the queue. */
 	bool nul = false, event;
-	update_limit(c);
+	clock_update(&c->clock);
 	RELOAD();
 	for (;;) {
 	top:
 		if (__builtin_expect(retired >= limit, 0)) {
 			SYNC();
 			page_va = HPPA_NO_PAGE;	/* an event may change the memory map */
-			if (c->pend_kind && retired >= c->event_at) {
+			if (c->pend_kind && retired >= c->clock.event_at) {
 				raise_pending(c);
 				if (c->stop_req)
 					return CPU_STOP_REQUESTED;
 				RELOAD();
 				continue;
 			}
-			if (c->stop_at && retired >= c->stop_at) {
+			if (retired >= c->clock.max_insns || retired >= c->clock.quantum_end) {
 				int why = bound_reached(c);
 				if (why >= 0)
 					return (enum cpu_stop)why;
 			}
-			if (c->tick_at != HPPA_NO_TICK && retired + c->charged >= c->tick_at) {
+			if (clock_tick_due(&c->clock)) {
 				c->in_tick = true;
-				raise_tick(c, pc);
+				clock_tick(&c->clock, pc, retired);
 				c->in_tick = false;
 				if (c->stop_req || c->stop_at_tick)
 					return CPU_STOP_REQUESTED;
 				RELOAD();
 				continue;
 			}
-			update_limit(c);
+			clock_update(&c->clock);
 			RELOAD();
 		}
 		if (__builtin_expect((pc & ~PAGE_MASK) != page_va, 0)) {
@@ -1559,9 +1527,9 @@ static enum cpu_stop run(struct cpu *cpu, struct cpu_fault *f)
 		pc = iaoq_b;
 		iaoq_b = next;
 		if (__builtin_expect(event, 0)) {
-			c->event_at = retired + !nul;	/* after the delay slot */
-			update_limit(c);
-			limit = c->limit;
+			c->clock.event_at = retired + !nul;	/* after the delay slot */
+			clock_update(&c->clock);
+			limit = c->clock.limit;
 		}
 		if (nul) {
 			pc = next;
@@ -1618,14 +1586,10 @@ static struct cpu *create(const struct cpu_config *cfg, char *err, size_t errlen
 	c->base.arch = CPU_ARCH_HPPA;
 	c->mem = cfg->mem;
 	c->ev = cfg->events;
-	c->max_insns = cfg->max_insns;
-	set_stop_at(c);
-	c->tick_at = cfg->first_tick ? cfg->first_tick : HPPA_NO_TICK;
+	clock_init(&c->clock, cfg);
 	c->cache_gen = cfg->mem->generation;
 	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
 		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;
-	c->event_at = UINT64_MAX;
-	update_limit(c);
 	return &c->base;
 }
 
@@ -1746,48 +1710,29 @@ static uint64_t thread_pointer(struct cpu *cpu)
 
 static uint64_t retired(struct cpu *cpu)
 {
-	return H(cpu)->retired;
+	return H(cpu)->clock.retired;
 }
 
 static void set_next_tick(struct cpu *cpu, uint64_t interval)
 {
-	struct hppa_cpu *c = H(cpu);
-	c->tick_at = interval ? c->retired + c->charged + interval : HPPA_NO_TICK;
-	update_limit(c);
+	clock_set_next_tick(&H(cpu)->clock, interval);
 }
 
 static void charge(struct cpu *cpu, uint64_t n, uint64_t pc)
 {
-	struct hppa_cpu *c = H(cpu);
-	uint64_t end = c->retired + c->charged + n;
-	/* A charge from inside a tick (not a documented caller) only moves the clock: raising
-	 * ticks from there would recurse. */
-	bool raise = !c->in_tick && !c->in_charge;
-	c->in_charge = true;
-	while (raise && c->tick_at != HPPA_NO_TICK && c->tick_at < end) {
-		c->charged = c->tick_at - c->retired;
-		raise_tick(c, (uint32_t)pc);
-	}
-	if (raise)
-		c->in_charge = false;
-	c->charged = end - c->retired;
-	update_limit(c);
+	clock_charge(&H(cpu)->clock, n, (uint32_t)pc);
 }
 
 /* The slice ends before the instruction at retired count retired + n: run() stops at its top
- * check, which limit (now bounded by quantum_end too) already sends it to. */
+ * check, which the clock's limit (bounded by the slice too) already sends it to. */
 static void set_quantum(struct cpu *cpu, uint64_t n)
 {
-	struct hppa_cpu *c = H(cpu);
-	c->quantum_hit = false;
-	c->quantum_end = n ? c->retired + n : 0;
-	set_stop_at(c);
-	update_limit(c);
+	clock_set_quantum(&H(cpu)->clock, n);
 }
 
 static bool quantum_expired(struct cpu *cpu)
 {
-	return H(cpu)->quantum_hit;
+	return H(cpu)->clock.quantum_hit;
 }
 
 static void dump_regs(struct cpu *cpu, char *buf, size_t len)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../clock.h"
 #include "../cpu_backend.h"
 #include "hppa_decode.h"
 #include "hppa_jit.h"
@@ -14,7 +15,6 @@
 #define HPPA_PAGE_INSNS 1024
 #define HPPA_DCACHE_SLOTS 1024	/* direct-mapped by page number */
 #define HPPA_MAX_BREAKPOINTS 64
-#define HPPA_NO_TICK UINT64_MAX
 #define HPPA_TLB_SLOTS 1024	/* data translations, direct-mapped by page number */
 
 /* One guest page of decoded instructions. A page that is writable is checked word by word
@@ -57,11 +57,13 @@ struct hppa_cpu {
 
 	struct guest_mem *mem;
 	struct cpu_events ev;
-	uint64_t retired, charged;
-	uint64_t max_insns;	/* 0: none */
-	uint64_t tick_at;	/* clock (retired + charged) of the next tick */
-	uint64_t limit;		/* retired count at which the loop must look at ticks/limits */
-	bool stop_req, stop_at_tick, in_tick, in_charge;
+	/* Retired instructions, ticks, --max-insns and the time slice; run() counts in a local
+	 * and looks at the clock when the count reaches its limit, which also holds event_at:
+	 * the count after a delay slot where a call or return is reported (pend_kind). */
+	struct emu_clock clock;
+	/* in_tick: a tick raised by run()'s top is running, where cpu_request_stop_at_tick
+	 * stops before its instruction (stop_at_tick) */
+	bool stop_req, stop_at_tick, in_tick;
 	int pend_kind;		/* a call (1), return (2), or only held_due (3) at event_at */
 	uint32_t pend_site, pend_ret, pend_target;
 	/* A call linked through r31 (millicode: $$divU, $$dyncall) is held until its callee's first
@@ -72,18 +74,12 @@ struct hppa_cpu {
 	bool held, held_due;
 	uint32_t held_site, held_ret, held_target;
 	uint32_t due_site, due_ret, due_target;
-	uint64_t event_at;
 
 	uint64_t cache_gen;
 	struct hppa_code_page *pages[HPPA_DCACHE_SLOTS];
 	struct hppa_tlb rtlb[HPPA_TLB_SLOTS], wtlb[HPPA_TLB_SLOTS];
 	uint32_t bkpts[HPPA_MAX_BREAKPOINTS];
 	unsigned nbkpts;
-	/* cpu_set_quantum: the slice ends before the instruction at retired count quantum_end
-	 * (0: no slice), folded with max_insns into stop_at; quantum_hit once run() stopped there. */
-	uint64_t quantum_end;
-	bool quantum_hit;
-	uint64_t stop_at;	/* the nearer of max_insns and quantum_end; 0: neither */
 	struct hppa_jit jit;	/* host code of straight runs (hppa_jit.c) */
 };
 
