@@ -27,9 +27,17 @@
 #
 # Rows are a list of named commands, declared below with `row NAME COMMAND...`; add one line
 # to add a row (e.g. profiling on and off). Rows whose program is missing are shown as n/a.
+# bench/run.sh --suite [BUILD_DIR]: the suite of real workloads on every ISA instead
+# (bench/suite/run.sh says what it measures).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+if [ "${1:-}" = --suite ]; then
+	shift
+	exec "$here/suite/run.sh" "$@"
+fi
 build=${1:-${BUILD_DIR:-$here/../build}}
 build=$(cd "$build" 2>/dev/null && pwd) || { echo "bench: no build directory $build" >&2; exit 1; }
 runs=${BENCH_RUNS:-5}
@@ -51,6 +59,10 @@ ski=${SKI:-/opt/ski/bin/bski}
 if [ ! -x "$floor" ] && [ -z "${PROFEMU:-}" ]; then
 	ninja -C "$build" profemu-engine-floor >/dev/null || echo "bench: cannot build profemu-engine-floor" >&2
 fi
+if [ ! -f "${QEMU_PLUGIN:-$build/bench/qemu-plugin/libinsn_count.so}" ] && [ -z "${QEMU_PLUGIN:-}" ]; then
+	ninja -C "$build" bench/qemu-plugin/libinsn_count.so >/dev/null 2>&1 ||
+		echo "bench: cannot build the qemu plugin (a sanitized build has none)" >&2
+fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/profemu-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -69,6 +81,11 @@ row() {
 
 row native "$guest" "${gargs[@]}"
 row qemu "$qemu" "$guest" "${gargs[@]}"
+# The peer that counts: qemu with our TCG plugin (bench/qemu-plugin) adding 1 per instruction
+# inline (exact), or each block's length as it is entered (off where a block is left early).
+plugin=${QEMU_PLUGIN:-$build/bench/qemu-plugin/libinsn_count.so}
+row qemu+insn "$qemu" -plugin "$plugin,mode=insn" "$guest" "${gargs[@]}"
+row qemu+tb "$qemu" -plugin "$plugin,mode=tb" "$guest" "${gargs[@]}"
 row profemu "$profemu" "$guest" "${gargs[@]}"
 row profemu-stats "$profemu" --stats="$stats" "$guest" "${gargs[@]}"
 # Profiling on: the guest calls profil() over its whole text (served natively, a tick every
@@ -98,6 +115,8 @@ read -r -a hppa_args <<<"${BENCH_HPPA_ARGS:-40 300000 10}"
 hppa_stats=$tmp/stats-hppa.json
 if [ -x "$hppa_guest" ]; then
 	row qemu-hppa "${QEMU_HPPA:-qemu-hppa}" "$hppa_guest" "${hppa_args[@]}"
+	row qemu+insn-hppa "${QEMU_HPPA:-qemu-hppa}" -plugin "$plugin,mode=insn" "$hppa_guest" "${hppa_args[@]}"
+	row qemu+tb-hppa "${QEMU_HPPA:-qemu-hppa}" -plugin "$plugin,mode=tb" "$hppa_guest" "${hppa_args[@]}"
 	row profemu-hppa "$profemu" --stats="$hppa_stats" "$hppa_guest" "${hppa_args[@]}"
 	row profemu-hppa-profil env PROFEMU_BENCH_PROFIL=1 "$profemu" "$hppa_guest" "${hppa_args[@]}"
 fi
@@ -105,20 +124,7 @@ fi
 # --- measuring --------------------------------------------------------------------------------
 now() { date +%s.%N; }
 
-# median of the numbers on stdin
-median() {
-	sort -g | awk '{ v[NR] = $1 } END {
-		if (NR == 0) { print "nan"; exit }
-		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 
-# available CMD: is the program of a row there?
-available() {
-	local prog
-	eval "set -- $1"
-	prog=$1
-	if [[ $prog == */* ]]; then [ -x "$prog" ]; else command -v "$prog" >/dev/null; fi
-}
 
 echo "profemu bench: $(basename "$guest") ${gargs[*]:-(default arguments)}, $runs runs per row"
 echo "  host:    $(uname -m), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo unknown cpu)"
@@ -246,6 +252,12 @@ if [ -n "${med[profemu]:-}" ]; then
 	echo
 	echo "profemu/native = $(ratio "${med[profemu]}" "${med[native]:-}"), profemu/qemu = $(ratio "${med[profemu]}" "${med[qemu]:-}")"
 fi
+if [ -n "${med[qemu+insn]:-}" ] && [ -n "${med[profemu]:-}" ]; then
+	echo "qemu+plugin (counting each instruction inline)/qemu = $(ratio "${med[qemu+insn]}" "${med[qemu]:-}"), each block: $(ratio "${med[qemu+tb]:-}" "${med[qemu]:-}"); profemu/qemu+insn = $(ratio "${med[profemu]}" "${med[qemu+insn]}")"
+fi
+if [ -n "${med[qemu+insn-hppa]:-}" ] && [ -n "${med[profemu-hppa]:-}" ]; then
+	echo "hppa: qemu+plugin/qemu-hppa = $(ratio "${med[qemu+insn-hppa]}" "${med[qemu-hppa]:-}"), each block: $(ratio "${med[qemu+tb-hppa]:-}" "${med[qemu-hppa]:-}"); profemu-hppa/qemu+insn-hppa = $(ratio "${med[profemu-hppa]}" "${med[qemu+insn-hppa]}")"
+fi
 if [ -n "${med[engine-floor]:-}" ] && [ -n "${med[profemu]:-}" ]; then
 	echo "engine floor (Unicorn, no counting)/qemu = $(ratio "${med[engine-floor]}" "${med[qemu]:-}"), counting costs profemu/floor = $(ratio "${med[profemu]}" "${med[engine-floor]}")"
 fi
@@ -277,20 +289,25 @@ if [ "${BENCH_THREADS:-1}" != 0 ] && [ -x "$threads_guest" ] && [ -x "$profemu" 
 		local TIMEFORMAT='%R %U %S'
 		{ time "$@" >/dev/null 2>&1; } 2>&1 | awk '{ printf "%s %.3f\n", $1, $2 + $3 }'
 	}
-	# medians NAME CMD...: runs it $runs times, sets wall_NAME and cpu_NAME
+	# The four cases in rounds, each round running each once (as the table's rows): run one
+	# case $runs times and then the next, and a change in the machine's load between the two
+	# blocks of runs shows in their ratio (that is what measured 1.36 for work4/work1 on a
+	# loaded machine, at equal CPU time and equal host context switches).
 	declare -A wall cpu
-	medians() {
-		local name=$1
-		shift
-		: >"$tmp/t.$name"
-		for ((r = 1; r <= runs; r++)); do times "$@" >>"$tmp/t.$name"; done
+	cases=(work1 work4 yield1 yield2)
+	declare -A case_cmd=(
+		[work1]="work $work 1" [work4]="work $work 4" [yield1]="yield $yields 1" [yield2]="yield $yields 2")
+	for name in "${cases[@]}"; do : >"$tmp/t.$name"; done
+	for ((r = 1; r <= runs; r++)); do
+		for name in "${cases[@]}"; do
+			read -r -a a <<<"${case_cmd[$name]}"
+			times "$profemu" "$threads_guest" "${a[@]}" >>"$tmp/t.$name"
+		done
+	done
+	for name in "${cases[@]}"; do
 		wall[$name]=$(awk '{ print $1 }' "$tmp/t.$name" | median)
 		cpu[$name]=$(awk '{ print $2 }' "$tmp/t.$name" | median)
-	}
-	medians work1 "$profemu" "$threads_guest" work "$work" 1
-	medians work4 "$profemu" "$threads_guest" work "$work" 4
-	medians yield1 "$profemu" "$threads_guest" yield "$yields" 1
-	medians yield2 "$profemu" "$threads_guest" yield "$yields" 2
+	done
 	per_switch() { awk -v a="$1" -v b="$2" -v n="$yields" 'BEGIN { printf "%.3f", (b - a) / (2 * n) * 1e6 }'; }
 	echo
 	echo "threads (guests/threads.c, median of $runs runs; wall s / cpu s):"

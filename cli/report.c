@@ -3,12 +3,14 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../output/atomic_file.h"
 #include "../output/json_text.h"
+#include "../symbols/symbolizer.h"
 
 int report_fault_signal(enum cpu_fault_kind kind)
 {
@@ -24,13 +26,15 @@ int report_fault_signal(enum cpu_fault_kind kind)
 }
 
 void report_fault(const char *program, const struct cpu_fault *f, int signal,
-		  const struct symtab *syms)
+		  struct symbolizer *names)
 {
-	char where[256] = "";
-	uint64_t off;
-	const char *name = syms ? symtab_lookup(syms, f->pc, &off) : NULL;
-	if (name)
-		snprintf(where, sizeof(where), " (%s+0x%" PRIx64 ")", name, off);
+	char where[PATH_MAX + 512] = "";
+	if (names) {
+		where[0] = ' ';
+		where[1] = '(';
+		symbolizer_describe(names, f->pc, where + 2, sizeof(where) - 3);
+		strcat(where, ")");
+	}
 	fprintf(stderr, "profemu: %s: %s (SIG%s) at pc 0x%" PRIx64 "%s", program, strsignal(signal),
 		sigabbrev_np(signal) ? sigabbrev_np(signal) : "?", f->pc, where);
 	if (f->has_addr)

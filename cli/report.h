@@ -6,6 +6,7 @@
 
 #include "../emu/cpu.h"
 #include "../loader/loader.h"
+#include "../symbols/symbolizer.h"
 
 struct run_outcome {
 	const char *program;
@@ -28,9 +29,10 @@ struct run_thread {
 
 /* The host signal number a fault kind raises, as the Linux kernel would. */
 int report_fault_signal(enum cpu_fault_kind kind);
-/* "profemu: PROGRAM: Segmentation fault (SIGSEGV) at pc 0x... (main+0x12): ..." on stderr. */
+/* "profemu: PROGRAM: Segmentation fault (SIGSEGV) at pc 0x... (main+0x12 in prog at
+ * prog.c:7): ..." on stderr (names may be NULL). */
 void report_fault(const char *program, const struct cpu_fault *f, int signal,
-		  const struct symtab *syms);
+		  struct symbolizer *names);
 /* Writes the --stats JSON; 0 or -1 with a message on stderr. */
 int report_stats(const char *path, const struct run_outcome *r);
 

@@ -19,6 +19,8 @@
 #include "../output/folded.h"
 #include "../output/gmon.h"
 #include "../output/wprof.h"
+#include "../symbols/objmap_elf.h"
+#include "../symbols/symbolizer.h"
 #include "prf_mode.h"
 #include "prf_prompt.h"
 #include "prf_run.h"
@@ -244,31 +246,56 @@ static void elf_fault(void *ctx, struct cpu *cpu, const struct cpu_fault *f, int
 {
 	const struct process *p = ctx;
 	(void)cpu;
-	report_fault(p->exe_guest_path, f, sig, p->syms);
+	report_fault(p->exe_guest_path, f, sig, p->names);
 }
 
 static void elf_killed(void *ctx, struct cpu *cpu, int sig)
 {
 	const struct process *p = ctx;
-	uint64_t off;
-	const char *name = p->syms ? symtab_lookup(p->syms, cpu_pc(cpu), &off) : NULL;
+	char where[PATH_MAX + 512];
 	fprintf(stderr, "profemu: %s: killed by SIG%s (%s) at pc 0x%" PRIx64, p->exe_guest_path,
 		sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig), cpu_pc(cpu));
-	if (name)
-		fprintf(stderr, " (%s+0x%" PRIx64 ")", name, off);
+	if (p->names && symbolizer_describe(p->names, cpu_pc(cpu), where, sizeof(where)) > 0)
+		fprintf(stderr, " (%s)", where);
 	fputc('\n', stderr);
 }
 
-/* Names for link-time addresses: the symbol table was loaded with the run-time bias. */
+/* Names for the profiles' addresses, which are the program's link-time ones (run-time minus
+ * its bias, so that gprof reads them against the file): the symbolizer sees run-time ones. */
 struct link_names {
-	const struct symtab *syms;
-	uint64_t bias;
+	struct symbolizer *names;
+	uint64_t bias, mask;
 };
 
 static const char *symbol_name(void *ctx, uint64_t addr, uint64_t *off)
 {
 	const struct link_names *n = ctx;
-	return symtab_lookup(n->syms, addr + n->bias, off);
+	struct sym_loc loc;
+	uint64_t at = (addr + n->bias) & n->mask;
+	symbolizer_function(n->names, at, &loc);
+	*off = (at - loc.func_start) & n->mask;
+	return loc.func;
+}
+
+static void symbol_where(void *ctx, uint64_t addr, struct out_where *w)
+{
+	const struct link_names *n = ctx;
+	struct sym_loc loc;
+	symbolizer_lookup(n->names, (addr + n->bias) & n->mask, &loc);
+	*w = (struct out_where){ loc.object, loc.file, loc.line };
+}
+
+/* The program and its interpreter, which the loader mapped itself, join the object map (the
+ * libraries join it as ld.so maps them). Without them, their code is named by address only. */
+static void report_objects(struct process *p, const struct elf_image *img, uint64_t mask)
+{
+	if (objmap_report_elf(&p->objects, p->exe_path, img->load_bias, mask) != 0)
+		fprintf(stderr, "profemu: warning: %s: cannot read its program headers: its code "
+				"is not named\n", p->exe_path);
+	if (img->interp_host[0] &&
+	    objmap_report_elf(&p->objects, img->interp_host, img->interp_base, mask) != 0)
+		fprintf(stderr, "profemu: warning: %s: cannot read its program headers: its code "
+				"is not named\n", img->interp_host);
 }
 
 /* A forked child writes PATH.PID, not its parent's file (as gprof's GMON_OUT_PREFIX does);
@@ -289,11 +316,12 @@ static void add_ir(void *ctx, uint64_t pc, uint64_t count)
 }
 
 /* --gmon, --callgrind, --folded at the end of the run. 0, or -1 after a message. */
-int write_call_graphs(const struct process *p, const struct options *o,
-			     const struct symtab *syms, const struct wprof *wp, uint64_t bias)
+int write_call_graphs(const struct process *p, const struct options *o, const struct wprof *wp,
+		      uint64_t bias, uint64_t mask)
 {
-	struct link_names ln = { syms, bias };
-	struct out_symbols names = { .name = syms ? symbol_name : NULL, .ctx = &ln };
+	struct link_names ln = { p->names, bias, mask };
+	struct out_symbols names = { .name = p->names ? symbol_name : NULL,
+				     .where = p->names ? symbol_where : NULL, .ctx = &ln };
 	struct callgrind_info info = { .object = p->exe_path, .cmd = o->program };
 	char buf[PATH_MAX];
 	int failed = 0;
@@ -332,11 +360,12 @@ static uint64_t function_start(void *ctx, uint64_t addr)
 }
 
 /* --counts at the end of the run. 0, or -1 after a message. */
-int write_counts(const struct process *p, const struct options *o, const struct symtab *syms,
-			struct icount *ic, uint64_t bias, uint64_t retired)
+int write_counts(const struct process *p, const struct options *o, struct icount *ic, uint64_t bias,
+		 uint64_t mask, uint64_t retired)
 {
-	struct link_names ln = { syms, bias };
-	struct out_symbols names = { .name = syms ? symbol_name : NULL, .ctx = &ln };
+	struct link_names ln = { p->names, bias, mask };
+	struct out_symbols names = { .name = p->names ? symbol_name : NULL,
+				     .where = p->names ? symbol_where : NULL, .ctx = &ln };
 	struct counts_info info = { .program = o->program, .arch = cpu_arch_name(p->arch) };
 	char buf[PATH_MAX];
 	icount_finish(ic, retired);
@@ -410,10 +439,13 @@ int run_program(const struct options *given)
 	}
 	if (status == 0) {
 		struct symtab *syms = symtab_load(o->program, img.load_bias);
-		struct link_names ln = { syms, rc.bias };
+		report_objects(p, &img, rc.addr_mask);
+		p->names = symbolizer_new(&p->objects, p->cfg.sysroot, rc.addr_mask, stderr);
+		struct link_names ln = { p->names, rc.bias, rc.addr_mask };
 		bool counts_failed = false;
 		if (o->counts_path) {
-			if (icount_init(&ic, link_addr(&rc, img.entry), syms ? function_start : NULL, &ln)) {
+			if (icount_init(&ic, link_addr(&rc, img.entry), p->names ? function_start : NULL,
+					&ln)) {
 				fprintf(stderr, "profemu: out of memory: no --counts file\n");
 				counts_failed = true;
 			} else {
@@ -447,14 +479,17 @@ int run_program(const struct options *given)
 			if (o->callgrind_path)
 				cpu_insn_counts(p->cpu, add_ir, &rc);	/* -ENOSYS: ticks only */
 		}
-		if (rc.wp && write_call_graphs(p, o, syms, &wp, rc.bias) != 0 && status == 0)
+		if (rc.wp && write_call_graphs(p, o, &wp, rc.bias, rc.addr_mask) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
-		if ((counts_failed || (rc.ic && write_counts(p, o, syms, &ic, rc.bias, out.instructions))) &&
+		if ((counts_failed ||
+		     (rc.ic && write_counts(p, o, &ic, rc.bias, rc.addr_mask, out.instructions))) &&
 		    status == 0)
 			status = EXIT_CANNOT_EXECUTE;
 		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
 		symtab_free(syms);
+		symbolizer_free(p->names);
+		p->names = NULL;
 	}
 	if (rc.wp) {
 		thread_stacks_free(&stacks);
@@ -468,6 +503,7 @@ int run_program(const struct options *given)
 	bool raise_signal = p->forked && p->term_signal;
 	int sig = raise_signal ? p->abi->signal_to_host(p->term_signal) : 0;
 	cpu_destroy(p->cpu);
+	objmap_free(&p->objects);
 	gm_destroy(&p->mem);
 	prof_free(&p->prof);
 	free(p);

@@ -9,15 +9,15 @@
 int run_program(const struct options *o);
 
 /* The whole-program files at the end of a run (also the DOS start path's, run_dos.c), with
- * names from syms (NULL: addresses) in link-time addresses (run-time less bias). 0, or -1
- * after a message. write_counts finishes ic at `retired` first. */
+ * names from p->names (NULL: addresses), the profiles' addresses being link-time ones (run-time
+ * less bias, masked to the guest's width). 0, or -1 after a message. write_counts finishes ic
+ * at `retired` first. */
 struct process;
-struct symtab;
 struct wprof;
 struct icount;
-int write_call_graphs(const struct process *p, const struct options *o, const struct symtab *syms,
-		      const struct wprof *wp, uint64_t bias);
-int write_counts(const struct process *p, const struct options *o, const struct symtab *syms,
-		 struct icount *ic, uint64_t bias, uint64_t retired);
+int write_call_graphs(const struct process *p, const struct options *o, const struct wprof *wp,
+		      uint64_t bias, uint64_t mask);
+int write_counts(const struct process *p, const struct options *o, struct icount *ic, uint64_t bias,
+		 uint64_t mask, uint64_t retired);
 
 #endif

@@ -149,10 +149,10 @@ static int watch_write(struct dos_watch *w, const struct options *o, uint64_t in
 		wprof_finish(w->wp, instructions);
 		if (o->callgrind_path)
 			cpu_insn_counts(p->cpu, add_ir, w->wp);
-		failed |= write_call_graphs(p, o, NULL, w->wp, 0);
+		failed |= write_call_graphs(p, o, w->wp, 0, UINT64_MAX);
 	}
 	if (w->ic)
-		failed |= write_counts(p, o, NULL, w->ic, 0, instructions);
+		failed |= write_counts(p, o, w->ic, 0, UINT64_MAX, instructions);
 	return failed ? -1 : 0;
 }
 

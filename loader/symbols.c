@@ -6,6 +6,7 @@
  * hand-written assembly gives) sorted by address, for symtab_lookup. Names live in one private
  * copy of the string table, so nothing points into libelf's memory after loading. */
 #include "loader.h"
+#include "../symbols/sym_index.h"
 
 #include <gelf.h>
 #include <libelf.h>
@@ -16,7 +17,8 @@ struct sym {
 	uint64_t addr, size;
 	const char *name;
 	size_t section;		/* index of its section, 0 for SHN_ABS and other special ones */
-	int rank;		/* among symbols at one address, the higher is the better name */
+	int rank;		/* among symbols at one address, the higher is the better name
+				 * (sym_index_rank) */
 };
 
 struct section_range {
@@ -29,9 +31,7 @@ struct symtab {
 	uint64_t tls_memsz, tls_align;
 	struct sym *all;		/* defined named symbols, in table order */
 	size_t nall;
-	struct sym *code;		/* code symbols by address, then rank */
-	uint64_t *code_max_end;		/* the largest end among code[0..i] */
-	size_t ncode;
+	struct sym_index code;		/* code symbols by address */
 	struct section_range *sections;	/* by section index */
 	size_t nsections;
 	char *strings;			/* the string table, NUL-terminated */
@@ -42,30 +42,10 @@ void symtab_free(struct symtab *st)
 	if (!st)
 		return;
 	free(st->all);
-	free(st->code);
-	free(st->code_max_end);
+	sym_index_free(&st->code);
 	free(st->sections);
 	free(st->strings);
 	free(st);
-}
-
-/* Global names beat weak ones beat local ones (glibc's __profil over its weak alias profil),
- * and a symbol with a size beats a zero-sized label at the same address. */
-static int symbol_rank(const GElf_Sym *s)
-{
-	int bind = GELF_ST_BIND(s->st_info);
-	int r = bind == STB_GLOBAL ? 2 : bind == STB_WEAK ? 1 : 0;
-	return r + (s->st_size ? 4 : 0);
-}
-
-static int code_cmp(const void *a, const void *b)
-{
-	const struct sym *x = a, *y = b;
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	if (x->rank != y->rank)
-		return x->rank - y->rank;	/* the best last: lookups scan downward */
-	return strcmp(y->name, x->name);
 }
 
 /* Fills st->sections from the section headers. */
@@ -162,8 +142,7 @@ static bool read_symbols(Elf *elf, uint64_t bias, uint64_t mask, struct symtab *
 	Elf_Data *xdata = find_xindex(elf, elf_ndxscn(symscn));
 	size_t count = data->d_size / entsize;
 	st->all = malloc((count ? count : 1) * sizeof(*st->all));
-	st->code = malloc((count ? count : 1) * sizeof(*st->code));
-	if (!st->all || !st->code)
+	if (!st->all)
 		return false;
 	for (size_t i = 1; i < count; i++) {
 		GElf_Sym s;
@@ -185,7 +164,7 @@ static bool read_symbols(Elf *elf, uint64_t bias, uint64_t mask, struct symtab *
 			.size = s.st_size,
 			.name = st->strings + s.st_name,
 			.section = section,
-			.rank = symbol_rank(&s),
+			.rank = sym_index_rank(GELF_ST_BIND(s.st_info), s.st_size),
 		};
 		st->all[st->nall++] = sym;
 		bool in_exec = section && st->sections[section].exec;
@@ -193,22 +172,15 @@ static bool read_symbols(Elf *elf, uint64_t bias, uint64_t mask, struct symtab *
 		 * millicode ($$divU, $$dyncall) is STT_PARISC_MILLI (STT_LOPROC). */
 		bool proc_code = type >= STT_LOPROC && type <= STT_HIPROC && in_exec;
 		if (section && (type == STT_FUNC || type == STT_GNU_IFUNC || proc_code ||
-				(type == STT_NOTYPE && in_exec)))
-			st->code[st->ncode++] = sym;
+				(type == STT_NOTYPE && in_exec))) {
+			const struct section_range *sr = &st->sections[section];
+			struct sym_index_entry e = { sym.addr, sym.size, sym.name, sr->lo, sr->hi,
+						     sym.rank };
+			if (!sym_index_add(&st->code, &e))
+				return false;
+		}
 	}
-	qsort(st->code, st->ncode, sizeof(*st->code), code_cmp);
-	st->code_max_end = malloc((st->ncode ? st->ncode : 1) * sizeof(*st->code_max_end));
-	if (!st->code_max_end)
-		return false;
-	uint64_t max_end = 0;
-	for (size_t i = 0; i < st->ncode; i++) {
-		const struct sym *c = &st->code[i];
-		uint64_t end = c->size > UINT64_MAX - c->addr ? UINT64_MAX : c->addr + c->size;
-		if (end > max_end)
-			max_end = end;
-		st->code_max_end[i] = max_end;
-	}
-	return true;
+	return sym_index_finish(&st->code);
 }
 
 /* The PT_TLS segment's size and alignment, which place the image's TLS block. */
@@ -268,35 +240,7 @@ out:
 
 const char *symtab_lookup(const struct symtab *st, uint64_t addr, uint64_t *offset)
 {
-	if (!st || st->ncode == 0 || st->code[0].addr > addr)
-		return NULL;
-	/* The last code symbol at or below addr. */
-	size_t lo = 0, hi = st->ncode;
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (st->code[mid].addr <= addr)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	/* The nearest symbol below whose extent holds addr: scan down while some symbol at or
-	 * below could still reach addr. */
-	const struct sym *found = NULL;
-	for (size_t j = lo + 1; j-- > 0 && st->code_max_end[j] > addr;) {
-		const struct sym *c = &st->code[j];
-		if (c->size && addr - c->addr < c->size) {
-			found = c;
-			break;
-		}
-	}
-	/* Else the nearest one below, if addr is in its section (padding after a function,
-	 * an assembly label without a size). */
-	if (!found) {
-		const struct sym *c = &st->code[lo];
-		const struct section_range *s = &st->sections[c->section];
-		if (addr >= s->lo && addr < s->hi)
-			found = c;
-	}
+	const struct sym_index_entry *found = st ? sym_index_lookup(&st->code, addr) : NULL;
 	if (found && offset)
 		*offset = addr - found->addr;
 	return found ? found->name : NULL;

@@ -11,16 +11,30 @@
 #include "output/callgrind.h"
 
 struct cg_item {
-	uint64_t fstart;	/* the function containing addr: start, name */
+	uint64_t fstart;	/* the function containing addr: start, name, object, file */
 	char *fname;
+	struct out_where fwhere;
 	uint64_t addr;		/* the pc, or the call site */
+	struct out_where where;	/* its source position */
 	bool is_call;		/* a cost line sorts before a call at the same address */
 	uint64_t count;		/* ticks, or calls */
 	uint64_t ir;		/* retired instructions at addr, or inside the calls */
-	uint64_t target;	/* calls: the callee's address, name, inclusive ticks */
+	uint64_t target;	/* calls: the callee's address, name, where, inclusive ticks */
 	char *cname;
+	struct out_where cwhere;	/* the callee function's object and file */
+	unsigned cline;			/* the target's line */
 	uint64_t incl;
 };
+
+/* The function containing it->addr, and where it and its function are. false: out of memory. */
+static bool place(const struct out_symbols *syms, struct cg_item *it)
+{
+	if (!(it->fname = out_func_name(syms, it->addr, &it->fstart)))
+		return false;
+	out_where_of(syms, it->addr, &it->where);
+	out_where_of(syms, it->fstart, &it->fwhere);
+	return true;
+}
 
 static int cmp_u64(uint64_t a, uint64_t b)
 {
@@ -74,7 +88,7 @@ static struct cg_item *collect(const struct wprof *w, const struct out_symbols *
 		it->count = pcs[i].ticks;
 		it->ir = pcs[i].ir;
 		*total += pcs[i].ticks;
-		if (!(it->fname = out_func_name(syms, it->addr, &it->fstart)))
+		if (!place(syms, it))
 			goto fail;
 	}
 	for (size_t i = 0; i < narcs; i++) {
@@ -86,9 +100,11 @@ static struct cg_item *collect(const struct wprof *w, const struct out_symbols *
 		it->target = arcs[i].self;
 		it->incl = arcs[i].incl;
 		it->ir = arcs[i].incl_ir;
-		if (!(it->fname = out_func_name(syms, it->addr, &it->fstart)) ||
-		    !(it->cname = out_func_name(syms, it->target, &cstart)))
+		if (!place(syms, it) || !(it->cname = out_func_name(syms, it->target, &cstart)))
 			goto fail;
+		out_where_of(syms, it->target, &it->cwhere);
+		it->cline = it->cwhere.line;
+		out_where_of(syms, cstart, &it->cwhere);
 	}
 	free(pcs);
 	free(arcs);
@@ -102,6 +118,20 @@ fail:
 	return NULL;
 }
 
+static const char *name_or(const char *name, const char *otherwise)
+{
+	return name && *name ? name : otherwise;
+}
+
+/* "0x<addr>", and " <line>" with line positions. */
+static void position(char *buf, size_t len, uint64_t addr, const struct out_where *w, bool lines)
+{
+	if (lines)
+		snprintf(buf, len, "0x%" PRIx64 " %u", addr, w->line);
+	else
+		snprintf(buf, len, "0x%" PRIx64, addr);
+}
+
 int callgrind_write_stream(FILE *f, const struct wprof *w, const struct out_symbols *syms,
 			   const struct callgrind_info *info)
 {
@@ -110,14 +140,17 @@ int callgrind_write_stream(FILE *f, const struct wprof *w, const struct out_symb
 	struct cg_item *items = collect(w, syms, &n, &total);
 	if (n == SIZE_MAX)
 		return -ENOMEM;
-	const char *object = info && info->object ? info->object : "???";
+	const char *program = info && info->object ? info->object : "???";
+	bool lines = syms && syms->where;
 	fprintf(f, "# callgrind format\nversion: 1\ncreator: profemu\n");
 	if (info && info->cmd)
 		fprintf(f, "cmd: %s\n", info->cmd);
 	/* With the back end's exact counts, Ir comes first: callgrind's own event, which the
 	 * tools show by default. */
 	bool ir = w->has_ir;
-	fprintf(f, "positions: instr\nevents: %s\n\nob=%s\nfl=???\n", ir ? "Ir Ticks" : "Ticks", object);
+	fprintf(f, "positions: instr%s\nevents: %s\n", lines ? " line" : "",
+		ir ? "Ir Ticks" : "Ticks");
+	const char *ob = NULL, *fl = NULL, *fi = NULL;
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_item *it = &items[i];
 		char cost[48];
@@ -129,13 +162,41 @@ int callgrind_write_stream(FILE *f, const struct wprof *w, const struct out_symb
 				 it->is_call ? it->incl : it->count);
 		else
 			snprintf(cost, sizeof(cost), "%" PRIu64, it->is_call ? it->incl : it->count);
-		if (i == 0 || it->fstart != items[i - 1].fstart || strcmp(it->fname, items[i - 1].fname))
+		if (i == 0 || it->fstart != items[i - 1].fstart || strcmp(it->fname, items[i - 1].fname)) {
+			const char *obj = name_or(it->fwhere.object, program);
+			const char *file = name_or(it->fwhere.file, "???");
+			bool new_ob = !ob || strcmp(ob, obj), new_fl = !fl || strcmp(fl, file);
+			if (new_ob || new_fl)
+				fputc('\n', f);
+			if (new_ob)
+				fprintf(f, "ob=%s\n", obj);
+			if (new_fl)
+				fprintf(f, "fl=%s\n", file);
 			fprintf(f, "\nfn=%s\n", it->fname);
-		if (it->is_call)
-			fprintf(f, "cfn=%s\ncalls=%" PRIu64 " 0x%" PRIx64 "\n0x%" PRIx64 " %s\n",
-				it->cname, it->count, it->target, it->addr, cost);
-		else
-			fprintf(f, "0x%" PRIx64 " %s\n", it->addr, cost);
+			ob = obj;
+			fl = fi = file;
+		}
+		/* a position in another file than its function's: inlined code (fi=), or back */
+		const char *file = name_or(it->where.file, fl);
+		if (lines && strcmp(file, fi)) {
+			fprintf(f, "%s=%s\n", strcmp(file, fl) ? "fi" : "fe", file);
+			fi = file;
+		}
+		char pos[48], target[48];
+		position(pos, sizeof(pos), it->addr, &it->where, lines);
+		if (it->is_call) {
+			struct out_where tw = { NULL, NULL, it->cline };
+			position(target, sizeof(target), it->target, &tw, lines);
+			const char *cobj = name_or(it->cwhere.object, program);
+			if (strcmp(cobj, ob))
+				fprintf(f, "cob=%s\n", cobj);
+			if (lines)
+				fprintf(f, "cfi=%s\n", name_or(it->cwhere.file, "???"));
+			fprintf(f, "cfn=%s\ncalls=%" PRIu64 " %s\n%s %s\n", it->cname, it->count,
+				target, pos, cost);
+		} else {
+			fprintf(f, "%s %s\n", pos, cost);
+		}
 	}
 	if (ir)
 		fprintf(f, "\ntotals: %" PRIu64 " %" PRIu64 "\n", w->total_ir, total);

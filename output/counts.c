@@ -10,13 +10,22 @@
 
 struct counts_row {
 	char *name;
+	struct out_where where;		/* its object, and the file:line of its entry */
 	uint64_t start, self, incl, calls;
 };
 
+static const char *object_of(const struct counts_row *r)
+{
+	return r->where.object ? r->where.object : "";
+}
+
+/* By name, then object: one function is one name in one object. */
 static int cmp_name(const void *pa, const void *pb)
 {
 	const struct counts_row *a = pa, *b = pb;
 	int c = strcmp(a->name, b->name);
+	if (!c)
+		c = strcmp(object_of(a), object_of(b));
 	return c ? c : (a->start > b->start) - (a->start < b->start);
 }
 
@@ -35,7 +44,8 @@ static void free_rows(struct counts_row *rows, size_t n)
 	free(rows);
 }
 
-/* One row per name (the lowest start address among its records). NULL if out of memory. */
+/* One row per name and object (the lowest start address among its records). NULL if out of
+ * memory. */
 static struct counts_row *collect(const struct icount *c, const struct out_symbols *syms, size_t *n)
 {
 	size_t len = c->funcs.len;
@@ -50,6 +60,7 @@ static struct counts_row *collect(const struct icount *c, const struct out_symbo
 			free_rows(rows, i);
 			return NULL;
 		}
+		out_where_of(syms, r->start, &r->where);
 		r->self = f->self;
 		r->incl = f->incl;
 		r->calls = f->calls;
@@ -57,7 +68,8 @@ static struct counts_row *collect(const struct icount *c, const struct out_symbo
 	qsort(rows, len, sizeof(*rows), cmp_name);
 	size_t w = 0;
 	for (size_t i = 0; i < len; i++) {
-		if (w && strcmp(rows[w - 1].name, rows[i].name) == 0) {
+		if (w && strcmp(rows[w - 1].name, rows[i].name) == 0 &&
+		    strcmp(object_of(&rows[w - 1]), object_of(&rows[i])) == 0) {
 			rows[w - 1].self += rows[i].self;
 			rows[w - 1].incl += rows[i].incl;
 			rows[w - 1].calls += rows[i].calls;
@@ -69,6 +81,21 @@ static struct counts_row *collect(const struct icount *c, const struct out_symbo
 	qsort(rows, w, sizeof(*rows), cmp_incl);
 	*n = w;
 	return rows;
+}
+
+/* "object" (its file name) and the entry's "file" and "line", when known. */
+static void print_where(FILE *f, const struct out_where *w)
+{
+	if (w->object) {
+		const char *slash = strrchr(w->object, '/');
+		fprintf(f, ", \"object\": ");
+		out_json_string(f, slash ? slash + 1 : w->object);
+	}
+	if (w->file) {
+		fprintf(f, ", \"file\": ");
+		out_json_string(f, w->file);
+		fprintf(f, ", \"line\": %u", w->line);
+	}
 }
 
 int counts_write_stream(FILE *f, const struct icount *c, const struct out_symbols *syms,
@@ -88,6 +115,7 @@ int counts_write_stream(FILE *f, const struct icount *c, const struct out_symbol
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
 		out_json_string(f, rows[i].name);
+		print_where(f, &rows[i].where);
 		fprintf(f, ", \"address\": \"0x%" PRIx64 "\", \"self\": %" PRIu64 ", \"inclusive\": %" PRIu64
 			   ", \"calls\": %" PRIu64 "}",
 			rows[i].start, rows[i].self, rows[i].incl, rows[i].calls);

@@ -24,3 +24,10 @@ char *out_func_name(const struct out_symbols *s, uint64_t addr, uint64_t *start)
 			*p = '?';
 	return copy;
 }
+
+void out_where_of(const struct out_symbols *s, uint64_t addr, struct out_where *w)
+{
+	*w = (struct out_where){ NULL, NULL, 0 };
+	if (s && s->where)
+		s->where(s->ctx, addr, w);
+}

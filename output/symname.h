@@ -10,10 +10,23 @@
  * The string need only stay valid until the next call (it is copied at once). */
 typedef const char *(*out_symname_fn)(void *ctx, uint64_t addr, uint64_t *off);
 
+/* Where addr is beyond its function: its object (NULL: the one callgrind_info names), and its
+ * source file and line (NULL and 0 when unknown). The strings stay valid while ctx does. */
+struct out_where {
+	const char *object;
+	const char *file;
+	unsigned line;
+};
+typedef void (*out_where_fn)(void *ctx, uint64_t addr, struct out_where *w);
+
 struct out_symbols {
 	out_symname_fn name;		/* may be NULL: every address is then unknown */
+	out_where_fn where;		/* may be NULL: one object, no source positions */
 	void *ctx;
 };
+
+/* Where addr is: s->where's answer, or nothing known. */
+void out_where_of(const struct out_symbols *s, uint64_t addr, struct out_where *w);
 
 /* The function containing addr: a malloc'd copy of its name and its start (addr - off). Unknown
  * addresses are named "0x<addr>" (lower-case hex) and start at addr. Line breaks in a name become

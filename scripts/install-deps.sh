@@ -66,7 +66,7 @@ packages=(
 	# build
 	meson ninja-build pkg-config gcc clang
 	# libraries
-	libunicorn-dev libcapstone-dev libelf-dev libcriterion-dev
+	libunicorn-dev libcapstone-dev libelf-dev libdw-dev libcriterion-dev
 	# guests: i386 cross compiler and a 32-bit libc to run i386 programs natively
 	gcc-i686-linux-gnu libc6-dev-i386-cross libc6-i386
 	# DOS guests are assembled with nasm

@@ -12,10 +12,12 @@
 #include "../emu/cpu.h"
 #include "../emu/guest_mem.h"
 #include "../profil/profil.h"
+#include "../symbols/objmap.h"
 #include "abi_flags.h"
 #include "syscall.h"
 
 struct symtab;
+struct symbolizer;
 struct sched;
 
 #define GUEST_NSIG 65
@@ -135,6 +137,10 @@ struct process {
 	uint64_t ticks;			/* clock ticks so far */
 	uint64_t jitter_state;		/* the --jitter stream, from --seed */
 	const struct symtab *syms;	/* the program's symbols, for --explain (may be NULL) */
+	struct symbolizer *names;	/* every object's names, for messages (may be NULL) */
+	/* The ELF objects mapped into the guest (the program, its interpreter, and every
+	 * executable file mapping since): what the symbolizer names addresses from. */
+	struct objmap objects;
 	struct glibc_hook glibc_hooks[8];
 	unsigned glibc_hook_count;
 	uint64_t trampoline;		/* the ABI's stub page, once mapped (i386: returning from a

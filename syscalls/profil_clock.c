@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "../loader/loader.h"
+#include "../symbols/symbolizer.h"
 #include "process.h"
 #include "profil_glue.h"
 #include "thread.h"
@@ -74,14 +75,13 @@ static void explain_insn(FILE *out, struct process *p, uint64_t pc)
 static void explain(struct process *p, uint64_t pc, uint64_t retired, const struct prof_explain *ex)
 {
 	FILE *out = stderr;
-	uint64_t off;
-	const char *name = p->syms ? symtab_lookup(p->syms, pc, &off) : NULL;
+	char where[PATH_MAX + 512];
 	fprintf(out, "tick %" PRIu64 " insn %" PRIu64, p->ticks, retired);
 	if (p->sched)
 		fprintf(out, " thread %" PRId32, sched_current_tid(p));
 	fprintf(out, " pc 0x%" PRIx64, pc);
-	if (name)
-		fprintf(out, " <%s+0x%" PRIx64 ">", name, off);
+	if (p->names && symbolizer_describe(p->names, pc, where, sizeof(where)) > 0)
+		fprintf(out, " <%s>", where);
 	explain_insn(out, p, pc);
 	if (ex->outcome == PROF_TICK_OFF || ex->outcome == PROF_TICK_OUT_OF_RANGE || ex->region == -1) {
 		fprintf(out, ": %s\n", outcome_text(ex->outcome));

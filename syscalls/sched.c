@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 
 #include "../loader/loader.h"
+#include "../symbols/symbolizer.h"
 #include "guest_signal.h"
 #include "host_signals.h"
 #include "process.h"
@@ -438,11 +439,10 @@ static void deadlock_report(struct process *p)
 		struct guest_thread *t = s->threads[i];
 		if (t->exited)
 			continue;
-		uint64_t off = 0;
-		const char *name = p->syms ? symtab_lookup(p->syms, t->pc, &off) : NULL;
+		char where[PATH_MAX + 512];
 		fprintf(stderr, "profemu:   thread %" PRId32 " at 0x%" PRIx64, t->tid, t->pc);
-		if (name)
-			fprintf(stderr, " <%s+0x%" PRIx64 ">", name, off);
+		if (p->names && symbolizer_describe(p->names, t->pc, where, sizeof(where)) > 0)
+			fprintf(stderr, " <%s>", where);
 		fprintf(stderr, ": waits on %s", wait_text(t->wait));
 		if (t->wait == WAIT_FUTEX) {
 			uint64_t v = 0;

@@ -34,8 +34,9 @@ int64_t sys_fallocate(struct process *p, const uint64_t *a)
 	return fallocate_at(sys_arg_int(a[0]), sys_arg_int(a[1]), (int64_t)a[2], (int64_t)a[3]);
 }
 
-/* i386: fallocate(fd, mode, offset low, offset high, len low, len high). */
-int64_t sys_i386_fallocate(struct process *p, const uint64_t *a)
+/* fallocate(fd, mode, offset low, offset high, len low, len high): 32-bit ABIs that pass a
+ * 64-bit value in two registers low word first (i386). */
+int64_t sys_fallocate_lo_hi(struct process *p, const uint64_t *a)
 {
 	(void)p;
 	return fallocate_at(sys_arg_int(a[0]), sys_arg_int(a[1]), sys_arg_pair(a[2], a[3]),

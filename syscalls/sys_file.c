@@ -325,13 +325,14 @@ int64_t sys_pwrite64(struct process *p, const uint64_t *a)
 	return positional(p, IO_WRITE, a, (int64_t)a[3]);
 }
 
-/* i386 pread64(fd, buf, count, offset_lo, offset_hi). */
-int64_t sys_i386_pread64(struct process *p, const uint64_t *a)
+/* pread64(fd, buf, count, offset_lo, offset_hi): the offset in two registers, low word first
+ * (i386). */
+int64_t sys_pread64_lo_hi(struct process *p, const uint64_t *a)
 {
 	return positional(p, IO_READ, a, sys_arg_pair(a[3], a[4]));
 }
 
-int64_t sys_i386_pwrite64(struct process *p, const uint64_t *a)
+int64_t sys_pwrite64_lo_hi(struct process *p, const uint64_t *a)
 {
 	return positional(p, IO_WRITE, a, sys_arg_pair(a[3], a[4]));
 }
@@ -354,8 +355,8 @@ int64_t sys_lseek(struct process *p, const uint64_t *a)
 	return r;
 }
 
-/* i386 _llseek(fd, offset_high, offset_low, loff_t *result, whence). */
-int64_t sys_i386_llseek(struct process *p, const uint64_t *a)
+/* _llseek(fd, offset_high, offset_low, loff_t *result, whence): 32-bit ABIs. */
+int64_t sys_llseek(struct process *p, const uint64_t *a)
 {
 	int64_t r = guest_lseek(p, sys_arg_int(a[0]), sys_arg_pair(a[2], a[1]), sys_arg_int(a[4]));
 	if (r < 0)
@@ -363,8 +364,8 @@ int64_t sys_i386_llseek(struct process *p, const uint64_t *a)
 	return gm_put(&p->mem, a[3], 8, (uint64_t)r) < 0 ? -EFAULT : 0;
 }
 
-/* i386 ftruncate64(fd, length_lo, length_hi). */
-int64_t sys_i386_ftruncate64(struct process *p, const uint64_t *a)
+/* ftruncate64(fd, length_lo, length_hi): low word first (i386). */
+int64_t sys_ftruncate64_lo_hi(struct process *p, const uint64_t *a)
 {
 	(void)p;
 	int64_t len = sys_arg_pair(a[1], a[2]);

@@ -83,7 +83,7 @@ int64_t sys_vfork(struct process *p, const uint64_t *a)
 	return process_fork(p, 0, 0, 0, 0);
 }
 
-/* x86-64: clone(flags, newsp, parent_tid, child_tid, tls) */
+/* clone(flags, newsp, parent_tid, child_tid, tls): x86-64 and the kernel's generic order */
 int64_t sys_clone(struct process *p, const uint64_t *a)
 {
 	if (clone_makes_thread(a[0]))
@@ -91,8 +91,9 @@ int64_t sys_clone(struct process *p, const uint64_t *a)
 	return process_fork(p, a[0], a[1], a[2], a[3]);
 }
 
-/* i386: clone(flags, newsp, parent_tid, tls, child_tid) */
-int64_t sys_i386_clone(struct process *p, const uint64_t *a)
+/* clone(flags, newsp, parent_tid, tls, child_tid): the kernel's CLONE_BACKWARDS order (i386,
+ * hppa) */
+int64_t sys_clone_backwards(struct process *p, const uint64_t *a)
 {
 	if (clone_makes_thread(a[0]))
 		return thread_clone(p, a[0], a[1], a[2], a[4], a[3]);

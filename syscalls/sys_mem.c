@@ -41,20 +41,34 @@ static int fill_from_file(struct process *p, uint64_t addr, uint64_t len, int fd
 	return 0;
 }
 
+/* The host path of the file behind fd, "" if it has none. */
+static void fd_path(int fd, char *path, size_t len)
+{
+	char link[64];
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, path, len - 1);
+	path[n > 0 ? n : 0] = 0;
+}
+
 /* ld.so maps a library's first page at its load base (file offset 0) before anything of it
  * runs: if it is libc, glibc's profil and sprofil there are served natively from now on. */
-static void notice_libc(struct process *p, int fd, uint64_t base)
+static void notice_libc(struct process *p, const char *path, uint64_t base)
 {
-	char link[64], path[PATH_MAX];
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	ssize_t n = readlink(link, path, sizeof(path) - 1);
-	if (n <= 0)
-		return;
-	path[n] = 0;
 	const char *name = strrchr(path, '/');
 	name = name ? name + 1 : path;
 	if (strncmp(name, "libc.so", 7) == 0 || strncmp(name, "libc-", 5) == 0)
 		profil_glibc_attach_file(p, path, base);
+}
+
+/* An executable mapping of a file is code of an object (a shared library, a dlopen'ed module):
+ * the object map learns it, for the symbolizer. Any other mapping ends what was there. */
+static void notice_mapping(struct process *p, uint64_t addr, uint64_t size, uint64_t prot,
+			   const char *path, const struct stat *st, uint64_t off)
+{
+	bool exec = abi_bits_to_neutral(&p->abi->flags->prot, prot) & ABI_PROT_EXEC;
+	if (!exec || !path || !*path ||
+	    objmap_map(&p->objects, addr, size, path, off, st->st_dev, st->st_ino) != 0)
+		objmap_unmap(&p->objects, addr, size);
 }
 
 static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t prot,
@@ -81,8 +95,9 @@ static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t 
 			return -ENOMEM;
 	}
 	bool anonymous = flags & ABI_MAP_ANONYMOUS;
+	struct stat st;
+	char path[PATH_MAX] = "";
 	if (!anonymous) {
-		struct stat st;
 		if (fd < 0 || fstat(fd, &st) != 0)
 			return -EBADF;
 		if (S_ISDIR(st.st_mode))
@@ -97,9 +112,11 @@ static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t 
 			gm_unmap(gm, addr, size);
 			return err;
 		}
-		if (off == 0)
-			notice_libc(p, fd, addr);
+		fd_path(fd, path, sizeof(path));
+		if (off == 0 && *path)
+			notice_libc(p, path, addr);
 	}
+	notice_mapping(p, addr, size, prot, path, &st, off);
 	return (int64_t)addr;
 }
 
@@ -114,8 +131,8 @@ int64_t sys_mmap2(struct process *p, const uint64_t *a)
 	return do_mmap(p, a[0], a[1], a[2], a[3], (int)a[4], a[5] * 4096);
 }
 
-/* i386's original mmap takes one pointer to its six arguments. */
-int64_t sys_i386_old_mmap(struct process *p, const uint64_t *a)
+/* The original mmap (i386's) takes one pointer to its six arguments. */
+int64_t sys_old_mmap(struct process *p, const uint64_t *a)
 {
 	uint64_t args[6];
 	for (int i = 0; i < 6; i++)
@@ -128,7 +145,10 @@ int64_t sys_munmap(struct process *p, const uint64_t *a)
 {
 	if ((a[0] & (p->mem.page_size - 1)) || a[1] == 0)
 		return -EINVAL;
-	return gm_unmap(&p->mem, a[0], a[1]);
+	int err = gm_unmap(&p->mem, a[0], a[1]);
+	if (!err)
+		objmap_unmap(&p->objects, a[0], gm_page_up(&p->mem, a[1]));
+	return err;
 }
 
 int64_t sys_mprotect(struct process *p, const uint64_t *a)

@@ -129,7 +129,7 @@ int64_t sys_clock_getres(struct process *p, const uint64_t *a)
 	return do_clock_getres(p, a, TS_NATIVE);
 }
 
-int64_t sys_clock_getres64(struct process *p, const uint64_t *a)
+int64_t sys_clock_getres_time64(struct process *p, const uint64_t *a)
 {
 	return do_clock_getres(p, a, TS_TIME64);
 }
@@ -277,7 +277,7 @@ int64_t sys_clock_nanosleep(struct process *p, const uint64_t *a)
 	return do_clock_nanosleep(p, a, TS_NATIVE);
 }
 
-int64_t sys_clock_nanosleep64(struct process *p, const uint64_t *a)
+int64_t sys_clock_nanosleep_time64(struct process *p, const uint64_t *a)
 {
 	return do_clock_nanosleep(p, a, TS_TIME64);
 }

@@ -23,7 +23,8 @@
 /* The fields a context copies, the same name and type in struct ia64_cpu and ia64_context;
  * the stacked registers are copied by hand. */
 #define IA64_CONTEXT_SCALARS(X) \
-	X(ip) X(slot) X(pr) X(bof) X(sof) X(sol) X(sor) X(rrb_gr) X(rrb_fr) X(rrb_pr) X(rbs_base)
+	X(ip) X(slot) X(pr) X(bof) X(sof) X(sol) X(sor) X(rrb_gr) X(rrb_fr) X(rrb_pr) X(rbs_base) \
+	X(win_base) X(rnat)
 #define IA64_CONTEXT_ARRAYS(X) X(gr) X(nat) X(br) X(ar) X(fr)
 
 struct ia64_context {
@@ -36,7 +37,7 @@ struct ia64_context {
 	uint64_t ar[128];
 	struct ia64_fr fr[128];
 	unsigned bof, sof, sol, sor, rrb_gr, rrb_fr, rrb_pr;
-	uint64_t rbs_base;
+	uint64_t rbs_base, win_base, rnat;
 	/* stacked[0 .. bof + sof): the thread's frames, oldest first (the CPU's layout) */
 	uint64_t *stacked;
 	bool *stacked_nat;

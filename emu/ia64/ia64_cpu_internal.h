@@ -6,12 +6,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../clock.h"
 #include "../cpu_backend.h"
 #include "ia64_decode.h"
 #include "regs.h"
 
-/* Stacked registers live in one host array for all frames, oldest first; a frame is
- * [bof, bof+sof). They reach guest memory (the backing store) only on flushrs. */
+/* Stacked registers live in a host array, a window onto the backing store (ia64_rse.c):
+ * frames oldest first, a frame is [bof, bof+sof); older registers are in guest memory. */
 enum { IA64_STACKED_MAX = 96 * 256 };
 
 struct ia64_cpu;
@@ -51,6 +52,9 @@ struct ia64_cached_bundle {
 	struct ia64_bundle b;
 };
 
+/* A store to [addr, addr + n) that may hold decoded bundles (ia64_cpu.c): drops them. */
+void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n);
+
 /* Fills e->insns and e->uop from e->b (ia64_uops.c). */
 void ia64_uops_build(struct ia64_cached_bundle *e);
 
@@ -84,7 +88,6 @@ struct ia64_cpu {
 	struct cpu base;
 	struct guest_mem *mem;
 	struct cpu_events ev;
-	uint64_t max_insns;
 
 	uint64_t ip;			/* bundle address */
 	unsigned slot;			/* next slot to run in it (psr.ri) */
@@ -101,16 +104,13 @@ struct ia64_cpu {
 	unsigned bof;			/* index in stacked[] of r32 */
 	unsigned sof, sol, sor;
 	unsigned rrb_gr, rrb_fr, rrb_pr;
-	uint64_t rbs_base;		/* backing store address of stacked[0] */
+	uint64_t rbs_base;		/* backing store address of register 0 */
+	uint64_t win_base;		/* the register number of stacked[0] */
+	uint64_t rnat;			/* ar.rnat: the NaT collection being filled */
 
-	uint64_t retired;
-	uint64_t charged;		/* instructions charged by cpu_charge (clock only) */
-	uint64_t next_tick_at;		/* retired + charged of the next tick; UINT64_MAX: none */
-	uint64_t event_at;		/* retired count at which the run loop must look at the
-					 * clock, the instruction limit or the time slice (the
-					 * earliest) */
-	uint64_t quantum_end;		/* retired count ending the thread's slice; 0: none */
-	bool quantum_hit;		/* the last run stopped there (cpu_quantum_expired) */
+	/* Retired instructions, ticks, --max-insns and the time slice: the run loop looks at
+	 * them when the count reaches clock.limit (emu/clock.h). */
+	struct emu_clock clock;
 	bool stop_requested, stop_at_tick;
 
 	struct ia64_bundle_counts *counts;	/* NULL unless counting; count_cap entries */
@@ -123,6 +123,10 @@ struct ia64_cpu {
 	unsigned rd_next, wr_next;	/* the way to replace next */
 	struct ia64_cached_bundle *cache;
 	uint64_t last_generation;	/* of the memory map the cache was filled under */
+	/* Bundles decoded from writable memory lie in [code_lo, code_hi) (empty: lo > hi): a
+	 * store there drops them from the cache, so code written by the program never runs
+	 * stale (ia64_code_written). */
+	uint64_t code_lo, code_hi;
 };
 
 /* The register accessors run in every instruction: inlined even into the large fast path
@@ -197,6 +201,8 @@ bool ia64_rse_call(struct ia64_cpu *c);
 bool ia64_rse_return(struct ia64_cpu *c, uint64_t pfs);
 bool ia64_rse_cover(struct ia64_cpu *c);
 uint64_t ia64_rse_bsp(const struct ia64_cpu *c);
+uint64_t ia64_rse_bspstore(const struct ia64_cpu *c);
+void ia64_rse_reset(struct ia64_cpu *c, uint64_t addr);
 int ia64_rse_flush(struct ia64_cpu *c);
 bool ia64_rse_set_bspstore(struct ia64_cpu *c, uint64_t addr);
 
@@ -204,7 +210,7 @@ bool ia64_rse_set_bspstore(struct ia64_cpu *c, uint64_t addr);
  * cache, legal, without breakpoints and no event (tick, limit, slice) is due before their
  * last slot, nor counting asked. Returns true when the run stops (*stop: a fault, or a
  * system call after which a stop was requested), false when the slow path must take over at
- * c->ip, c->slot; c->ip, c->slot and c->retired are exact either way. The cache must be in
+ * c->ip, c->slot; c->ip, c->slot and c->clock.retired are exact either way. The cache must be in
  * step with the memory map. */
 bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop);
 
@@ -219,11 +225,19 @@ int ia64_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
 bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
 		  struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
 		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr));
+/* The parallel FP forms (ia64_fpar.c: two singles in a significand), with the status field's
+ * controls `bits`; false if in is not one. */
+bool ia64_fpar_exec(struct ia64_cpu *c, const struct ia64_insn *in,
+		    struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
+		    void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr), unsigned bits);
 long double ia64_fr_value(struct ia64_fr r);
 /* ldfe/stfe: the 10-byte memory format's significand and sign/exponent halfword */
 struct ia64_fr ia64_fr_from_ext80(uint64_t sig, uint16_t se);
 uint16_t ia64_fr_to_ext80(struct ia64_fr r);
 struct ia64_fr ia64_fr_of(long double v);
+
+/* The parallel integer operations (ia64_mm.c): r1 from r2 and r3; false if in is not one. */
+bool ia64_mm_exec(struct ia64_cpu *c, const struct ia64_insn *in);
 
 /* Operations with no effect on user state (nop, hints, fences, ...): they only count. */
 bool ia64_is_no_op(unsigned op);

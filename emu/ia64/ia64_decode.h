@@ -42,9 +42,12 @@ static inline unsigned ia64_bundle_template(const uint8_t b[16])
 /* Slot i (0..2) of the bundle: 41 bits. */
 uint64_t ia64_bundle_slot(const uint8_t b[16], unsigned i);
 
-/* Operations. Completers (sizes, compare relations, hints...) live in the operand fields. */
+/* Operations: what the interpreter dispatches on (ia64_exec.c). Each form of ia64.decode names
+ * one; completers (sizes, compare relations, saturation, hints...) live in the operand fields
+ * and in .variant. */
 enum ia64_op {
 	IA64_OP_ILLEGAL,	/* unassigned or reserved encoding */
+	IA64_OP_PRIVILEGED,	/* a system instruction user code may not run */
 	/* A unit (M or I slots) */
 	IA64_OP_ADD, IA64_OP_ADD1, IA64_OP_SUB, IA64_OP_SUB1, IA64_OP_ADDP4,
 	IA64_OP_AND, IA64_OP_ANDCM, IA64_OP_OR, IA64_OP_XOR,
@@ -52,12 +55,17 @@ enum ia64_op {
 	IA64_OP_SUB_IMM, IA64_OP_AND_IMM, IA64_OP_ANDCM_IMM, IA64_OP_OR_IMM, IA64_OP_XOR_IMM,
 	IA64_OP_ADDS, IA64_OP_ADDP4_IMM, IA64_OP_ADDL,
 	IA64_OP_CMP,		/* cmp/cmp4: see struct ia64_insn.cmp */
-	IA64_OP_PMM_A,		/* parallel add/sub/avg/compare/shladd: mm names the form */
-	/* I unit */
-	IA64_OP_PMM_I,		/* multimedia I1-I9 (mux, mix, unpack, pshr, popcnt, shl, shr ...) */
+	/* parallel arithmetic: sz is the element size, variant the saturation or rounding */
+	IA64_OP_PADD, IA64_OP_PSUB, IA64_OP_PAVG, IA64_OP_PAVGSUB, IA64_OP_PCMP,
+	IA64_OP_PSHLADD2, IA64_OP_PSHRADD2,
+	/* I unit: multimedia */
+	IA64_OP_PMPYSHR2, IA64_OP_PMPY2, IA64_OP_MIX, IA64_OP_PACK, IA64_OP_UNPACK,
+	IA64_OP_PMIN, IA64_OP_PMAX, IA64_OP_PSAD1, IA64_OP_MUX1, IA64_OP_MUX2,
+	IA64_OP_PSHR, IA64_OP_PSHL, IA64_OP_MPY4, IA64_OP_MPYSHL4, IA64_OP_POPCNT, IA64_OP_CLZ,
+	/* I unit: bit fields, tests, moves */
 	IA64_OP_SHRP, IA64_OP_EXTR, IA64_OP_EXTR_U, IA64_OP_DEP_Z, IA64_OP_DEP_Z_IMM,
 	IA64_OP_DEP_IMM, IA64_OP_DEP,
-	IA64_OP_TBIT, IA64_OP_TNAT,
+	IA64_OP_TBIT, IA64_OP_TNAT, IA64_OP_TF,
 	IA64_OP_ZXT, IA64_OP_SXT, IA64_OP_CZX_L, IA64_OP_CZX_R,	/* size in .sz */
 	IA64_OP_MOV_TO_BR, IA64_OP_MOV_FROM_BR, IA64_OP_MOV_TO_PR, IA64_OP_MOV_TO_PR_ROT,
 	IA64_OP_MOV_FROM_PR, IA64_OP_MOV_FROM_IP,
@@ -66,16 +74,19 @@ enum ia64_op {
 	/* M unit */
 	IA64_OP_LD, IA64_OP_ST, IA64_OP_LDF, IA64_OP_STF, IA64_OP_LDFP, IA64_OP_LFETCH,
 	IA64_OP_CMPXCHG, IA64_OP_XCHG, IA64_OP_FETCHADD, IA64_OP_GETF, IA64_OP_SETF,
+	IA64_OP_CMP8XCHG16, IA64_OP_LD16, IA64_OP_ST16,
 	IA64_OP_ALLOC, IA64_OP_MOV_TO_AR_M, IA64_OP_MOV_TO_AR_M_IMM, IA64_OP_MOV_FROM_AR_M,
 	IA64_OP_CHK_S_M, IA64_OP_CHK_S_F, IA64_OP_CHK_A,
 	IA64_OP_INVALA, IA64_OP_FWB, IA64_OP_MF, IA64_OP_MF_A, IA64_OP_SRLZ_D, IA64_OP_SRLZ_I,
 	IA64_OP_SYNC_I, IA64_OP_FLUSHRS, IA64_OP_LOADRS, IA64_OP_INVALA_E, IA64_OP_FC,
 	IA64_OP_MOV_FROM_PSR_UM, IA64_OP_MOV_TO_PSR_UM, IA64_OP_SUM, IA64_OP_RUM,
-	IA64_OP_MOV_FROM_CPUID, IA64_OP_MOV_FROM_PMD,
+	IA64_OP_MOV_FROM_CPUID, IA64_OP_MOV_FROM_PMD, IA64_OP_PROBE, IA64_OP_THASH,
 	/* F unit */
 	IA64_OP_FMA, IA64_OP_FMS, IA64_OP_FNMA, IA64_OP_FPMA, IA64_OP_FPMS, IA64_OP_FPNMA,
 	IA64_OP_XMA, IA64_OP_FSELECT, IA64_OP_FCMP, IA64_OP_FCLASS, IA64_OP_FRCPA,
-	IA64_OP_FRSQRTA, IA64_OP_FMISC,	/* fmerge, fcvt, fmin, fand, fmix ...: fmisc names it */
+	IA64_OP_FRSQRTA, IA64_OP_FMERGE, IA64_OP_FMIN, IA64_OP_FCVT_FX, IA64_OP_FCVT_XF,
+	IA64_OP_FPACK, IA64_OP_FLOGIC, IA64_OP_FPAIR,
+	IA64_OP_FPMERGE, IA64_OP_FPMIN, IA64_OP_FPCVT_FX, IA64_OP_FPCMP,
 	IA64_OP_FSETC, IA64_OP_FCLRF, IA64_OP_FCHKF,
 	/* B unit */
 	IA64_OP_BR,		/* IP-relative: br.cond/wexit/wtop/cloop/cexit/ctop (btype) */
@@ -83,8 +94,7 @@ enum ia64_op {
 	IA64_OP_BR_IND,		/* br.cond/br.ia through a branch register */
 	IA64_OP_BR_RET,
 	IA64_OP_BR_CALL_IND,
-	IA64_OP_COVER, IA64_OP_CLRRRB, IA64_OP_CLRRRB_PR, IA64_OP_RFI, IA64_OP_BSW_0,
-	IA64_OP_BSW_1, IA64_OP_EPC, IA64_OP_VMSW_0, IA64_OP_VMSW_1,
+	IA64_OP_COVER, IA64_OP_CLRRRB, IA64_OP_CLRRRB_PR, IA64_OP_EPC,
 	IA64_OP_BRP, IA64_OP_BRP_IND,	/* branch predict hints: no effect on results */
 	/* X unit */
 	IA64_OP_MOVL, IA64_OP_BRL, IA64_OP_BRL_CALL,
@@ -128,11 +138,13 @@ struct ia64_insn {
 	uint8_t pos, len;	/* bit fields; alloc: sol, sor */
 	uint8_t btype;		/* branch type; FP: precision completer */
 	uint8_t ph, dh;		/* branch prefetch (.few/.many) and .clr */
-	uint8_t mm;		/* index of a multimedia or F-misc form in its table */
+	uint8_t variant;	/* a form's variant within its operation (saturation, .l/.r, ...) */
 	uint8_t imm_form;	/* 1: the second operand is imm instead of r2 */
 	uint8_t always;		/* runs whatever its qp (unpredicated ops, and br.wtop/wexit,
 				 * which read the qp as their loop condition) */
 	int16_t tag;		/* brp: the tagged bundle, in bytes from this one */
+	uint16_t form;		/* the row of ia64_forms[] it was decoded by (IA64_FORM_NONE:
+				 * illegal, or the L slot) */
 	int64_t imm;		/* immediates, displacements (bytes, from the bundle) */
 };
 
@@ -153,8 +165,10 @@ struct ia64_bundle {
 
 void ia64_decode_bundle(struct ia64_bundle *out, const uint8_t bytes[16]);
 
-/* True for the operations whose qp field is not a qualifying predicate: they always execute
+/* True for the forms whose qp field is not a qualifying predicate: they always execute
  * (alloc, cover, clrrrb, br.cloop/ctop/cexit, brp, ...) and objdump prints no "(pN)". */
 bool ia64_unpredicated(const struct ia64_insn *in);
+
+enum { IA64_FORM_NONE = 0xffff };
 
 #endif

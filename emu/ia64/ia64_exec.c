@@ -9,7 +9,6 @@
 
 #include "ia64_cpu_internal.h"
 #include "ia64_disasm.h"
-#include "ia64_forms.h"
 #include "ia64_mem.h"
 
 static enum ia64_outcome fault_at(struct cpu_fault *f, enum cpu_fault_kind kind, uint64_t pc,
@@ -154,38 +153,7 @@ static void set_nat(struct ia64_cpu *c, unsigned r, bool nat)
 		c->stacked_nat[ia64_stacked_index(c, r - 32)] = nat;
 }
 
-/* ---- multimedia ---- */
-
-static uint64_t mux1(uint64_t v, unsigned mbtype)
-{
-	uint8_t b[8], o[8];
-	for (unsigned i = 0; i < 8; i++)
-		b[i] = (uint8_t)(v >> (8 * i));
-	static const uint8_t mix[8] = { 0, 4, 2, 6, 1, 5, 3, 7 };
-	static const uint8_t shuf[8] = { 0, 4, 1, 5, 2, 6, 3, 7 };
-	static const uint8_t alt[8] = { 0, 2, 4, 6, 1, 3, 5, 7 };
-	for (unsigned i = 0; i < 8; i++) {
-		switch (mbtype) {
-		case 0: o[i] = b[0]; break;
-		case 8: o[i] = b[mix[i]]; break;
-		case 9: o[i] = b[shuf[i]]; break;
-		case 10: o[i] = b[alt[i]]; break;
-		default: o[i] = b[7 - i]; break;	/* @rev */
-		}
-	}
-	uint64_t r = 0;
-	for (unsigned i = 0; i < 8; i++)
-		r |= (uint64_t)o[i] << (8 * i);
-	return r;
-}
-
-static uint64_t mux2(uint64_t v, unsigned mhtype)
-{
-	uint64_t r = 0;
-	for (unsigned i = 0; i < 4; i++)
-		r |= (v >> (16 * (mhtype >> (2 * i) & 3)) & 0xffff) << (16 * i);
-	return r;
-}
+/* ---- czx ---- */
 
 static unsigned czx(uint64_t v, unsigned size, bool left)
 {
@@ -197,51 +165,6 @@ static unsigned czx(uint64_t v, unsigned size, bool left)
 			return k;
 	}
 	return n;
-}
-
-/* pmpyshr2(.u): each 16-bit pair's product shifted right by count, low 16 bits kept;
- * pmpy2.r/.l: the signed products of halfwords 0 and 2 (1 and 3), 32 bits each. */
-static uint64_t pmpy2(const char *name, uint64_t a, uint64_t b, unsigned count)
-{
-	bool u = !strcmp(name, "pmpyshr2.u"), shr = name[4] == 's';
-	uint64_t r = 0;
-	for (unsigned k = 0; k < (shr ? 4u : 2u); k++) {
-		unsigned h = shr ? k : 2 * k + (name[6] == 'l');
-		uint32_t x = a >> (16 * h) & 0xffff, y = b >> (16 * h) & 0xffff;
-		int64_t p = u ? (int64_t)x * y : (int64_t)(int16_t)x * (int16_t)y;
-		r |= shr ? ((uint64_t)(p >> count) & 0xffff) << (16 * k)
-			 : ((uint64_t)p & 0xffffffffULL) << (32 * k);
-	}
-	return r;
-}
-
-static enum ia64_outcome exec_pmm_i(struct ia64_cpu *c, const struct ia64_insn *in,
-				    uint64_t bundle, struct cpu_fault *f)
-{
-	const char *name = ia64_pmm_i_forms[in->mm].name;
-	uint64_t a = ia64_gr(c, in->r2), b = ia64_gr(c, in->r3), r;
-	if (!strcmp(name, "mux1"))
-		r = mux1(a, in->pos);
-	else if (!strcmp(name, "mux2"))
-		r = mux2(a, in->pos);
-	else if (!strcmp(name, "popcnt"))
-		r = (uint64_t)__builtin_popcountll(b);
-	else if (!strcmp(name, "shl"))
-		r = b > 63 ? 0 : a << b;
-	else if (!strcmp(name, "shr"))
-		r = (uint64_t)((int64_t)b >> (a > 63 ? 63 : a));
-	else if (!strcmp(name, "shr.u"))
-		r = a > 63 ? 0 : b >> a;
-	else if (!strcmp(name, "mix4.l") || !strcmp(name, "unpack4.h"))
-		r = (a & 0xffffffff00000000ULL) | b >> 32;
-	else if (!strcmp(name, "mix4.r") || !strcmp(name, "unpack4.l"))
-		r = a << 32 | (b & 0xffffffffULL);
-	else if (!strncmp(name, "pmpy", 4))
-		r = pmpy2(name, a, b, in->pos);
-	else
-		return unsupported(c, in, bundle, f);
-	ia64_set_gr(c, in->r1, r);
-	return IA64_NEXT;
 }
 
 /* ---- floating-point registers as integer code uses them ---- */
@@ -403,8 +326,8 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			uint64_t lo, hi;
 			if (store) {
 				struct ia64_fr r = fr_get(c, in->r2);
-				if (gm_put(c->mem, addr, 8, r.sig) < 0 ||
-				    gm_put(c->mem, addr + 8, 8, (uint64_t)r.sign << 17 | r.exp) < 0)
+				if (ia64_mem_put(c, addr, 8, r.sig) < 0 ||
+				    ia64_mem_put(c, addr + 8, 8, (uint64_t)r.sign << 17 | r.exp) < 0)
 					return mem_fault(c, bundle, addr, f);
 			} else {
 				if (gm_get(c->mem, addr, 8, &lo) < 0 || gm_get(c->mem, addr + 8, 8, &hi) < 0)
@@ -415,8 +338,8 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			uint64_t se;
 			if (store) {
 				struct ia64_fr r = fr_get(c, in->r2);
-				if (gm_put(c->mem, addr, 8, r.sig) < 0 ||
-				    gm_put(c->mem, addr + 8, 2, ia64_fr_to_ext80(r)) < 0)
+				if (ia64_mem_put(c, addr, 8, r.sig) < 0 ||
+				    ia64_mem_put(c, addr + 8, 2, ia64_fr_to_ext80(r)) < 0)
 					return mem_fault(c, bundle, addr, f);
 			} else if (gm_get(c->mem, addr, 8, &v) < 0 || gm_get(c->mem, addr + 8, 2, &se) < 0) {
 				if (in->ldtype != IA64_LD_S && in->ldtype != IA64_LD_SA)
@@ -428,7 +351,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			struct ia64_fr r = fr_get(c, in->r2);
 			uint64_t bits = fmt == 1 ? r.sig : fmt == 2 ? fr_to_ieee(r, 8, 23)
 								    : fr_to_ieee(r, 11, 52);
-			if (gm_put(c->mem, addr, fmt == 2 ? 4 : 8, bits) < 0)
+			if (ia64_mem_put(c, addr, fmt == 2 ? 4 : 8, bits) < 0)
 				return mem_fault(c, bundle, addr, f);
 		} else {
 			if (gm_get(c->mem, addr, fmt == 2 ? 4 : 8, &v) < 0) {
@@ -458,6 +381,42 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 	}
 	case IA64_OP_LFETCH:
 		break;
+	case IA64_OP_LD16: case IA64_OP_ST16: {	/* r1/r2 the 8 bytes at addr, ar.csd the next */
+		uint64_t hi;
+		if (in->op == IA64_OP_LD16) {
+			if (ia64_mem_get(c, addr, 8, &v) < 0 || ia64_mem_get(c, addr + 8, 8, &hi) < 0)
+				return mem_fault(c, bundle, addr, f);
+			ia64_set_gr(c, in->r1, v);
+			c->ar[IA64_AR_CSD] = hi;
+		} else if (ia64_mem_put(c, addr, 8, ia64_gr(c, in->r2)) < 0 ||
+			   ia64_mem_put(c, addr + 8, 8, c->ar[IA64_AR_CSD]) < 0) {
+			return mem_fault(c, bundle, addr, f);
+		}
+		return IA64_NEXT;
+	}
+	case IA64_OP_CMP8XCHG16: {	/* the addressed half gets r2, the other half ar.csd */
+		if (ia64_mem_get(c, addr, 8, &v) < 0)
+			return mem_fault(c, bundle, addr, f);
+		if (v == c->ar[IA64_AR_CCV] &&
+		    (ia64_mem_put(c, addr, 8, ia64_gr(c, in->r2)) < 0 ||
+		     ia64_mem_put(c, addr ^ 8, 8, c->ar[IA64_AR_CSD]) < 0))
+			return mem_fault(c, bundle, addr, f);
+		ia64_set_gr(c, in->r1, v);
+		return IA64_NEXT;
+	}
+	case IA64_OP_PROBE: {	/* variant: 0 r, 1 w, 2 r.fault, 3 rw.fault, 4 w.fault */
+		static const int prot[] = { GM_PROT_READ, GM_PROT_WRITE, GM_PROT_READ,
+					    GM_PROT_READ | GM_PROT_WRITE, GM_PROT_WRITE };
+		const struct gm_region *r = gm_region_at(c->mem, addr);
+		bool ok = r && (r->prot & prot[in->variant % 5]) == prot[in->variant % 5];
+		if (in->variant >= 2) {
+			if (!ok)
+				return mem_fault(c, bundle, addr, f);
+		} else {
+			ia64_set_gr(c, in->r1, ok);
+		}
+		return IA64_NEXT;
+	}
 	case IA64_OP_CMPXCHG: case IA64_OP_XCHG: case IA64_OP_FETCHADD: {
 		if (ia64_mem_get(c, addr, in->sz, &v) < 0)
 			return mem_fault(c, bundle, addr, f);
@@ -562,7 +521,7 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 					"register stack overflow");
 		c->br[in->r1] = bundle + 16;
 		if (c->ev.call)
-			c->ev.call(c->ev.ctx, bundle, bundle + 16, target, c->retired);
+			c->ev.call(c->ev.ctx, bundle, bundle + 16, target, c->clock.retired);
 		return taken(c, target);
 	}
 	case IA64_OP_BR_RET:
@@ -571,7 +530,7 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 			return fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
 					"register stack overflow");
 		if (c->ev.ret)
-			c->ev.ret(c->ev.ctx, target, c->retired);
+			c->ev.ret(c->ev.ctx, target, c->clock.retired);
 		return taken(c, target);
 	case IA64_OP_BRL:
 		return taken(c, target);
@@ -586,7 +545,9 @@ static uint64_t read_ar(struct ia64_cpu *c, unsigned ar)
 {
 	switch (ar) {
 	case IA64_AR_BSP: return ia64_rse_bsp(c);
-	case IA64_AR_ITC: return c->retired;
+	case IA64_AR_BSPSTORE: return ia64_rse_bspstore(c);
+	case IA64_AR_RNAT: return c->rnat;
+	case IA64_AR_ITC: return c->clock.retired;
 	default: return c->ar[ar & 127];
 	}
 }
@@ -597,9 +558,9 @@ static void write_ar(struct ia64_cpu *c, unsigned ar, uint64_t v)
 	case IA64_AR_BSP: case IA64_AR_ITC: return;	/* read-only here */
 	case IA64_AR_EC: c->ar[ar] = v & 63; return;
 	case IA64_AR_BSPSTORE:	/* longjmp's: the frames move (ia64_rse.c) */
-		if (!ia64_rse_set_bspstore(c, v))
-			c->ar[ar] = v;
+		ia64_rse_set_bspstore(c, v);
 		return;
+	case IA64_AR_RNAT: c->rnat = v; return;
 	default: c->ar[ar & 127] = v; return;
 	}
 }
@@ -673,7 +634,7 @@ bool ia64_is_no_op(unsigned op)
 	case IA64_OP_NOP: case IA64_OP_HINT: case IA64_OP_BRP: case IA64_OP_BRP_IND:
 	case IA64_OP_MF: case IA64_OP_MF_A: case IA64_OP_INVALA: case IA64_OP_INVALA_E:
 	case IA64_OP_SRLZ_D: case IA64_OP_SRLZ_I: case IA64_OP_SYNC_I: case IA64_OP_FWB:
-	case IA64_OP_FC: case IA64_OP_LOADRS: case IA64_OP_SUM: case IA64_OP_RUM:
+	case IA64_OP_LOADRS: case IA64_OP_SUM: case IA64_OP_RUM:
 	case IA64_OP_MOV_TO_PSR_UM:
 		return true;
 	default:
@@ -718,7 +679,12 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 		set_predicates(c, in, in->crel == IA64_CREL_Z ? !bit : bit);
 		return IA64_NEXT;
 	}
-	case IA64_OP_PMM_I: return exec_pmm_i(c, in, bundle, f);
+	case IA64_OP_TF:	/* no optional feature is implemented: every bit reads 0 */
+		set_predicates(c, in, in->crel == IA64_CREL_Z);
+		return IA64_NEXT;
+	case IA64_OP_PRIVILEGED:
+		return fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false,
+				"privileged IA-64 instruction");
 	case IA64_OP_MOV_TO_BR: c->br[in->r1] = ia64_gr(c, in->r2); return IA64_NEXT;
 	case IA64_OP_MOV_FROM_BR: ia64_set_gr(c, in->r1, c->br[in->r2]); return IA64_NEXT;
 	case IA64_OP_MOV_TO_PR: {
@@ -755,13 +721,24 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 		return IA64_NEXT;
 	case IA64_OP_CHK_S_F:
 		return IA64_NEXT;
+	case IA64_OP_FC:	/* fc, fc.i: the line (32 bytes at least) is fetched anew */
+		ia64_code_written(c, ia64_gr(c, in->r3) & ~31ULL, 32);
+		return IA64_NEXT;
+	case IA64_OP_FCHKF: {	/* a flag of the field that sf0 lacks, or whose trap is on */
+		uint64_t fpsr = c->ar[IA64_AR_FPSR];
+		uint64_t flags = fpsr >> (13 + 13 * (in->ldtype & 3)) & 0x3f;
+		uint64_t traps_on = ~fpsr & 0x3f;	/* ar.fpsr.traps: 1 disables */
+		if (flags & (~(fpsr >> 13 & 0x3f) | traps_on))
+			return taken(c, bundle + (uint64_t)in->imm);
+		return IA64_NEXT;
+	}
 	case IA64_OP_CHK_A:
 		/* No ALAT is kept: every advanced load counts as lost, and the recovery code
 		 * (which repeats the load) runs. The architecture allows entries to vanish. */
 		return taken(c, bundle + (uint64_t)in->imm);
 	case IA64_OP_FLUSHRS:
 		if (ia64_rse_flush(c) < 0)
-			return mem_fault(c, bundle, c->rbs_base, f);
+			return mem_fault(c, bundle, ia64_rse_bspstore(c), f);
 		return IA64_NEXT;
 	case IA64_OP_COVER:
 		if (!ia64_rse_cover(c))
@@ -773,16 +750,22 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_LD: case IA64_OP_ST: case IA64_OP_LDF: case IA64_OP_STF: case IA64_OP_LFETCH:
 	case IA64_OP_LDFP:
 	case IA64_OP_CMPXCHG: case IA64_OP_XCHG: case IA64_OP_FETCHADD:
+	case IA64_OP_LD16: case IA64_OP_ST16: case IA64_OP_CMP8XCHG16: case IA64_OP_PROBE:
 		return exec_mem(c, in, bundle, f);
-	case IA64_OP_SETF: case IA64_OP_GETF: case IA64_OP_XMA: case IA64_OP_FMISC:
+	case IA64_OP_SETF: case IA64_OP_GETF: case IA64_OP_XMA:
 	case IA64_OP_FMA: case IA64_OP_FMS: case IA64_OP_FNMA: case IA64_OP_FCMP:
 	case IA64_OP_FCLASS: case IA64_OP_FRCPA: case IA64_OP_FRSQRTA: case IA64_OP_FSELECT:
-	case IA64_OP_FSETC: case IA64_OP_FCLRF:
+	case IA64_OP_FSETC: case IA64_OP_FCLRF: case IA64_OP_FMERGE: case IA64_OP_FMIN:
+	case IA64_OP_FCVT_FX: case IA64_OP_FCVT_XF: case IA64_OP_FPACK: case IA64_OP_FLOGIC:
+	case IA64_OP_FPAIR: case IA64_OP_FPMA: case IA64_OP_FPMS: case IA64_OP_FPNMA:
+	case IA64_OP_FPMERGE: case IA64_OP_FPMIN: case IA64_OP_FPCVT_FX: case IA64_OP_FPCMP:
 		return exec_fp(c, in, bundle, f);
 	case IA64_OP_BR: case IA64_OP_BR_IND: case IA64_OP_BR_CALL: case IA64_OP_BR_CALL_IND:
 	case IA64_OP_BR_RET: case IA64_OP_BRL: case IA64_OP_BRL_CALL:
 		return exec_branch(c, in, bundle, f);
 	default:
+		if (ia64_mm_exec(c, in))
+			return IA64_NEXT;
 		if (in->op <= IA64_OP_ADDL)
 			return exec_alu(c, in, bundle, f);
 		if (in->op >= IA64_OP_SHRP && in->op <= IA64_OP_CZX_R && in->op != IA64_OP_TBIT &&

@@ -7,9 +7,9 @@
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "ia64_cpu_internal.h"
-#include "ia64_forms.h"
 #include "ia64_frcpa.h"
 
 _Static_assert(LDBL_MANT_DIG == 64, "the IA-64 FP unit needs an x87-style long double");
@@ -85,6 +85,29 @@ static uint64_t pair_op(unsigned x6, uint64_t a, uint64_t b)
 	}
 }
 
+/* The F-unit miscellaneous forms by their x6 code (ia64.decode's operation and variant). */
+static unsigned misc_x6(const struct ia64_insn *in)
+{
+	switch (in->op) {
+	case IA64_OP_FMERGE: return 0x10 + in->variant;
+	case IA64_OP_FMIN: return 0x14 + in->variant;
+	case IA64_OP_FCVT_FX: return 0x18 + in->variant;
+	case IA64_OP_FCVT_XF: return 0x1c;
+	case IA64_OP_FPACK: return 0x28;
+	case IA64_OP_FLOGIC: return 0x2c + in->variant;
+	default: return in->variant;	/* FPAIR: fswap, fmix, fsxt */
+	}
+}
+
+/* A value as the bits of an IEEE single (exact for the values fpack is given). */
+static uint32_t single_bits(long double v)
+{
+	float f = (float)v;
+	uint32_t u;
+	memcpy(&u, &f, sizeof u);
+	return u;
+}
+
 static bool fclass_match(struct ia64_fr r, unsigned fc)
 {
 	long double v = ia64_fr_value(r);
@@ -156,6 +179,10 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 			denormal_operand = true;
 		long double prod_sign = in->op == IA64_OP_FNMA ? -1.0L : 1.0L;
 		long double add = in->op == IA64_OP_FMS ? -a : a;
+		/* with f0 as the addend the architecture multiplies alone, keeping the sign of
+		 * a zero product: an addend of -0 (+0 rounding down) leaves every product as is */
+		if (in->r2 == 0)
+			add = (bits >> 4 & 3) == 1 ? 0.0L : -0.0L;
 		set(c, in->r1, ia64_fr_of(fused(prod_sign * b3, b4, add, pc)));
 		break;
 	}
@@ -201,8 +228,9 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		set(c, in->r1, (struct ia64_fr){ (t.sig & m.sig) | (e.sig & ~m.sig), EXP_INTEGER, false });
 		break;
 	}
-	case IA64_OP_FMISC: {
-		unsigned x6 = ia64_fmisc_forms[in->mm].key[0];
+	case IA64_OP_FMERGE: case IA64_OP_FMIN: case IA64_OP_FCVT_FX: case IA64_OP_FCVT_XF:
+	case IA64_OP_FLOGIC: case IA64_OP_FPAIR: case IA64_OP_FPACK: {
+		unsigned x6 = misc_x6(in);
 		struct ia64_fr ra = get(c, in->r2), rb = get(c, in->r3), r = rb;
 		switch (x6) {
 		case 0x10: r.sign = ra.sign; break;
@@ -233,6 +261,10 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		case 0x3d:
 			r = (struct ia64_fr){ pair_op(x6, ra.sig, rb.sig), EXP_INTEGER, false };
 			break;
+		case 0x28:	/* fpack: both values as singles, f2's in the high half */
+			r = (struct ia64_fr){ (uint64_t)single_bits(a) << 32 | single_bits(b3),
+					      EXP_INTEGER, false };
+			break;
 		case 0x2c: r = (struct ia64_fr){ ra.sig & rb.sig, EXP_INTEGER, false }; break;
 		case 0x2d: r = (struct ia64_fr){ ra.sig & ~rb.sig, EXP_INTEGER, false }; break;
 		case 0x2e: r = (struct ia64_fr){ ra.sig | rb.sig, EXP_INTEGER, false }; break;
@@ -244,7 +276,7 @@ bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr
 		break;
 	}
 	default:
-		ok = false;
+		ok = ia64_fpar_exec(c, in, get, set, bits);
 		break;
 	}
 	if (ok)

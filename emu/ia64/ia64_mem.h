@@ -42,6 +42,8 @@ static inline int ia64_mem_get(struct ia64_cpu *c, uint64_t addr, unsigned n, ui
 
 static inline int ia64_mem_put(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t v)
 {
+	if (addr + n > c->code_lo && addr < c->code_hi)
+		ia64_code_written(c, addr, n);
 	struct ia64_tlb *t = ia64_tlb_find(c, c->wr_tlb, &c->wr_next, addr, n, GM_PROT_WRITE);
 	if (!t)
 		return gm_put(c->mem, addr, n, v);

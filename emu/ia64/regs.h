@@ -32,7 +32,7 @@ enum {
 
 /* Application registers by their architected numbers. */
 enum {
-	IA64_AR_RSC = 16, IA64_AR_BSP = 17, IA64_AR_BSPSTORE = 18, IA64_AR_RNAT = 19,
+	IA64_AR_RSC = 16, IA64_AR_BSP = 17, IA64_AR_BSPSTORE = 18, IA64_AR_RNAT = 19, IA64_AR_CSD = 25,
 	IA64_AR_CCV = 32, IA64_AR_UNAT = 36, IA64_AR_FPSR = 40, IA64_AR_ITC = 44,
 	IA64_AR_PFS = 64, IA64_AR_LC = 65, IA64_AR_EC = 66,
 };

@@ -8,6 +8,48 @@
 #include "../guest_mem.h"
 #include "x87_host.h"
 
+struct block_pool_chunk {
+	struct block_pool_chunk *next;
+	size_t cap;
+	uint16_t offsets[];
+};
+/* Entries of a chunk, and of all chunks together before a clear starts over (256 MB: only
+ * code rewritten without end, such as a JIT's, gets there). */
+enum { POOL_CHUNK = 1 << 16 };
+#define POOL_LIMIT ((size_t)1 << 27)
+
+/* A new current chunk for at least `need` entries; -1 when out of memory. */
+static int pool_chain(struct block_cache *bc, size_t need)
+{
+	size_t cap = need > POOL_CHUNK ? need : POOL_CHUNK;
+	struct block_pool_chunk *c = malloc(sizeof(*c) + cap * sizeof(c->offsets[0]));
+	if (!c)
+		return -1;
+	c->next = bc->chunks;
+	c->cap = cap;
+	bc->chunks = c;
+	bc->pool = c->offsets;
+	bc->pool_used = 0;
+	bc->pool_cap = cap;
+	bc->pool_total += cap;
+	return 0;
+}
+
+/* Frees every chunk but the first one made (the smallest), which becomes current and empty. */
+static void pool_reset(struct block_cache *bc)
+{
+	while (bc->chunks && bc->chunks->next) {
+		struct block_pool_chunk *c = bc->chunks;
+		bc->chunks = c->next;
+		free(c);
+	}
+	if (bc->chunks) {
+		bc->pool = bc->chunks->offsets;
+		bc->pool_cap = bc->pool_total = bc->chunks->cap;
+	}
+	bc->pool_used = 0;
+}
+
 int block_cache_init(struct block_cache *bc, int mode_bits)
 {
 	memset(bc, 0, sizeof(*bc));
@@ -19,9 +61,7 @@ int block_cache_init(struct block_cache *bc, int mode_bits)
 	bc->mode_bits = mode_bits;
 	bc->cap = 4096;
 	bc->slots = calloc(bc->cap, sizeof(*bc->slots));
-	bc->pool_cap = 1 << 16;
-	bc->pool = malloc(bc->pool_cap * sizeof(*bc->pool));
-	return bc->slots && bc->pool ? 0 : -1;
+	return bc->slots && pool_chain(bc, POOL_CHUNK) == 0 ? 0 : -1;
 }
 
 void block_cache_destroy(struct block_cache *bc)
@@ -30,7 +70,8 @@ void block_cache_destroy(struct block_cache *bc)
 	if (h)
 		cs_close(&h);
 	free(bc->slots);
-	free(bc->pool);
+	pool_reset(bc);
+	free(bc->chunks);
 	memset(bc, 0, sizeof(*bc));
 }
 
@@ -42,7 +83,7 @@ void block_cache_clear(struct block_cache *bc)
 	memset(bc->hot, 0, sizeof(bc->hot));
 	memset(bc->slots, 0, bc->cap * sizeof(*bc->slots));
 	bc->used = 0;
-	bc->pool_used = 0;
+	pool_reset(bc);
 }
 
 static int grow(struct block_cache *bc)
@@ -120,12 +161,14 @@ const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_m
 	}
 	/* A block is never longer than its byte size in instructions. */
 	if (bc->pool_used + size > bc->pool_cap) {
-		/* The pool is only ever appended to; when it fills, start over (rare: after very
-		 * much distinct code). Every cached pointer into it is dropped with it. */
-		if (size > bc->pool_cap)
+		/* The pool is only ever appended to: chain a chunk, or past the limit start over
+		 * (every cached pointer into the pool is dropped with it). */
+		if (bc->pool_total + size > POOL_LIMIT) {
+			block_cache_clear(bc);
+			s = block_cache_slot(bc, addr);
+		}
+		if (bc->pool_used + size > bc->pool_cap && pool_chain(bc, size))
 			return NULL;
-		block_cache_clear(bc);
-		s = block_cache_slot(bc, addr);
 	}
 	/* Code may be execute-only, so read it whatever the protection. */
 	uint8_t buf[4096];

@@ -89,7 +89,7 @@ static inline void x86_set_cur(struct x86_cpu *cpu, struct block_info *b)
 	cpu->cur_ends_with = b ? b->ends_with : BLOCK_ENDS_PLAIN;
 	cpu->cur_icount = b ? b->icount : 0;
 	cpu->cur_base = cpu->retired_base;
-	if (b)
+	if (b && cpu->counting)
 		b->execs++;
 }
 int x86_count_insns(struct cpu *base);

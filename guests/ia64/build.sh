@@ -47,6 +47,13 @@ done
 # frcpa/frsqrta over every table index and special operand (tests/e2e/run_ia64.py, ia64-frcpa_vectors)
 "$cc" "${cflags[@]}" -O2 "$here/frcpa/frcpa_vectors.c" -o "$out/frcpa_vectors"
 
+# the register stack spilled and filled (deep recursion, longjmp) and code written at run time
+# (tests/unit/test_ia64_cpu.c against Ski)
+"$cc" "${cflags[@]}" -O2 "$here/rse/deep_recursion.c" -o "$out/deep_recursion"
+"$cc" "${cflags[@]/-std=c11/-std=gnu11}" -O2 "$here/selfmod/selfmod.c" -o "$out/selfmod"
+# gcc's vectorizer at -O3: the parallel integer and FP instructions (test_ia64_cpu against Ski)
+"$cc" "${cflags[@]}" -O3 "$here/simd/simd_loops.c" -o "$out/simd_loops"
+
 for src in "$here"/asm/*.s; do
 	name=$(basename "$src" .s)
 	"$as" -xexplicit "$src" -o "$out/$name.o"

@@ -44,7 +44,10 @@ files|files|
 profil_time-usage|profil_time|
 gprof_demo-pg|gprof_demo-pg|
 doubles|doubles|
-frcpa_vectors|frcpa_vectors|'
+frcpa_vectors|frcpa_vectors|
+deep_recursion|deep_recursion|
+selfmod|selfmod|
+simd_loops|simd_loops|'
 
 tsv=$out/ski.tsv
 {

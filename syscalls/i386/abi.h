@@ -19,8 +19,10 @@ int i386_call_args(struct process *p, uint64_t args[4]);
 bool i386_call_redirect(struct process *p, uint64_t fn, const uint64_t args[5]);
 void i386_call_return(struct process *p, int64_t result);
 
-/* thread_area.c: thread pointers per thread (sys_abi.clone_tls, restore_tls, current_tls) */
+/* thread_area.c: the call and thread pointers per thread (sys_abi.clone_tls, restore_tls,
+ * current_tls) */
 struct thread_tls;
+int64_t sys_set_thread_area(struct process *p, const uint64_t *a);
 int i386_clone_tls(struct process *p, uint64_t tls, struct thread_tls *t);
 void i386_restore_tls(struct process *p, const struct thread_tls *t);
 void i386_current_tls(struct process *p, struct thread_tls *t);

@@ -25,8 +25,9 @@ void x86_64_call_return(struct process *p, int64_t result);
 struct sys_entry_state;
 void x86_set_entry_state(struct process *p, const struct sys_entry_state *e);
 
-/* arch_prctl.c: CLONE_SETTLS (sys_abi.clone_tls) */
+/* arch_prctl.c: the call (x86-64 and i386: calls.def) and CLONE_SETTLS (sys_abi.clone_tls) */
 struct thread_tls;
+int64_t sys_arch_prctl(struct process *p, const uint64_t *a);
 int x86_64_clone_tls(struct process *p, uint64_t tls, struct thread_tls *t);
 
 #endif

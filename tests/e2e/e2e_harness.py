@@ -12,6 +12,7 @@ import argparse
 import fnmatch
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -50,6 +51,59 @@ def unset_sanitizer_vars(env):
     """profemu options that keep the sanitizers' variables (which a sanitized profemu needs)
     out of the guest's environment, where they would change what it prints or counts."""
     return [a for k in sorted(env) if k.startswith(PASSTHROUGH_PREFIXES) for a in ("-U", k)]
+
+
+# How qemu-user runs a program of each architecture whose own libraries it needs (-L).
+QEMU_USER = {
+    "x86_64": ["qemu-x86_64"],
+    "i386": ["qemu-i386", "-L", "/usr/i686-linux-gnu"],
+    "hppa": ["qemu-hppa", "-L", "/usr/hppa-linux-gnu"],
+}
+# A program of each architecture that any machine with its libc installed has, to ask the host
+# kernel whether it runs that architecture at all (an x86-64 kernel may lack or refuse IA-32
+# emulation: exec then fails with ENOEXEC).
+_PROBES = {"i386": ["/lib/ld-linux.so.2", "/usr/i686-linux-gnu/lib/ld-linux.so.2"]}
+_host_runs = {}
+
+
+def host_runs(arch):
+    """True if this machine's kernel executes arch's programs natively (asked once)."""
+    if arch == "x86_64":
+        return True
+    if arch not in _host_runs:
+        ok = False
+        for probe in _PROBES.get(arch, []):
+            if not os.path.isfile(probe):
+                continue
+            try:
+                subprocess.run([probe, "--help"], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+                ok = True
+            except OSError:
+                ok = False
+            break
+        _host_runs[arch] = ok
+    return _host_runs[arch]
+
+
+def oracle_argv(arch, argv):
+    """argv to run an arch program as the oracle: itself where the host runs arch, else under
+    qemu-user (Skip without it), so that an i386 case still has an oracle on a kernel without
+    IA-32 emulation."""
+    if host_runs(arch):
+        return list(argv)
+    qemu = QEMU_USER.get(arch)
+    if not qemu or not shutil.which(qemu[0]):
+        raise Skip("this kernel does not run %s programs and %s is missing: no oracle"
+                   % (arch, qemu[0] if qemu else "qemu-user"))
+    return qemu + list(argv)
+
+
+def need_host_runs(arch, what):
+    """Skip unless the host runs arch natively (what: the oracle that needs it)."""
+    if not host_runs(arch):
+        raise Skip("this kernel does not run %s programs natively (exec: ENOEXEC), which %s "
+                   "needs" % (arch, what))
 
 
 def indent(s, prefix="      | "):

@@ -199,6 +199,7 @@ def under_valgrind(ctx, arch, label):
     guest the same environment, argv[0] and string positions)."""
     if not shutil.which("valgrind"):
         raise Skip("valgrind is not installed")
+    e2e_harness.need_host_runs(arch, "valgrind's %s tool" % arch)
     guest = ctx.guest("cpubench", arch, "static")
     d = ctx.fresh_dir(label)
     fixed, client_env = valgrind_env(ctx, arch, d)

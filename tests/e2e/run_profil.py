@@ -1175,7 +1175,8 @@ class ForkCase(Case):
     def run(self, ctx):
         guest = ctx.guest("profil_fork", self.arch, self.link)
         foreign = ctx.guest("hello", OTHER_ARCH[self.arch], self.link)
-        native = run([foreign], ctx.fresh_dir(self.name + "-native"), ctx.timeout)
+        native = run(e2e_harness.oracle_argv(OTHER_ARCH[self.arch], [foreign]),
+                     ctx.fresh_dir(self.name + "-native"), ctx.timeout)
         if native.returncode != 0:
             raise HarnessError("hello (%s) does not run natively: %s" % (OTHER_ARCH[self.arch],
                                                                        native.describe()))

@@ -20,7 +20,7 @@ static const char *names(void *ctx, uint64_t addr, uint64_t *off)
 	return fn[(addr - 0x1000) >> 8];
 }
 
-static const struct out_symbols syms = { names, NULL };
+static const struct out_symbols syms = { .name = names };
 static const struct callgrind_info info = { "/bin/prog", "prog -x" };
 
 static void ticks(struct wprof *w, uint64_t pc, int n)
@@ -194,7 +194,7 @@ Test(callgrind_writer, no_symbols)
 	struct wprof w;
 	init(&w);
 	run(&w);
-	struct out_symbols none = { NULL, NULL };
+	struct out_symbols none = { .name = NULL };
 	char *text = write_text(&w, &none);
 	cr_expect(strstr(text, "\nfn=0x1020\ncfn=0x1100\ncalls=1 0x1100\n0x1020 10\n"), "%s", text);
 	cr_expect(strstr(text, "\nfn=0x1210\n0x1210 5\n"), "%s", text);

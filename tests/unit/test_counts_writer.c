@@ -26,7 +26,7 @@ static uint64_t start_of(void *ctx, uint64_t addr)
 	return names(ctx, addr, &off) ? addr - off : addr;
 }
 
-static const struct out_symbols syms = { names, NULL };
+static const struct out_symbols syms = { .name = names };
 
 enum { START = 0x1000, MAIN = 0x1100, F = 0x1200, G = 0x1300 };
 

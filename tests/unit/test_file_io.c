@@ -370,19 +370,19 @@ Test(io32, split_offsets_arrive_whole)
 	/* pwrite64(fd, buf, 3, lo, hi) at 5 GiB + 7 */
 	uint64_t off = (5ull << 30) + 7;
 	uint64_t w[6] = { (uint64_t)fd, BUF, 3, off & 0xffffffff, off >> 32 };
-	cr_assert_eq(sys_i386_pwrite64(&proc, w), 3);
+	cr_assert_eq(sys_pwrite64_lo_hi(&proc, w), 3);
 	struct stat st;
 	cr_assert_eq(fstat(fd, &st), 0);
 	cr_assert_eq((uint64_t)st.st_size, off + 3);
 	uint64_t r[6] = { (uint64_t)fd, BUF + 8, 3, off & 0xffffffff, off >> 32 };
-	cr_assert_eq(sys_i386_pread64(&proc, r), 3);
+	cr_assert_eq(sys_pread64_lo_hi(&proc, r), 3);
 	char got[4] = { 0 };
 	cr_assert_eq(gm_read(&proc.mem, BUF + 8, got, 3), 0);
 	cr_assert_str_eq(got, "far");
 
 	/* _llseek(fd, hi, lo, &result, SEEK_SET) writes a 64-bit result */
 	uint64_t s[6] = { (uint64_t)fd, off >> 32, off & 0xffffffff, BUF + 16, SEEK_SET };
-	cr_assert_eq(sys_i386_llseek(&proc, s), 0);
+	cr_assert_eq(sys_llseek(&proc, s), 0);
 	cr_assert_eq(get(BUF + 16, 8), off);
 
 	/* plain lseek cannot report it */
@@ -390,12 +390,12 @@ Test(io32, split_offsets_arrive_whole)
 	cr_assert_eq(sys_lseek(&proc, l), -EOVERFLOW);
 	/* and its 32-bit offset is signed: -3 from the end of a small file */
 	uint64_t t[6] = { (uint64_t)fd, 10, 0 };
-	cr_assert_eq(sys_i386_ftruncate64(&proc, t), 0);
+	cr_assert_eq(sys_ftruncate64_lo_hi(&proc, t), 0);
 	uint64_t back[6] = { (uint64_t)fd, 0xfffffffd, SEEK_END };
 	cr_assert_eq(sys_lseek(&proc, back), 7);
 
 	uint64_t ft[6] = { (uint64_t)fd, off & 0xffffffff, off >> 32 };
-	cr_assert_eq(sys_i386_ftruncate64(&proc, ft), 0);
+	cr_assert_eq(sys_ftruncate64_lo_hi(&proc, ft), 0);
 	cr_assert_eq(fstat(fd, &st), 0);
 	cr_assert_eq((uint64_t)st.st_size, off);
 	close(fd);
@@ -490,7 +490,7 @@ Test(io32, directory_cookies_fit_a_32_bit_off_t_and_seek_back)
 	cr_assert_str_eq(got, next, "seekdir(telldir()) resumes at the next entry");
 
 	uint64_t ll[6] = { (uint64_t)fd, 0, cookie, BUF2 + 100, SEEK_SET };
-	cr_assert_eq(sys_i386_llseek(&proc, ll), 0);
+	cr_assert_eq(sys_llseek(&proc, ll), 0);
 	cr_assert_eq(get(BUF2 + 100, 8), cookie);
 	close(fd);
 	snprintf(f, sizeof f, "rm -rf '%s'", dir);

@@ -120,7 +120,7 @@ Test(fallocate, offset_words_in_each_32_bit_order)
 	cr_assert_eq(st.st_size, 8192);
 	/* i386: offset low, high, length low, high */
 	const uint64_t i3[6] = { (uint64_t)fd, 0, 8192, 0, 4096, 0 };
-	cr_assert_eq(sys_i386_fallocate(&p, i3), 0);
+	cr_assert_eq(sys_fallocate_lo_hi(&p, i3), 0);
 	cr_assert_eq(fstat(fd, &st), 0);
 	cr_assert_eq(st.st_size, 12288);
 	close(fd);

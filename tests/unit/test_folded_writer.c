@@ -20,7 +20,7 @@ static const char *names(void *ctx, uint64_t addr, uint64_t *off)
 	return fn[(addr - 0x1000) >> 8];
 }
 
-static const struct out_symbols syms = { names, NULL };
+static const struct out_symbols syms = { .name = names };
 
 enum { START = 0x1000, MAIN = 0x1100, F = 0x1200, G = 0x1300, G_PLT = 0x1400, ODD = 0x1500 };
 

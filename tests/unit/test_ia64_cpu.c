@@ -14,8 +14,8 @@
 #include "emu/ia64/regs.h"
 
 /* Where Ski puts the stack and the register backing store (ski/src/linux/osload-linux.c). */
-enum { STACK_TOP = 0xa000000000000000ULL, STACK_SIZE = 1 << 20,
-       RBS_BASE = 0x9fffffff7f600000ULL, RBS_SIZE = 1 << 20 };
+enum { STACK_TOP = 0xa000000000000000ULL, STACK_SIZE = 8 << 20,
+       RBS_BASE = 0x9fffffff7f600000ULL, RBS_SIZE = 8 << 20 };
 
 struct run {
 	struct guest_mem gm;
@@ -57,7 +57,8 @@ static void on_syscall(void *ctx)
 		uint64_t len = gm_page_up(&r->gm, a1);
 		if (!r->mmap_next)
 			r->mmap_next = 0x2000000000000000ULL;
-		if (len && gm_map(&r->gm, r->mmap_next, len, GM_PROT_READ | GM_PROT_WRITE) == 0) {
+		if (len && gm_map(&r->gm, r->mmap_next, len, GM_PROT_READ | GM_PROT_WRITE |
+							   (int)(a2 & GM_PROT_EXEC)) == 0) {
 			result = (int64_t)r->mmap_next;
 			r->mmap_next += len;
 		} else {
@@ -475,6 +476,12 @@ Test(ia64_cpu, ski_profil_time_usage) { ski_case("profil_time-usage"); }
 Test(ia64_cpu, ski_cpubench_small) { ski_case("cpubench-small"); }
 Test(ia64_cpu, ski_cpubench_O0_small) { ski_case("cpubench-O0-small"); }
 Test(ia64_cpu, ski_alloc_small, .timeout = 100) { ski_case("alloc-small"); }
+/* 50 000 calls deep: the register stack spills to memory and fills back (and longjmp moves
+ * ar.bspstore); code rewritten in place runs anew after fc, sync.i, srlz.i */
+Test(ia64_cpu, ski_deep_recursion, .timeout = 100) { ski_case("deep_recursion"); }
+Test(ia64_cpu, ski_selfmod) { ski_case("selfmod"); }
+/* gcc -O3's vectorized loops: the multimedia and parallel FP instructions */
+Test(ia64_cpu, ski_simd_loops) { ski_case("simd_loops"); }
 
 /* A fault: fault segv stores through a wild pointer (st4.rel in slot 0 of the bundle at
  * 0x4000000000000700). The CPU stops with SIGSEGV's fault there, the faulting instruction not

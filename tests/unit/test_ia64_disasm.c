@@ -188,17 +188,22 @@ Test(ia64_disasm, agrees_with_objdump_on_every_slot)
 	}
 	closedir(d);
 
-	char obj[] = "/tmp/ia64_vectors_XXXXXX";
-	int fd = mkstemp(obj);
-	cr_assert(fd >= 0);
-	close(fd);
-	char cmd[2048];
-	snprintf(cmd, sizeof cmd, AS " -xexplicit -o %s %s/guests/ia64/vectors/decoder-vectors.s",
-		 obj, PROFEMU_SOURCE_ROOT);
-	cr_assert_eq(system(cmd), 0, "%s failed", cmd);
-	check_file(&t, "-d", obj);
-	unlink(obj);
-	files++;
+	/* the vector files: decoder-vectors.s (the subset the interpreter started with) and
+	 * all-forms.s (every form of emu/ia64/ia64.decode with each completer) */
+	static const char *const vectors[] = { "decoder-vectors.s", "all-forms.s" };
+	for (unsigned v = 0; v < sizeof vectors / sizeof vectors[0]; v++) {
+		char obj[] = "/tmp/ia64_vectors_XXXXXX";
+		int fd = mkstemp(obj);
+		cr_assert(fd >= 0);
+		close(fd);
+		char cmd[2048];
+		snprintf(cmd, sizeof cmd, AS " -xexplicit -o %s %s/guests/ia64/vectors/%s 2>/dev/null",
+			 obj, PROFEMU_SOURCE_ROOT, vectors[v]);
+		cr_assert_eq(system(cmd), 0, "%s failed", cmd);
+		check_file(&t, "-d", obj);
+		unlink(obj);
+		files++;
+	}
 
 	if (t.report)
 		fclose(t.report);
@@ -246,11 +251,10 @@ Test(ia64_disasm, agrees_with_objdump_on_random_bundles)
 	fprintf(stderr, "ia64 disassembler: %lu of %lu random slots agree with objdump\n", t.agree,
 		t.slots);
 	cr_assert_gt(t.slots, 3 * BUNDLES / 2);
-	/* Not yet 100%: objdump 2.40 knows encodings we leave unassigned (tf, probe, ssm/rsm,
-	 * fpcmp, pmpyshr2, itc, ...) and the newer locality hints (.d1-.d7) that reuse bits we
-	 * treat as reserved; the list is in ia64_disasm_random_disagreements.txt. What compilers
-	 * and glibc emit agrees fully (the test above). This bound keeps the figure from sliding. */
-	cr_expect_geq(t.agree * 1000, t.slots * 964,
+	/* Not quite 100%: objdump 2.40 knows a few Itanium 9500 forms the table leaves out
+	 * (lfetch.count, mov to dahr, hint.m's other encoding); the list is in
+	 * ia64_disasm_random_disagreements.txt. This bound keeps the figure from sliding. */
+	cr_expect_geq(t.agree * 10000, t.slots * 9998,
 		      "%lu of %lu random slots disagree with objdump: see "
 		      "ia64_disasm_random_disagreements.txt", t.slots - t.agree, t.slots);
 }

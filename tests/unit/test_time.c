@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "syscall_testutil.h"
+#include "syscalls/i386/abi.h"
+#include "syscalls/x86_64/abi.h"
 
 #define PAGE 0x10000ull		/* one mapped, writable page */
 #define UNMAPPED 0x40000ull
@@ -169,7 +171,7 @@ Test(clock_nanosleep, time64_ignores_nsec_padding_on_i386)
 	uint64_t mono = process_time_ns(&p, 1);
 	put(&p, PAGE, 8, 2);
 	put(&p, PAGE + 8, 8, 0xdeadbeef00000005ull);
-	cr_assert_eq(CALL(clock_nanosleep64, &p, 1, 0, PAGE, 0, 0, 0), 0);
+	cr_assert_eq(CALL(clock_nanosleep_time64, &p, 1, 0, PAGE, 0, 0, 0), 0);
 	cr_assert_eq(process_time_ns(&p, 1) - mono, 2 * NS + 5);
 	gm_destroy(&p.mem);
 }

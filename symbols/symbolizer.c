@@ -1,0 +1,441 @@
+/* The symbolizer on libdwfl: see symbolizer.h. One Dwfl per object, reported offline (at its
+ * link-time addresses): an object may be mapped at several places, and a guest address becomes
+ * a link-time one through the bias of the range holding it. */
+#include "symbols/symbolizer.h"
+
+#include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "symbols/debug_find.h"
+#include "symbols/plt_names.h"
+#include "symbols/sym_index.h"
+
+struct load_seg {
+	uint64_t offset, vaddr, filesz;
+	bool exec;
+};
+
+enum obj_state { OBJ_UNOPENED, OBJ_OPEN, OBJ_UNREADABLE };
+enum dwarf_state { DWARF_UNKNOWN, DWARF_OK, DWARF_NONE };
+
+struct sym_object {
+	enum obj_state state;
+	enum dwarf_state dwarf;
+	Dwfl *dwfl;
+	Dwfl_Module *mod;
+	uint64_t dwfl_bias;		/* a Dwfl address is the link-time address plus this */
+	struct load_seg *segs;
+	size_t nsegs;
+	struct sym_index syms;		/* link-time addresses */
+	struct symbolizer *owner;	/* for find_debuginfo */
+	bool warned_debug;		/* the debug-file mismatch warning was given */
+	char **own_strings;		/* names made here (absolute source paths, unversioned
+					 * symbols), to free */
+	size_t nown_strings;
+};
+
+struct symbolizer {
+	const struct objmap *map;
+	uint64_t mask;
+	FILE *warn;
+	char *debug_path;		/* libdwfl's debuginfo_path string */
+	char *debug_dirs[2];		/* sysroot's /usr/lib/debug (or NULL), the host's */
+	Dwfl_Callbacks callbacks;
+	struct sym_object *objs;	/* by object index of the map */
+	size_t nobjs;
+	char name[PATH_MAX + 32];	/* the last fallback name */
+};
+
+const char *symbolizer_short_name(const char *object)
+{
+	if (!object)
+		return "???";
+	const char *slash = strrchr(object, '/');
+	return slash && slash[1] ? slash + 1 : object;
+}
+
+static void warn(struct symbolizer *s, const char *path, const char *what)
+{
+	if (s->warn)
+		fprintf(s->warn, "profemu: warning: %s: %s\n", path, what);
+}
+
+/* libdwfl's search, and a warning when it found nothing but a debug file is there: one whose
+ * build-id does not match the object's. */
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+			  const char *file_name, const char *debuglink_file, GElf_Word debuglink_crc,
+			  char **debuginfo_file_name)
+{
+	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					      debuglink_file, debuglink_crc, debuginfo_file_name);
+	if (fd >= 0)
+		return fd;
+	const unsigned char *id;
+	GElf_Addr id_at;
+	int idlen = dwfl_module_build_id(mod, &id, &id_at);
+	struct sym_object *o = *userdata;
+	struct symbolizer *s = o ? o->owner : NULL;
+	char found[PATH_MAX];
+	if (s && !o->warned_debug && debug_find_candidate(s->debug_dirs, 2, file_name, debuglink_file,
+				      idlen > 0 ? id : NULL, idlen > 0 ? (size_t)idlen : 0,
+				      found, sizeof(found))) {
+		char msg[PATH_MAX + 96];
+		snprintf(msg, sizeof(msg), "debug file %s does not match it (build-id): no source lines",
+			 found);
+		warn(s, file_name, msg);
+		o->warned_debug = true;
+	}
+	return fd;
+}
+
+struct symbolizer *symbolizer_new(const struct objmap *map, const char *sysroot, uint64_t addr_mask,
+				  FILE *warn_to)
+{
+	struct symbolizer *s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	s->map = map;
+	s->mask = addr_mask;
+	s->warn = warn_to;
+	bool foreign = sysroot && *sysroot && strcmp(sysroot, "/") != 0;
+	if (foreign && asprintf(&s->debug_dirs[0], "%s/usr/lib/debug", sysroot) < 0)
+		s->debug_dirs[0] = NULL;
+	s->debug_dirs[1] = strdup("/usr/lib/debug");
+	/* The object's own directory, its .debug/, then the debug trees: the sysroot's first. */
+	if (!s->debug_dirs[1] || (foreign && !s->debug_dirs[0]) ||
+	    asprintf(&s->debug_path, ":.debug:%s%s%s", foreign ? s->debug_dirs[0] : "",
+		     foreign ? ":" : "", s->debug_dirs[1]) < 0) {
+		s->debug_path = NULL;
+		symbolizer_free(s);
+		return NULL;
+	}
+	s->callbacks.find_debuginfo = find_debuginfo;
+	s->callbacks.section_address = dwfl_offline_section_address;
+	s->callbacks.debuginfo_path = &s->debug_path;
+	return s;
+}
+
+static void object_free(struct sym_object *o)
+{
+	if (o->dwfl)
+		dwfl_end(o->dwfl);
+	free(o->segs);
+	sym_index_free(&o->syms);
+	for (size_t i = 0; i < o->nown_strings; i++)
+		free(o->own_strings[i]);
+	free(o->own_strings);
+}
+
+void symbolizer_free(struct symbolizer *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nobjs; i++)
+		object_free(&s->objs[i]);
+	free(s->objs);
+	free(s->debug_path);
+	free(s->debug_dirs[0]);
+	free(s->debug_dirs[1]);
+	free(s);
+}
+
+static bool read_segments(struct sym_object *o, Elf *elf)
+{
+	size_t n;
+	if (elf_getphdrnum(elf, &n) != 0)
+		return false;
+	o->segs = calloc(n ? n : 1, sizeof(*o->segs));
+	if (!o->segs)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+			o->segs[o->nsegs++] = (struct load_seg){ ph.p_offset, ph.p_vaddr, ph.p_filesz,
+								 (ph.p_flags & PF_X) != 0 };
+	}
+	return o->nsegs > 0;
+}
+
+/* A name without its symbol version ("__libc_start_main@@GLIBC_2.34" is __libc_start_main, as
+ * valgrind and perf show it); NULL if out of memory. */
+static const char *unversioned(struct sym_object *o, const char *name)
+{
+	const char *at = strchr(name, '@');
+	if (!at || at == name)
+		return name;
+	char *copy = strndup(name, (size_t)(at - name));
+	char **p = copy ? realloc(o->own_strings, (o->nown_strings + 1) * sizeof(*p)) : NULL;
+	if (!p) {
+		free(copy);
+		return NULL;
+	}
+	o->own_strings = p;
+	p[o->nown_strings++] = copy;
+	return copy;
+}
+
+/* Code symbols: functions, IFUNC resolvers, processor-specific code symbols (PA-RISC's
+ * millicode is STT_PARISC_MILLI) and untyped labels in executable sections (hand-written
+ * assembly), from .symtab (the object's or its debug file's), else .dynsym: libdwfl picks. */
+static bool read_symbols(struct sym_object *o)
+{
+	int n = dwfl_module_getsymtab(o->mod);
+	for (int i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr addr;
+		GElf_Word shndx;
+		Elf *elf;
+		Dwarf_Addr bias;
+		const char *name = dwfl_module_getsym_info(o->mod, i, &sym, &addr, &shndx, &elf, &bias);
+		int type = GELF_ST_TYPE(sym.st_info);
+		if (!name || !*name || shndx == SHN_UNDEF || shndx == SHN_ABS || !elf)
+			continue;
+		GElf_Shdr sh;
+		Elf_Scn *scn = elf_getscn(elf, shndx);
+		if (!scn || !gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		bool in_exec = (sh.sh_flags & SHF_EXECINSTR) != 0;
+		bool code = type == STT_FUNC || type == STT_GNU_IFUNC ||
+			    ((type == STT_NOTYPE || (type >= STT_LOPROC && type <= STT_HIPROC)) && in_exec);
+		if (!code)
+			continue;
+		name = unversioned(o, name);
+		if (!name)
+			return false;
+		uint64_t sec_lo = sh.sh_addr + bias - o->dwfl_bias;
+		struct sym_index_entry e = {
+			.addr = addr - o->dwfl_bias, .size = sym.st_size, .name = name,
+			.sec_lo = sec_lo, .sec_hi = sec_lo + sh.sh_size,
+			.rank = sym_index_rank(GELF_ST_BIND(sym.st_info), sym.st_size),
+		};
+		if (!sym_index_add(&o->syms, &e))
+			return false;
+	}
+	return sym_index_finish(&o->syms);
+}
+
+/* A PLT stub's name, "qsort@plt", kept with the object. */
+static bool add_plt(void *ctx, uint64_t addr, uint64_t size, const char *name)
+{
+	struct sym_object *o = ctx;
+	char *full, **p;
+	if (asprintf(&full, "%s@plt", name) < 0)
+		return false;
+	if (!(p = realloc(o->own_strings, (o->nown_strings + 1) * sizeof(*p)))) {
+		free(full);
+		return false;
+	}
+	o->own_strings = p;
+	p[o->nown_strings++] = full;
+	struct sym_index_entry e = { addr, size, full, addr, addr + size, 0 };
+	return sym_index_add(&o->syms, &e);
+}
+
+/* Opens object i as it was mapped; on failure it is named by offsets, after one warning. */
+static void open_object(struct symbolizer *s, struct sym_object *o, const struct objmap_object *mo)
+{
+	o->state = OBJ_UNREADABLE;
+	o->dwarf = DWARF_NONE;
+	struct stat st;
+	if (stat(mo->path, &st) != 0 || (uint64_t)st.st_dev != mo->dev || (uint64_t)st.st_ino != mo->ino) {
+		warn(s, mo->path, "deleted or replaced since it was mapped: its code is named by "
+				  "file offset");
+		return;
+	}
+	int fd = open(mo->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		warn(s, mo->path, "cannot be read: its code is named by file offset");
+		return;
+	}
+	o->dwfl = dwfl_begin(&s->callbacks);
+	if (o->dwfl) {
+		dwfl_report_begin(o->dwfl);
+		o->mod = dwfl_report_offline(o->dwfl, symbolizer_short_name(mo->path), mo->path, fd);
+		dwfl_report_end(o->dwfl, NULL, NULL);
+	}
+	if (!o->mod) {
+		close(fd);	/* consumed only on success */
+		warn(s, mo->path, "not a readable ELF object: its code is named by file offset");
+		return;
+	}
+	void **userdata;
+	dwfl_module_info(o->mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+	o->owner = s;
+	*userdata = o;		/* find_debuginfo's, to warn */
+	GElf_Addr bias = 0;
+	Elf *elf = dwfl_module_getelf(o->mod, &bias);
+	if (!elf || !read_segments(o, elf)) {
+		warn(s, mo->path, "not a readable ELF object: its code is named by file offset");
+		return;
+	}
+	o->dwfl_bias = bias;
+	o->syms.sized_ends = true;
+	o->dwarf = DWARF_UNKNOWN;
+	o->state = OBJ_OPEN;
+	if (!plt_names(elf, add_plt, o) || !read_symbols(o))
+		sym_index_free(&o->syms);	/* out of memory: offsets only */
+}
+
+static struct sym_object *object_at(struct symbolizer *s, uint32_t idx)
+{
+	if (idx >= s->nobjs) {
+		size_t n = s->map->nobjects;
+		struct sym_object *p = realloc(s->objs, n * sizeof(*p));
+		if (!p)
+			return NULL;
+		memset(p + s->nobjs, 0, (n - s->nobjs) * sizeof(*p));
+		s->objs = p;
+		s->nobjs = n;
+	}
+	struct sym_object *o = &s->objs[idx];
+	if (o->state == OBJ_UNOPENED)
+		open_object(s, o, &s->map->objects[idx]);
+	return o;
+}
+
+/* The bias of range r: from the load segment its file bytes overlap most (an executable one
+ * preferred), as the kernel placed it. false if none does. */
+static bool range_bias(const struct sym_object *o, const struct objmap_range *r, uint64_t *bias)
+{
+	uint64_t len = r->end - r->start, best = 0;
+	const struct load_seg *pick = NULL;
+	for (size_t i = 0; i < o->nsegs; i++) {
+		const struct load_seg *g = &o->segs[i];
+		uint64_t lo = g->offset > r->file_off ? g->offset : r->file_off;
+		uint64_t g_end = g->offset + g->filesz, r_end = r->file_off + len;
+		uint64_t hi = g_end < r_end ? g_end : r_end;
+		uint64_t overlap = hi > lo ? hi - lo : 0;
+		if (!overlap)
+			continue;
+		uint64_t score = overlap + (g->exec ? UINT64_MAX / 2 : 0);
+		if (!pick || score > best) {
+			pick = g;
+			best = score;
+		}
+	}
+	if (!pick)
+		return false;
+	*bias = r->start + (pick->offset - r->file_off) - pick->vaddr;
+	return true;
+}
+
+/* Source file and line of a link-time address, after one warning if the DWARF is unusable. */
+static void source_line(struct symbolizer *s, struct sym_object *o, const char *path, uint64_t link,
+			struct sym_loc *out)
+{
+	if (o->dwarf == DWARF_NONE)
+		return;
+	if (o->dwarf == DWARF_UNKNOWN) {
+		Dwarf_Addr b;
+		o->dwarf = dwfl_module_getdwarf(o->mod, &b) ? DWARF_OK : DWARF_NONE;
+		if (o->dwarf == DWARF_NONE) {
+			const char *why = dwfl_errmsg(-1);
+			if (!strstr(why, "No DWARF")) {
+				char msg[256];
+				snprintf(msg, sizeof(msg), "unusable DWARF (%s): no source lines", why);
+				warn(s, path, msg);
+			}
+			return;
+		}
+	}
+	Dwfl_Line *line = dwfl_module_getsrc(o->mod, link + o->dwfl_bias);
+	if (!line) {
+		const char *why = dwfl_errmsg(-1);
+		/* An address outside every compile unit (assembly, a PLT) is no fault of the DWARF. */
+		if (!strstr(why, "no matching address range") && !strstr(why, "address out of range") &&
+		    !strstr(why, "No DWARF")) {
+			char msg[256];
+			snprintf(msg, sizeof(msg), "unusable DWARF (%s): no more source lines", why);
+			warn(s, path, msg);
+			o->dwarf = DWARF_NONE;
+		}
+		return;
+	}
+	int lineno = 0;
+	const char *file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
+	if (!file || lineno <= 0)
+		return;
+	if (file[0] != '/') {
+		const char *dir = dwfl_line_comp_dir(line);
+		char *joined;
+		if (dir && *dir == '/' && asprintf(&joined, "%s/%s", dir, file) >= 0) {
+			char **p = realloc(o->own_strings, (o->nown_strings + 1) * sizeof(*p));
+			if (p) {
+				o->own_strings = p;
+				p[o->nown_strings++] = joined;
+				file = joined;
+			} else {
+				free(joined);
+			}
+		}
+	}
+	out->file = file;
+	out->line = (unsigned)lineno;
+}
+
+static void lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out, bool lines)
+{
+	addr &= s->mask;
+	*out = (struct sym_loc){ .func = s->name, .func_start = addr };
+	const struct objmap_range *r = s->map ? objmap_find(s->map, addr) : NULL;
+	if (!r) {
+		snprintf(s->name, sizeof(s->name), "0x%" PRIx64, addr);
+		return;
+	}
+	const char *path = s->map->objects[r->object].path;
+	out->object = path;
+	struct sym_object *o = object_at(s, r->object);
+	uint64_t bias;
+	if (!o || o->state != OBJ_OPEN || !range_bias(o, r, &bias)) {
+		snprintf(s->name, sizeof(s->name), "%s+0x%" PRIx64, symbolizer_short_name(path),
+			 r->file_off + (addr - r->start));
+		return;
+	}
+	uint64_t link = (addr - bias) & s->mask;
+	const struct sym_index_entry *e = sym_index_lookup(&o->syms, link);
+	if (e) {
+		out->func = e->name;
+		out->named = true;
+		out->func_start = (e->addr + bias) & s->mask;
+	} else {
+		snprintf(s->name, sizeof(s->name), "%s+0x%" PRIx64, symbolizer_short_name(path), link);
+	}
+	if (lines)
+		source_line(s, o, path, link, out);
+}
+
+void symbolizer_lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out)
+{
+	lookup(s, addr, out, true);
+}
+
+void symbolizer_function(struct symbolizer *s, uint64_t addr, struct sym_loc *out)
+{
+	lookup(s, addr, out, false);
+}
+
+int symbolizer_describe(struct symbolizer *s, uint64_t addr, char *buf, size_t len)
+{
+	struct sym_loc loc;
+	if (!s) {
+		return snprintf(buf, len, "0x%" PRIx64, addr);
+	}
+	symbolizer_lookup(s, addr, &loc);
+	int n;
+	if (loc.named)
+		n = snprintf(buf, len, "%s+0x%" PRIx64 " in %s", loc.func, (addr & s->mask) - loc.func_start,
+			     symbolizer_short_name(loc.object));
+	else
+		n = snprintf(buf, len, "%s", loc.func);
+	if (loc.file && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " at %s:%u", loc.file, loc.line);
+	return n;
+}
