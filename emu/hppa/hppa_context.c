@@ -36,11 +36,6 @@ struct hppa_context {
 	uint32_t due_site, due_ret, due_target;
 };
 
-static struct hppa_cpu *H(struct cpu *c)
-{
-	return (struct hppa_cpu *)c;
-}
-
 struct cpu_context *hppa_context_new(struct cpu *cpu)
 {
 	(void)cpu;

@@ -16,6 +16,11 @@
 #define HPPA_DCACHE_SLOTS 1024	/* direct-mapped by page number */
 #define HPPA_MAX_BREAKPOINTS 64
 #define HPPA_TLB_SLOTS 1024	/* data translations, direct-mapped by page number */
+#define PAGE_MASK 0xfffu
+#define HPPA_GR_SINK 32
+#define PRIV_USER 3u	/* privilege level kept in the low bits of link registers */
+/* run()'s handler table has one entry past the ops: the entry to translated host code */
+#define HANDLER_JIT HOP_COUNT
 
 /* One guest page of decoded instructions. A page that is writable is checked word by word
  * against its decode (a store, gm_write or a loader's poke may change it); any unmap or
@@ -84,6 +89,32 @@ struct hppa_cpu {
 };
 
 extern const struct cpu_ops hppa_cpu_ops;
+
+static inline struct hppa_cpu *H(struct cpu *c)
+{
+	return (struct hppa_cpu *)c;
+}
+
+/* The nullification of a conditional branch's delay slot under ,n: when taken forward or
+ * not taken backward. */
+static inline bool cbranch_nullifies(const struct hppa_insn *in, bool taken)
+{
+	return (in->flags & HF_N) && (taken ? in->imm >= 0 : in->imm < 0);
+}
+
+/* hppa_run.c: cpu_run, the interpreter's loop */
+enum cpu_stop hppa_run(struct cpu *cpu, struct cpu_fault *f);
+
+/* hppa_dcache.c: the decode cache. hppa_code_page: the decoded page holding pc, or NULL if it
+ * is not mapped executable; handlers is run()'s table, indexed by enum hppa_op (each cached
+ * instruction keeps its own). hppa_decode_one decodes a page's instruction i again,
+ * hppa_specialise rewrites a decoded instruction into its specialised form, and
+ * hppa_drop_cache empties the cache and the TLBs. */
+struct hppa_code_page *hppa_code_page(struct hppa_cpu *c, uint32_t pc, const void *const *handlers);
+void hppa_decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
+		     const void *const *handlers);
+void hppa_specialise(struct hppa_insn *in);
+void hppa_drop_cache(struct hppa_cpu *c);
 
 /* hppa_context.c: the thread contexts of cpu_ops (a copy of the architectural state) */
 struct cpu_context *hppa_context_new(struct cpu *cpu);
