@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../output/formats.h"
+
 struct options {
 	const char *sysroot;		/* -L; NULL: the architecture's default */
 	char **env;			/* the guest's environment (host's, with -E/-U applied) */
@@ -29,15 +31,12 @@ struct options {
 	const char *prf_path;
 	uint64_t bucket_size;
 	uint64_t interval_us;
-	/* Whole-program outputs. */
-	const char *gmon_path;
-	const char *callgrind_path;
-	const char *folded_path;
+	/* The whole-program profiles of the output registry: --NAME=FILE, NULL if not asked. */
+	const char *out_paths[OUT_FORMAT_COUNT];
 	/* Threads: --quantum (0: the default), --sched-seed. */
 	uint64_t quantum;
 	bool sched_seeded;
 	uint64_t sched_seed;
-	const char *counts_path;	/* --counts: exact instruction counts per function */
 	const char *argv0;		/* -0: the guest's argv[0], if not PROGRAM */
 	/* Options to pass on when the guest execs another program (no -E/-U/-0/--pid). */
 	char **pass_on;
@@ -47,6 +46,9 @@ struct options {
 	int argc;			/* the guest's argv, program name first */
 	char **argv;
 };
+
+/* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
+#define GUEST_EPOCH_SECONDS 946684800u
 
 /* Exit statuses of profemu's own errors (the guest's own status passes through). */
 enum {

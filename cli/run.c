@@ -12,37 +12,21 @@
 #include <unistd.h>
 
 #include "../loader/loader.h"
-#include "../syscalls/process.h"
-#include "../output/atomic_file.h"
-#include "../output/callgrind.h"
-#include "../output/counts.h"
-#include "../output/folded.h"
-#include "../output/gmon.h"
-#include "../output/wprof.h"
 #include "../symbols/objmap_elf.h"
 #include "../symbols/symbolizer.h"
+#include "../syscalls/process.h"
+#include "guest_config.h"
+#include "observers.h"
 #include "prf_mode.h"
-#include "prf_prompt.h"
 #include "prf_run.h"
-#include "shell_words.h"
 #include "report.h"
 #include "run_loop.h"
-#include "thread_stacks.h"
 #include "run_dos.h"
 
-/* Guest CLOCK_REALTIME at instruction 0: 2000-01-01T00:00:00Z, the same on every run. */
-#define GUEST_EPOCH_SECONDS 946684800u
-
-/* Everything a run observes besides the process itself: the whole-program profiles. */
+/* What the CPU's events reach: the process and the run's observers. */
 struct run_ctx {
 	struct process *p;
-	struct prf_mode *prf;	/* the PROFIL program, or NULL */
-	struct wprof *wp;	/* --gmon, --callgrind, --folded, or NULL */
-	struct icount *ic;	/* --counts, or NULL */
-	/* The program's load bias: call graphs are kept in link-time addresses, which is what
-	 * gprof and callgrind tools read against the ELF file (a PIE's run-time addresses are
-	 * not in its symbol table). */
-	uint64_t bias, addr_mask;
+	struct observers obs;
 	bool trace_insns;	/* --trace-insns: every tick is a trace line, nothing else */
 };
 
@@ -58,30 +42,6 @@ static uint64_t trace_tick(struct run_ctx *rc, uint64_t pc)
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " %" PRIx64, cpu_reg(cpu, r));
 	fprintf(stderr, "%s\n", line);
 	return 1;
-}
-
-static uint64_t link_addr(const struct run_ctx *rc, uint64_t addr)
-{
-	return (addr - rc->bias) & rc->addr_mask;
-}
-
-static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target, uint64_t retired)
-{
-	struct run_ctx *rc = ctx;
-	if (rc->wp)
-		wprof_call_at(rc->wp, link_addr(rc, site), link_addr(rc, ret_addr), link_addr(rc, target),
-			      retired);
-	if (rc->ic)
-		icount_call(rc->ic, link_addr(rc, ret_addr), link_addr(rc, target), retired);
-}
-
-static void ev_ret(void *ctx, uint64_t target, uint64_t retired)
-{
-	struct run_ctx *rc = ctx;
-	if (rc->wp)
-		wprof_return_at(rc->wp, link_addr(rc, target), retired);
-	if (rc->ic)
-		icount_return(rc->ic, link_addr(rc, target), retired);
 }
 
 static void ev_syscall(void *ctx)
@@ -105,16 +65,17 @@ static uint64_t ev_tick(void *ctx, uint64_t pc, uint64_t retired)
 	struct run_ctx *rc = ctx;
 	if (rc->trace_insns)
 		return trace_tick(rc, pc);
-	uint64_t next = process_on_tick(rc->p, pc, retired);
-	if (rc->prf) {
-		static const enum prf_charge charge[] = { [SYS_CHARGE_NONE] = PRF_CHARGE_NONE,
-							  [SYS_CHARGE_IO] = PRF_CHARGE_IO,
-							  [SYS_CHARGE_OTHER] = PRF_CHARGE_DOS };
-		prf_mode_tick(rc->prf, pc, charge[rc->p->charging]);
-	}
-	if (rc->wp)
-		wprof_tick(rc->wp, link_addr(rc, pc));
-	return next;
+	return observers_tick(&rc->obs, pc, retired);
+}
+
+static void ev_call(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target, uint64_t retired)
+{
+	observers_call(&((struct run_ctx *)ctx)->obs, site, ret_addr, target, retired);
+}
+
+static void ev_ret(void *ctx, uint64_t target, uint64_t retired)
+{
+	observers_ret(&((struct run_ctx *)ctx)->obs, target, retired);
 }
 
 static int load_status(enum load_error e)
@@ -137,16 +98,8 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	}
 	p->arch = probe->arch;
 	p->abi = abi;
+	guest_config_from_options(p, o);
 	p->cfg.sysroot = o->sysroot ? o->sysroot : abi->default_sysroot;
-	p->cfg.seed = o->seed;
-	p->cfg.hz = o->hz;
-	p->cfg.tick = o->tick;
-	p->cfg.host_time = o->host_time;
-	p->cfg.strace = o->strace ? stderr : NULL;
-	p->cfg.epoch_ns = (uint64_t)GUEST_EPOCH_SECONDS * 1000000000u;
-	p->cfg.pid = o->pid;
-	p->cfg.jitter = o->jitter;
-	p->cfg.explain = o->explain;
 	p->cfg.quantum = o->quantum;
 	p->cfg.sched_seeded = o->sched_seeded;
 	p->cfg.sched_seed = o->sched_seed;
@@ -154,7 +107,6 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	p->cfg.pass_on_count = o->pass_on_count;
 	/* the clock's one rule: the cost model only when asked for, whatever the outputs */
 	p->syscall_costs = o->syscall_cost;
-	p->rng_state = o->seed;
 	struct prof_config pc = {
 		.personality = (enum prof_personality)o->personality,
 		.word_size = probe->word_size,
@@ -177,20 +129,14 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	};
 	if (abi->interrupt)
 		cc.events.interrupt = ev_interrupt;
-	if (o->gmon_path || o->callgrind_path || o->folded_path || o->counts_path) {
-		/* calls and returns are watched only when a call graph is asked for */
+	if (observers_watch_calls(&rc->obs)) {
+		/* calls and returns are watched only when a profile needs them */
 		cc.events.call = ev_call;
 		cc.events.ret = ev_ret;
 	}
 	p->cpu = cpu_create(&cc, err, sizeof(err));
 	if (!p->cpu) {
 		fprintf(stderr, "profemu: %s: %s\n", o->program, err);
-		return EXIT_CANNOT_EXECUTE;
-	}
-	/* callgrind's Ir: the back end's exact per-instruction counts (without them, where a back
-	 * end has none, the file holds ticks only) */
-	if (o->callgrind_path && cpu_count_insns(p->cpu) == -ENOMEM) {
-		fprintf(stderr, "profemu: out of memory\n");
 		return EXIT_CANNOT_EXECUTE;
 	}
 	enum load_error le = elf_load(&p->mem, lay, o->program, p->cfg.sysroot, img, err, sizeof(err));
@@ -260,31 +206,6 @@ static void elf_killed(void *ctx, struct cpu *cpu, int sig)
 	fputc('\n', stderr);
 }
 
-/* Names for the profiles' addresses, which are the program's link-time ones (run-time minus
- * its bias, so that gprof reads them against the file): the symbolizer sees run-time ones. */
-struct link_names {
-	struct symbolizer *names;
-	uint64_t bias, mask;
-};
-
-static const char *symbol_name(void *ctx, uint64_t addr, uint64_t *off)
-{
-	const struct link_names *n = ctx;
-	struct sym_loc loc;
-	uint64_t at = (addr + n->bias) & n->mask;
-	symbolizer_function(n->names, at, &loc);
-	*off = (at - loc.func_start) & n->mask;
-	return loc.func;
-}
-
-static void symbol_where(void *ctx, uint64_t addr, struct out_where *w)
-{
-	const struct link_names *n = ctx;
-	struct sym_loc loc;
-	symbolizer_lookup(n->names, (addr + n->bias) & n->mask, &loc);
-	*w = (struct out_where){ loc.object, loc.file, loc.line };
-}
-
 /* The program and its interpreter, which the loader mapped itself, join the object map (the
  * libraries join it as ld.so maps them). Without them, their code is named by address only. */
 static void report_objects(struct process *p, const struct elf_image *img, uint64_t mask)
@@ -296,86 +217,6 @@ static void report_objects(struct process *p, const struct elf_image *img, uint6
 	    objmap_report_elf(&p->objects, img->interp_host, img->interp_base, mask) != 0)
 		fprintf(stderr, "profemu: warning: %s: cannot read its program headers: its code "
 				"is not named\n", img->interp_host);
-}
-
-/* A forked child writes PATH.PID, not its parent's file (as gprof's GMON_OUT_PREFIX does);
- * a device, FIFO or socket is written in place by every process. */
-static const char *output_path(const struct process *p, const char *path, char *buf, size_t len)
-{
-	if (!p->forked || out_written_in_place(path))
-		return path;
-	snprintf(buf, len, "%s.%d", path, p->cfg.pid);
-	return buf;
-}
-
-static void add_ir(void *ctx, uint64_t pc, uint64_t count)
-{
-	struct run_ctx *rc = ctx;
-	if (wprof_add_ir(rc->wp, link_addr(rc, pc), count))
-		rc->wp->dropped++;
-}
-
-/* --gmon, --callgrind, --folded at the end of the run. 0, or -1 after a message. */
-int write_call_graphs(const struct process *p, const struct options *o, const struct wprof *wp,
-		      uint64_t bias, uint64_t mask)
-{
-	struct link_names ln = { p->names, bias, mask };
-	struct out_symbols names = { .name = p->names ? symbol_name : NULL,
-				     .where = p->names ? symbol_where : NULL, .ctx = &ln };
-	struct callgrind_info info = { .object = p->exe_path, .cmd = o->program };
-	char buf[PATH_MAX];
-	int failed = 0;
-	if (o->gmon_path) {
-		const char *path = output_path(p, o->gmon_path, buf, sizeof(buf));
-		int err = gmon_write(path, wp, (uint32_t)o->hz);
-		if (err) {
-			fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
-			failed = -1;
-		}
-	}
-	if (o->callgrind_path) {
-		const char *path = output_path(p, o->callgrind_path, buf, sizeof(buf));
-		int err = callgrind_write(path, wp, &names, &info);
-		if (err) {
-			fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
-			failed = -1;
-		}
-	}
-	if (o->folded_path) {
-		const char *path = output_path(p, o->folded_path, buf, sizeof(buf));
-		int err = folded_write(path, wp, &names);
-		if (err) {
-			fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
-			failed = -1;
-		}
-	}
-	return failed;
-}
-
-/* icount's resolver: the start of the symbol a link-time address lies in. */
-static uint64_t function_start(void *ctx, uint64_t addr)
-{
-	uint64_t off;
-	return symbol_name(ctx, addr, &off) && off <= addr ? addr - off : addr;
-}
-
-/* --counts at the end of the run. 0, or -1 after a message. */
-int write_counts(const struct process *p, const struct options *o, struct icount *ic, uint64_t bias,
-		 uint64_t mask, uint64_t retired)
-{
-	struct link_names ln = { p->names, bias, mask };
-	struct out_symbols names = { .name = p->names ? symbol_name : NULL,
-				     .where = p->names ? symbol_where : NULL, .ctx = &ln };
-	struct counts_info info = { .program = o->program, .arch = cpu_arch_name(p->arch) };
-	char buf[PATH_MAX];
-	icount_finish(ic, retired);
-	const char *path = output_path(p, o->counts_path, buf, sizeof(buf));
-	int err = counts_write(path, ic, &names, &info);
-	if (err) {
-		fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
-		return -1;
-	}
-	return 0;
 }
 
 int run_program(const struct options *given)
@@ -405,6 +246,7 @@ int run_program(const struct options *given)
 		fprintf(stderr, "profemu: out of memory\n");
 		return EXIT_CANNOT_EXECUTE;
 	}
+	observers_init(&rc.obs, p, o);
 	struct elf_image img;
 	memset(&img, 0, sizeof(img));
 	int status = start_process(&rc, o, &probe, &img);
@@ -415,89 +257,38 @@ int run_program(const struct options *given)
 		} else {
 			prf.data.arch = (uint32_t)probe.arch;
 			prf.data.program = p->exe_path[0] ? strdup(p->exe_path) : NULL;
-			rc.prf = &prf;
+			rc.obs.prf = &prf;
 		}
 	}
-	struct wprof wp;
-	struct thread_stacks stacks = { 0 };
-	struct icount ic;
-	rc.bias = img.load_bias;
-	rc.addr_mask = probe.word_size == 8 ? UINT64_MAX : UINT32_MAX;
-	if (status == 0 && (o->gmon_path || o->callgrind_path || o->folded_path)) {
-		struct wprof_config wc = {
-			.text_lo = link_addr(&rc, img.text_lo), .text_hi = link_addr(&rc, img.text_hi),
-			.bin_bytes = 2,	/* x86: the finest bin gprof accepts */
-			.word_size = probe.word_size, .big_endian = probe.big_endian,
-			.track_stacks = o->folded_path != NULL,	/* callgrind needs arcs only */
-		};
-		if (wprof_init(&wp, &wc) != 0) {
-			fprintf(stderr, "profemu: out of memory\n");
-			status = EXIT_CANNOT_EXECUTE;
-		} else {
-			rc.wp = &wp;
-		}
-	}
+	uint64_t mask = probe.word_size == 8 ? UINT64_MAX : UINT32_MAX;
+	struct symtab *syms = NULL;
 	if (status == 0) {
-		struct symtab *syms = symtab_load(o->program, img.load_bias);
-		report_objects(p, &img, rc.addr_mask);
-		p->names = symbolizer_new(&p->objects, p->cfg.sysroot, rc.addr_mask, stderr);
-		struct link_names ln = { p->names, rc.bias, rc.addr_mask };
-		bool counts_failed = false;
-		if (o->counts_path) {
-			if (icount_init(&ic, link_addr(&rc, img.entry), p->names ? function_start : NULL,
-					&ln)) {
-				fprintf(stderr, "profemu: out of memory: no --counts file\n");
-				counts_failed = true;
-			} else {
-				rc.ic = &ic;
-			}
-		}
-		if (rc.wp || rc.ic) {
-			thread_stacks_init(&stacks, rc.wp, rc.ic, p->cpu);
-			p->on_thread_switch = thread_stacks_switch;
-			p->on_thread_switch_ctx = &stacks;
-		}
+		syms = symtab_load(o->program, img.load_bias);
+		report_objects(p, &img, mask);
+		p->names = symbolizer_new(&p->objects, p->cfg.sysroot, mask, stderr);
+	}
+	const struct observed_program prog = {
+		.text_lo = img.text_lo, .text_hi = img.text_hi, .entry = img.entry,
+		.bias = img.load_bias, .word_size = probe.word_size, .big_endian = probe.big_endian,
+		.names = p->names,
+	};
+	if (status == 0 && observers_start(&rc.obs, &prog) != 0)
+		status = EXIT_CANNOT_EXECUTE;
+	if (status == 0) {
 		p->syms = syms;
 		profil_glibc_attach(p, syms);
 		struct run_outcome out = { .program = o->program, .arch = p->arch };
 		struct run_messages msgs = { .ctx = p, .fault = elf_fault, .killed = elf_killed };
 		run_loop(p, o->program, o->max_insns, &msgs, &out);
 		status = out.exit_status;
-		if (rc.prf) {
-			char child_path[PATH_MAX];
-			const char *path = output_path(p, o->prf_path, child_path, sizeof(child_path));
-			prf_termination_message(&out, p->cpu);
-			int werr = prf_write(path, &prf.data);
-			if (werr) {
-				fprintf(stderr, "profemu: %s: %s\n", path, strerror(-werr));
-				if (status == 0)
-					status = EXIT_CANNOT_EXECUTE;
-			}
-		}
-		if (rc.wp) {
-			wprof_finish(&wp, out.instructions);
-			if (o->callgrind_path)
-				cpu_insn_counts(p->cpu, add_ir, &rc);	/* -ENOSYS: ticks only */
-		}
-		if (rc.wp && write_call_graphs(p, o, &wp, rc.bias, rc.addr_mask) != 0 && status == 0)
+		if (observers_finish(&rc.obs, &out) != 0 && status == 0)
 			status = EXIT_CANNOT_EXECUTE;
-		if ((counts_failed ||
-		     (rc.ic && write_counts(p, o, &ic, rc.bias, rc.addr_mask, out.instructions))) &&
-		    status == 0)
-			status = EXIT_CANNOT_EXECUTE;
-		if (o->stats_path && report_stats(o->stats_path, &out) != 0 && status == 0)
-			status = EXIT_CANNOT_EXECUTE;
-		symtab_free(syms);
-		symbolizer_free(p->names);
-		p->names = NULL;
 	}
-	if (rc.wp) {
-		thread_stacks_free(&stacks);
-		wprof_free(&wp);
-	}
-	if (rc.ic)
-		icount_free(&ic);
-	if (rc.prf)
+	symtab_free(syms);
+	symbolizer_free(p->names);
+	p->names = NULL;
+	observers_free(&rc.obs);
+	if (rc.obs.prf)
 		prf_mode_free(&prf);
 	prf_settings_free(&eff, &asked);
 	bool raise_signal = p->forked && p->term_signal;

@@ -9,6 +9,7 @@
 
 #include "output/atomic_file.h"
 #include "output/callgrind.h"
+#include "output/format.h"
 
 struct cg_item {
 	uint64_t fstart;	/* the function containing addr: start, name, object, file */
@@ -22,7 +23,7 @@ struct cg_item {
 	uint64_t target;	/* calls: the callee's address, name, where, inclusive ticks */
 	char *cname;
 	struct out_where cwhere;	/* the callee function's object and file */
-	unsigned cline;			/* the target's line */
+	struct out_where twhere;	/* the target's line and link-time address */
 	uint64_t incl;
 };
 
@@ -102,8 +103,7 @@ static struct cg_item *collect(const struct wprof *w, const struct out_symbols *
 		it->ir = arcs[i].incl_ir;
 		if (!place(syms, it) || !(it->cname = out_func_name(syms, it->target, &cstart)))
 			goto fail;
-		out_where_of(syms, it->target, &it->cwhere);
-		it->cline = it->cwhere.line;
+		out_where_of(syms, it->target, &it->twhere);
 		out_where_of(syms, cstart, &it->cwhere);
 	}
 	free(pcs);
@@ -123,9 +123,12 @@ static const char *name_or(const char *name, const char *otherwise)
 	return name && *name ? name : otherwise;
 }
 
-/* "0x<addr>", and " <line>" with line positions. */
+/* "0x<addr>", and " <line>" with line positions. The address is the object's own (link-time)
+ * when the object is known, as valgrind writes it: kcachegrind disassembles the ob= file there. */
 static void position(char *buf, size_t len, uint64_t addr, const struct out_where *w, bool lines)
 {
+	if (w->has_link)
+		addr = w->link;
 	if (lines)
 		snprintf(buf, len, "0x%" PRIx64 " %u", addr, w->line);
 	else
@@ -185,8 +188,7 @@ int callgrind_write_stream(FILE *f, const struct wprof *w, const struct out_symb
 		char pos[48], target[48];
 		position(pos, sizeof(pos), it->addr, &it->where, lines);
 		if (it->is_call) {
-			struct out_where tw = { NULL, NULL, it->cline };
-			position(target, sizeof(target), it->target, &tw, lines);
+			position(target, sizeof(target), it->target, &it->twhere, lines);
 			const char *cobj = name_or(it->cwhere.object, program);
 			if (strcmp(cobj, ob))
 				fprintf(f, "cob=%s\n", cobj);
@@ -224,3 +226,16 @@ int callgrind_write(const char *path, const struct wprof *w, const struct out_sy
 	struct cg_job job = {w, syms, info};
 	return out_atomic_write(path, emit, &job);
 }
+
+static int write_callgrind(const char *path, const struct out_run *run)
+{
+	const struct callgrind_info info = { .object = run->object, .cmd = run->command };
+	return callgrind_write(path, run->wp, run->names, &info);
+}
+
+const struct out_format out_format_callgrind = {
+	.name = "callgrind",
+	.help = "per-instruction ticks and call arcs for callgrind_annotate/kcachegrind",
+	.needs = OUT_NEEDS_CALL_GRAPH | OUT_NEEDS_INSN_COUNTS,
+	.write = write_callgrind,
+};

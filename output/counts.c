@@ -6,6 +6,7 @@
 
 #include "output/atomic_file.h"
 #include "output/counts.h"
+#include "output/format.h"
 #include "output/json_text.h"
 
 struct counts_row {
@@ -116,9 +117,12 @@ int counts_write_stream(FILE *f, const struct icount *c, const struct out_symbol
 		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
 		out_json_string(f, rows[i].name);
 		print_where(f, &rows[i].where);
-		fprintf(f, ", \"address\": \"0x%" PRIx64 "\", \"self\": %" PRIu64 ", \"inclusive\": %" PRIu64
-			   ", \"calls\": %" PRIu64 "}",
-			rows[i].start, rows[i].self, rows[i].incl, rows[i].calls);
+		const struct out_where *w = &rows[i].where;
+		fprintf(f, ", \"address\": \"0x%" PRIx64 "\"", w->guest);
+		if (w->has_link)
+			fprintf(f, ", \"offset\": \"0x%" PRIx64 "\"", w->link);
+		fprintf(f, ", \"self\": %" PRIu64 ", \"inclusive\": %" PRIu64 ", \"calls\": %" PRIu64 "}",
+			rows[i].self, rows[i].incl, rows[i].calls);
 	}
 	fprintf(f, "%s]\n}\n", n ? "\n  " : "");
 	free_rows(rows, n);
@@ -143,3 +147,16 @@ int counts_write(const char *path, const struct icount *c, const struct out_symb
 	struct counts_job job = { c, syms, info };
 	return out_atomic_write(path, emit, &job);
 }
+
+static int write_counts(const char *path, const struct out_run *run)
+{
+	const struct counts_info info = { .program = run->command, .arch = run->arch };
+	return counts_write(path, run->ic, run->names, &info);
+}
+
+const struct out_format out_format_counts = {
+	.name = "counts",
+	.help = "JSON: exact instructions per function (self, inclusive) and calls",
+	.needs = OUT_NEEDS_FUNCTION_COUNTS,
+	.write = write_counts,
+};

@@ -7,6 +7,7 @@
 
 #include "output/atomic_file.h"
 #include "output/folded.h"
+#include "output/format.h"
 
 struct folded_line {
 	char *stack;
@@ -143,3 +144,15 @@ int folded_write(const char *path, const struct wprof *w, const struct out_symbo
 	struct folded_job job = {w, syms};
 	return out_atomic_write(path, emit, &job);
 }
+
+static int write_folded(const char *path, const struct out_run *run)
+{
+	return folded_write(path, run->wp, run->names);
+}
+
+const struct out_format out_format_folded = {
+	.name = "folded",
+	.help = "one line per call stack with its ticks, for flame graphs",
+	.needs = OUT_NEEDS_CALL_GRAPH | OUT_NEEDS_STACKS,
+	.write = write_folded,
+};

@@ -6,6 +6,7 @@
 
 #include "emu/byteorder.h"
 #include "output/atomic_file.h"
+#include "output/format.h"
 #include "output/gmon.h"
 
 enum { GMON_TAG_TIME_HIST = 0, GMON_TAG_CG_ARC = 1 };
@@ -134,3 +135,15 @@ int gmon_write(const char *path, const struct wprof *w, uint32_t prof_rate_hz)
 	struct gmon_job job = {w, prof_rate_hz};
 	return out_atomic_write(path, emit, &job);
 }
+
+static int write_gmon(const char *path, const struct out_run *run)
+{
+	return gmon_write(path, run->wp, run->hz);
+}
+
+const struct out_format out_format_gmon = {
+	.name = "gmon",
+	.help = "gmon.out for gprof: histogram of the program and its exact call graph",
+	.needs = OUT_NEEDS_CALL_GRAPH,
+	.write = write_gmon,
+};

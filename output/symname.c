@@ -27,7 +27,7 @@ char *out_func_name(const struct out_symbols *s, uint64_t addr, uint64_t *start)
 
 void out_where_of(const struct out_symbols *s, uint64_t addr, struct out_where *w)
 {
-	*w = (struct out_where){ NULL, NULL, 0 };
+	*w = (struct out_where){ .guest = addr };
 	if (s && s->where)
 		s->where(s->ctx, addr, w);
 }

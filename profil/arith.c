@@ -10,7 +10,7 @@ static bool map_profil(const struct prof_state *st, const struct prof_region *r,
 	prof_u128 d = loc->d;
 	switch (st->cfg.personality) {
 	case PROF_PERSONALITY_SVR4:
-		/* byte = d*scale/65536, counter = byte/2, counted while byte < bufsiz (SEMANTICS.md):
+		/* byte = d*scale/65536, counter = byte/2, counted while byte < bufsiz (doc/profil.2):
 		 * with an odd bufsiz the last counter may stick out one byte, as in 4.4BSD. */
 		loc->scaled = d * r->scale;
 		loc->index = (loc->scaled >> 16) / 2;

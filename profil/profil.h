@@ -3,8 +3,8 @@
  * buffers, the struct prof array, tvp) is reached only through struct prof_mem, whose
  * functions read and write in the guest's byte order; the caller supplies them.
  *
- * Personalities (../shared/SEMANTICS.md sets them side by side; doc/profil.2 and
- * doc/sprofil.2 document every choice made where a seed is silent or contradicts itself):
+ * Personalities (doc/profil.2 and doc/sprofil.2 set them side by side, one section each, and
+ * document every choice made where a seed is silent or contradicts itself):
  *   svr4  - the NEWS-os 5.0.1 seed
  *   bsd   - the 4.4BSD seed
  *   linux - the Linux 0.99 seed with glibc's arithmetic (and glibc's sprofil)

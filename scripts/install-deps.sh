@@ -67,6 +67,8 @@ packages=(
 	meson ninja-build pkg-config gcc clang
 	# libraries
 	libunicorn-dev libcapstone-dev libelf-dev libdw-dev libcriterion-dev
+	# JSON read by profdiff
+	libjansson-dev
 	# guests: i386 cross compiler and a 32-bit libc to run i386 programs natively
 	gcc-i686-linux-gnu libc6-dev-i386-cross libc6-i386
 	# DOS guests are assembled with nasm
@@ -79,6 +81,8 @@ packages=(
 	autoconf autoconf-archive automake libtool bison flex gperf libncurses-dev
 	# oracles and tools for tests and the bench
 	qemu-user binutils gdb valgrind python3
+	# gcc's C torture tests (tests/torture), in /usr/src/gcc-12/gcc-*.tar.xz
+	gcc-12-source
 	# fuzzing the loader (libFuzzer runtime for clang 14)
 	libclang-rt-14-dev
 )

@@ -1,7 +1,12 @@
 /* Names for an object's PLT stubs, which no symbol table names: "qsort@plt" for the stub that
- * calls qsort, as objdump and perf name them. x86-64 and i386 (16-byte entries, in .plt after
- * its first entry, or in .plt.sec with IBT), entry i calling .rela.plt/.rel.plt's relocation
- * i; other machines have none here. */
+ * calls qsort, as objdump and perf name them. x86-64 and i386: each 16-byte entry of .plt
+ * (after the first, which calls the resolver) and .plt.sec (IBT), and each 8- or 16-byte entry
+ * of .plt.got, is decoded to the GOT slot it jumps through, and named by the dynamic
+ * relocation that fills the slot (JUMP_SLOT, GLOB_DAT): entries and relocations are not in the
+ * same order (libc's IRELATIVE ones are last among its relocations, interleaved among its
+ * stubs). An IRELATIVE slot's stub is named by the IFUNC whose resolver the relocation calls
+ * ("memcpy@plt" in libc), else as objdump names it ("*ABS*+0x9be70@plt"). Other machines have
+ * none here. */
 #ifndef PROFEMU_SYMBOLS_PLT_NAMES_H
 #define PROFEMU_SYMBOLS_PLT_NAMES_H
 
@@ -9,8 +14,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Calls add(ctx, link-time address, size, name) for each stub of elf whose relocation names a
- * symbol. false if add did (out of memory). */
+/* Calls add(ctx, link-time address, size, name) for each stub of elf it can name ("qsort@plt";
+ * ".PLT0", the psABI's label, for .plt's first entry, the lazy binder's common entry). false
+ * if add did (out of memory) or memory ran out. */
 bool plt_names(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
 	       void *ctx);
 

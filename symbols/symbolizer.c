@@ -37,9 +37,11 @@ struct sym_object {
 	struct sym_index syms;		/* link-time addresses */
 	struct symbolizer *owner;	/* for find_debuginfo */
 	bool warned_debug;		/* the debug-file mismatch warning was given */
-	char **own_strings;		/* names made here (absolute source paths, unversioned
-					 * symbols), to free */
-	size_t nown_strings;
+	char **own_strings;		/* strings kept here (symbol names, absolute source
+					 * paths), to free */
+	size_t nown_strings, own_cap;
+	int fd;				/* the object file, to see it shrink (-1: not open) */
+	uint64_t size;			/* its size when it was opened */
 };
 
 struct symbolizer {
@@ -127,6 +129,8 @@ static void object_free(struct sym_object *o)
 {
 	if (o->dwfl)
 		dwfl_end(o->dwfl);
+	if (o->state != OBJ_UNOPENED && o->fd >= 0)
+		close(o->fd);
 	free(o->segs);
 	sym_index_free(&o->syms);
 	for (size_t i = 0; i < o->nown_strings; i++)
@@ -164,22 +168,32 @@ static bool read_segments(struct sym_object *o, Elf *elf)
 	return o->nsegs > 0;
 }
 
-/* A name without its symbol version ("__libc_start_main@@GLIBC_2.34" is __libc_start_main, as
- * valgrind and perf show it); NULL if out of memory. */
+/* copy (malloc'd, or NULL) kept with the object; NULL (copy freed) if out of memory. */
+static const char *keep_string(struct sym_object *o, char *copy)
+{
+	if (copy && o->nown_strings == o->own_cap) {
+		size_t cap = o->own_cap ? 2 * o->own_cap : 64;
+		char **p = realloc(o->own_strings, cap * sizeof(*p));
+		if (!p) {
+			free(copy);
+			return NULL;
+		}
+		o->own_strings = p;
+		o->own_cap = cap;
+	}
+	if (copy)
+		o->own_strings[o->nown_strings++] = copy;
+	return copy;
+}
+
+/* A copy of name without its symbol version ("__libc_start_main@@GLIBC_2.34" is
+ * __libc_start_main, as valgrind and perf show it); NULL if out of memory. Copied because
+ * libelf's strings live in the file's mapping, which faults (SIGBUS) where the file has
+ * shrunk since. */
 static const char *unversioned(struct sym_object *o, const char *name)
 {
 	const char *at = strchr(name, '@');
-	if (!at || at == name)
-		return name;
-	char *copy = strndup(name, (size_t)(at - name));
-	char **p = copy ? realloc(o->own_strings, (o->nown_strings + 1) * sizeof(*p)) : NULL;
-	if (!p) {
-		free(copy);
-		return NULL;
-	}
-	o->own_strings = p;
-	p[o->nown_strings++] = copy;
-	return copy;
+	return keep_string(o, strndup(name, at && at != name ? (size_t)(at - name) : strlen(name)));
 }
 
 /* Code symbols: functions, IFUNC resolvers, processor-specific code symbols (PA-RISC's
@@ -222,20 +236,14 @@ static bool read_symbols(struct sym_object *o)
 	return sym_index_finish(&o->syms);
 }
 
-/* A PLT stub's name, "qsort@plt", kept with the object. */
+/* A PLT stub's name ("qsort@plt", ".PLT0"), kept with the object. */
 static bool add_plt(void *ctx, uint64_t addr, uint64_t size, const char *name)
 {
 	struct sym_object *o = ctx;
-	char *full, **p;
-	if (asprintf(&full, "%s@plt", name) < 0)
+	const char *copy = keep_string(o, strdup(name));
+	if (!copy)
 		return false;
-	if (!(p = realloc(o->own_strings, (o->nown_strings + 1) * sizeof(*p)))) {
-		free(full);
-		return false;
-	}
-	o->own_strings = p;
-	p[o->nown_strings++] = full;
-	struct sym_index_entry e = { addr, size, full, addr, addr + size, 0 };
+	struct sym_index_entry e = { addr, size, copy, addr, addr + size, 0 };
 	return sym_index_add(&o->syms, &e);
 }
 
@@ -244,6 +252,7 @@ static void open_object(struct symbolizer *s, struct sym_object *o, const struct
 {
 	o->state = OBJ_UNREADABLE;
 	o->dwarf = DWARF_NONE;
+	o->fd = -1;
 	struct stat st;
 	if (stat(mo->path, &st) != 0 || (uint64_t)st.st_dev != mo->dev || (uint64_t)st.st_ino != mo->ino) {
 		warn(s, mo->path, "deleted or replaced since it was mapped: its code is named by "
@@ -255,6 +264,8 @@ static void open_object(struct symbolizer *s, struct sym_object *o, const struct
 		warn(s, mo->path, "cannot be read: its code is named by file offset");
 		return;
 	}
+	o->size = (uint64_t)st.st_size;
+	o->fd = dup(fd);
 	o->dwfl = dwfl_begin(&s->callbacks);
 	if (o->dwfl) {
 		dwfl_report_begin(o->dwfl);
@@ -327,11 +338,24 @@ static bool range_bias(const struct sym_object *o, const struct objmap_range *r,
 	return true;
 }
 
+/* Whether the object's file is shorter than when it was opened (truncated in place, as a
+ * guest may do to a module it has mapped): libelf's mapping of it then faults (SIGBUS) past
+ * the new end, so nothing more is read from it, after one warning. Its names were copied. */
+static bool shrank(struct symbolizer *s, struct sym_object *o, const char *path)
+{
+	struct stat st;
+	if (o->fd < 0 || fstat(o->fd, &st) != 0 || (uint64_t)st.st_size >= o->size)
+		return false;
+	warn(s, path, "shrank since it was read: no more source lines");
+	o->dwarf = DWARF_NONE;
+	return true;
+}
+
 /* Source file and line of a link-time address, after one warning if the DWARF is unusable. */
 static void source_line(struct symbolizer *s, struct sym_object *o, const char *path, uint64_t link,
 			struct sym_loc *out)
 {
-	if (o->dwarf == DWARF_NONE)
+	if (o->dwarf == DWARF_NONE || shrank(s, o, path))
 		return;
 	if (o->dwarf == DWARF_UNKNOWN) {
 		Dwarf_Addr b;
@@ -366,16 +390,9 @@ static void source_line(struct symbolizer *s, struct sym_object *o, const char *
 	if (file[0] != '/') {
 		const char *dir = dwfl_line_comp_dir(line);
 		char *joined;
-		if (dir && *dir == '/' && asprintf(&joined, "%s/%s", dir, file) >= 0) {
-			char **p = realloc(o->own_strings, (o->nown_strings + 1) * sizeof(*p));
-			if (p) {
-				o->own_strings = p;
-				p[o->nown_strings++] = joined;
-				file = joined;
-			} else {
-				free(joined);
-			}
-		}
+		if (dir && *dir == '/' && asprintf(&joined, "%s/%s", dir, file) >= 0 &&
+		    keep_string(o, joined))
+			file = joined;
 	}
 	out->file = file;
 	out->line = (unsigned)lineno;
@@ -400,6 +417,8 @@ static void lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out, boo
 		return;
 	}
 	uint64_t link = (addr - bias) & s->mask;
+	out->has_link = true;
+	out->link = link;
 	const struct sym_index_entry *e = sym_index_lookup(&o->syms, link);
 	if (e) {
 		out->func = e->name;

@@ -31,6 +31,8 @@ struct sym_loc {
 	uint64_t func_start;	/* where func starts (addr itself for a fallback) */
 	const char *file;	/* source file of addr (absolute when the DWARF says where); NULL */
 	unsigned line;		/* its line, 0 if unknown */
+	bool has_link;		/* the object was read: link is known */
+	uint64_t link;		/* addr in the object's own terms (its link-time address) */
 };
 
 /* map: read at each lookup (it may grow meanwhile); sysroot: -L DIR, NULL or "/" for none;

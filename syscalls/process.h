@@ -190,15 +190,19 @@ void process_kill(struct process *p, int guest_signal);
  * process_signal_fault for a fault, which delivers it if the guest handles that signal.
  * Both return false when the process ended instead (a frame that could not be written). */
 void process_signal_raise(struct process *p, int sig, const struct guest_siginfo *info);
-/* Sends sig to the process (sys_signal.c): ignored, fatal at once (default action), or
+/* Sends sig to the process (signal_deliver.c): ignored, fatal at once (default action), or
  * raised for the guest's handler. */
 void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info);
 /* The same to one thread (thread.h; NULL: the running one). */
 struct guest_thread;
 void process_signal_send_to(struct process *p, struct guest_thread *t, int sig,
 			    const struct guest_siginfo *info);
-/* Interval timers on the clock (sys_itimer.c): called on every tick, with its retired count. */
+/* Interval timers on the clock (itimers.c): called on every tick, with its retired count. */
 void process_itimers_tick(struct process *p, uint64_t retired);
+/* Brings timer `which` (ITIMER_REAL 0, VIRTUAL 1, PROF 2) up to now, sending its signal if it
+ * expired and `fire`; sets it (value 0 disarms it), counting from now, rounded up to ticks. */
+void itimer_update(struct process *p, int which, bool fire);
+void itimer_arm(struct process *p, int which, uint64_t interval_us, uint64_t value_us);
 /* Lets ns of guest wall time pass (UINT64_MAX: until a signal), firing ITIMER_REAL on the way;
  * stops early when a signal became due or the process ended, with *left the ns not slept.
  * False for a wait no signal can ever end (no timer armed, or only ignored ones). */

@@ -1,37 +1,19 @@
-/* The deterministic scheduler (thread.h).
- *
- * Rules, in the order process_schedule applies them between two runs of the CPU:
- *  1. a clone waiting to complete gets its registers: a copy of its parent's, with the call's
- *     result 0, its own stack and its thread pointer;
- *  2. a waiting thread whose deadline has passed on the guest clock wakes (ETIMEDOUT for a
- *     futex), as does one with a signal it does not block (EINTR);
- *  3. the running thread keeps the CPU unless it blocked, exited or yielded, or its slice of
- *     --quantum instructions ran out;
- *  4. the next thread is the first runnable one after it in creation order (--sched-seed: one
- *     drawn from the seeded stream, with a slice drawn from [quantum/2, 3*quantum/2]);
- *  5. when none can run, guest time jumps to the nearest deadline; with no deadline either,
- *     nothing can ever wake them: the deadlock report, and the process dies of SIGABRT.
- * All of it depends on retired instructions only, never on the host. */
+/* The scheduler's threads and their waits (thread.h): the thread records, blocking the
+ * running thread on a futex, a deadline, a file descriptor, a child or a signal, and waking
+ * it; which thread a signal goes to. The rules that pick the thread to run are schedule.c's. */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "../loader/loader.h"
-#include "../symbols/symbolizer.h"
 #include "guest_signal.h"
-#include "host_signals.h"
 #include "process.h"
 #include "thread.h"
 
 enum { CLK_MONOTONIC_ = 1 };
-
-static uint64_t now_ns(struct process *p);
 
 struct guest_thread *sched_current(struct process *p)
 {
@@ -82,12 +64,12 @@ static bool sched_append(struct sched *s, struct guest_thread *t)
 	return true;
 }
 
-static uint64_t sched_random(struct sched *s)
+uint64_t sched_random(struct sched *s)
 {
 	return xorshift64s_next(&s->rng);
 }
 
-static uint64_t next_slice(struct sched *s)
+uint64_t sched_next_slice(struct sched *s)
 {
 	if (!s->seeded || s->quantum < 2)
 		return s->quantum;
@@ -117,7 +99,7 @@ bool sched_init(struct process *p)
 	s->slice_start = cpu_retired(p->cpu);
 	t->retired = s->slice_start;	/* all of it so far was this thread's */
 	p->sched = s;
-	cpu_set_quantum(p->cpu, next_slice(s));
+	cpu_set_quantum(p->cpu, sched_next_slice(s));
 	return true;
 }
 
@@ -220,7 +202,7 @@ int64_t sched_block_poll(struct process *p, const struct pollfd *fds, unsigned n
 	t->npoll = n;
 	block_restart(p, WAIT_POLL);
 	if (timeout_ms >= 0)
-		t->deadline_ns = now_ns(p) + (uint64_t)timeout_ms * 1000000u;
+		t->deadline_ns = sched_now_ns(p) + (uint64_t)timeout_ms * 1000000u;
 	return 0;
 }
 
@@ -233,7 +215,7 @@ bool sched_poll_timed_out(struct process *p)
 	return came;
 }
 
-static bool child_ready(int host_pid)
+bool sched_child_ready(int host_pid)
 {
 	siginfo_t info;
 	info.si_pid = 0;
@@ -245,19 +227,13 @@ static bool child_ready(int host_pid)
 
 bool sched_would_block_child(struct process *p, int host_pid)
 {
-	return p->sched && p->abi->restart_call && !p->cfg.host_time && !child_ready(host_pid);
+	return p->sched && p->abi->restart_call && !p->cfg.host_time && !sched_child_ready(host_pid);
 }
 
 int64_t sched_block_child(struct process *p, int host_pid)
 {
 	sched_current(p)->child = host_pid;
 	return block_restart(p, WAIT_CHILD);
-}
-
-static bool fd_ready(const struct guest_thread *t)
-{
-	struct pollfd pf = { .fd = t->fd, .events = t->events };
-	return poll(&pf, 1, 0) != 0;
 }
 
 void sched_thread_exit(struct process *p)
@@ -282,56 +258,7 @@ void sched_tls_changed(struct process *p, int which, uint64_t base)
 		t->tls = (struct thread_tls){ .set = true, .which = which, .base = base };
 }
 
-/* The kernel state the process keeps for its running thread, in and out of a thread record:
- * one list of fields, so that the two directions cannot drift apart. */
-#define THREAD_KERNEL_STATE(X) \
-	X(sigmask) X(sigpending) X(suspend_saved_mask) X(suspend_mask_active) X(sigreturn_due) \
-	X(altstack_sp) X(altstack_size) X(clear_child_tid) X(robust_list)
-
-static void swap_out(struct process *p, struct guest_thread *t)
-{
-#define SWAP_OUT(f) t->f = p->f;
-	THREAD_KERNEL_STATE(SWAP_OUT)
-#undef SWAP_OUT
-}
-
-static void swap_in(struct process *p, const struct guest_thread *t)
-{
-#define SWAP_IN(f) p->f = t->f;
-	THREAD_KERNEL_STATE(SWAP_IN)
-#undef SWAP_IN
-}
-
-/* Rule 1: the child starts as a copy of its parent, returning 0 from clone. */
-static bool complete_clone(struct process *p)
-{
-	struct sched *s = p->sched;
-	struct thread_start st = s->start;
-	struct guest_thread *parent = sched_current(p), *t = st.t;
-	s->start.t = NULL;
-	if (cpu_context_save(p->cpu, parent->ctx) != 0)
-		return false;
-	p->abi->set_result(p->cpu, 0);
-	if (st.sp && p->abi->clone_stack)
-		p->abi->clone_stack(p, st.sp, st.stack_size);
-	else if (st.sp)
-		cpu_set_reg(p->cpu, p->abi->stack_reg, st.sp);
-	t->tls = parent->tls;
-	if (st.settls && p->abi->clone_tls)
-		p->abi->clone_tls(p, st.tls, &t->tls);
-	t->pc = cpu_pc(p->cpu);
-	bool ok = cpu_context_save(p->cpu, t->ctx) == 0;
-	t->ctx_valid = ok;
-	if (cpu_context_restore(p->cpu, parent->ctx) != 0)
-		return false;
-	if (st.settls && p->abi->restore_tls)
-		p->abi->restore_tls(p, &parent->tls);
-	/* The child's kernel state: its parent's mask, nothing pending, no alternate stack. */
-	t->sigmask = p->sigmask;
-	return ok;
-}
-
-static uint64_t now_ns(struct process *p)
+uint64_t sched_now_ns(struct process *p)
 {
 	return process_time_ns(p, CLK_MONOTONIC_);
 }
@@ -344,7 +271,7 @@ bool sched_hold_shared(struct process *p, int sig)
 	return true;
 }
 
-static void claim_shared(struct sched *s, uint64_t mask, uint64_t *pending)
+void sched_claim_shared_into(struct sched *s, uint64_t mask, uint64_t *pending)
 {
 	uint64_t take = s->shared_pending & ~mask;
 	*pending |= take;
@@ -354,125 +281,7 @@ static void claim_shared(struct sched *s, uint64_t mask, uint64_t *pending)
 void sched_claim_shared(struct process *p)
 {
 	if (p->sched)
-		claim_shared(p->sched, p->sigmask, &p->sigpending);
-}
-
-/* Rule 2. */
-static void wake_expired(struct process *p)
-{
-	struct sched *s = p->sched;
-	uint64_t now = UINT64_MAX;	/* read once, when a deadline needs it */
-	for (unsigned i = 0; i < s->count; i++) {
-		struct guest_thread *t = s->threads[i];
-		if (t->exited || t->wait == WAIT_NONE)
-			continue;
-		claim_shared(s, t->sigmask, &t->sigpending);
-		if (t->deadline_ns != UINT64_MAX && now == UINT64_MAX)
-			now = now_ns(p);
-		if (t->deadline_ns != UINT64_MAX && t->deadline_ns <= now) {
-			t->poll_timed_out = t->wait == WAIT_POLL;	/* it runs again, not waiting */
-			sched_wake(t, t->wait == WAIT_FUTEX ? -ETIMEDOUT : 0);
-		} else if (t->wait == WAIT_POLL && poll(t->pollset, t->npoll, 0) != 0)
-			sched_wake(t, 0);
-		else if (t->wait == WAIT_FD && fd_ready(t))
-			sched_wake(t, 0);
-		else if (t->wait == WAIT_CHILD && child_ready(t->child))
-			sched_wake(t, 0);
-		else if (t->sigpending & ~t->sigmask) {
-			/* The call is interrupted rather than run again (no SA_RESTART here); a
-			 * write that moved some bytes returns their count, as Linux's does. */
-			t->restart_due = false;
-			sched_wake(t, t->io_done ? (int64_t)t->io_done : -EINTR);
-			t->io_done = 0;
-			t->connecting = false;
-		}
-	}
-}
-
-static bool runnable(const struct guest_thread *t)
-{
-	return !t->exited && t->wait == WAIT_NONE;
-}
-
-/* Rule 4: the index of the next thread to run, or -1. */
-static int pick_next(struct sched *s)
-{
-	unsigned n = 0;
-	for (unsigned i = 0; i < s->count; i++)
-		n += runnable(s->threads[i]);
-	if (n == 0)
-		return -1;
-	if (s->seeded) {
-		unsigned k = (unsigned)(sched_random(s) % n);
-		for (unsigned i = 0; i < s->count; i++)
-			if (runnable(s->threads[i]) && k-- == 0)
-				return (int)i;
-	}
-	for (unsigned d = 1; d <= s->count; d++) {
-		unsigned i = (s->cur + d) % s->count;
-		if (runnable(s->threads[i]))
-			return (int)i;
-	}
-	return -1;
-}
-
-static const char *wait_text(enum thread_wait w)
-{
-	switch (w) {
-	case WAIT_FUTEX: return "futex";
-	case WAIT_SLEEP: return "sleep";
-	case WAIT_SIGNAL: return "a signal";
-	case WAIT_FD: return "a file descriptor";
-	case WAIT_CHILD: return "a child process";
-	case WAIT_POLL: return "a set of file descriptors (poll)";
-	case WAIT_NONE: break;
-	}
-	return "nothing";
-}
-
-/* Rule 5's report: every thread that is still alive, where it stopped and what it waits on. */
-static void deadlock_report(struct process *p)
-{
-	struct sched *s = p->sched;
-	fprintf(stderr, "profemu: deadlock: every thread waits and nothing can wake any of them\n");
-	for (unsigned i = 0; i < s->count; i++) {
-		struct guest_thread *t = s->threads[i];
-		if (t->exited)
-			continue;
-		char where[PATH_MAX + 512];
-		fprintf(stderr, "profemu:   thread %" PRId32 " at 0x%" PRIx64, t->tid, t->pc);
-		if (p->names && symbolizer_describe(p->names, t->pc, where, sizeof(where)) > 0)
-			fprintf(stderr, " <%s>", where);
-		fprintf(stderr, ": waits on %s", wait_text(t->wait));
-		if (t->wait == WAIT_FUTEX) {
-			uint64_t v = 0;
-			gm_get(&p->mem, t->futex_addr, 4, &v);
-			fprintf(stderr, " 0x%" PRIx64 " (value %" PRIu64 ")", t->futex_addr, v);
-		}
-		fputc('\n', stderr);
-	}
-}
-
-/* Rule 5: guest time moves to the nearest deadline, or to ITIMER_REAL's expiry if that comes
- * first (its signal then wakes a waiter); the thread to run then, or -1 if nothing came. */
-static int jump_to_deadline(struct process *p)
-{
-	struct sched *s = p->sched;
-	int best = -1;
-	for (unsigned i = 0; i < s->count; i++) {
-		struct guest_thread *t = s->threads[i];
-		if (!t->exited && t->wait != WAIT_NONE && t->deadline_ns != UINT64_MAX &&
-		    (best < 0 || t->deadline_ns < s->threads[best]->deadline_ns))
-			best = (int)i;
-	}
-	uint64_t now = now_ns(p), left;
-	uint64_t ns = best < 0 ? UINT64_MAX : s->threads[best]->deadline_ns > now ? s->threads[best]->deadline_ns - now : 0;
-	bool moved = process_sleep(p, ns, &left);
-	if (p->ended || (best < 0 && !moved))
-		return -1;
-	s->threads[s->cur]->sigpending = p->sigpending;
-	wake_expired(p);
-	return pick_next(s);
+		sched_claim_shared_into(p->sched, p->sigmask, &p->sigpending);
 }
 
 bool sched_signal_waiting(const struct process *p)
@@ -488,42 +297,6 @@ bool sched_signal_waiting(const struct process *p)
 	return false;
 }
 
-static bool switch_to(struct process *p, unsigned next)
-{
-	struct sched *s = p->sched;
-	struct guest_thread *from = s->threads[s->cur], *to = s->threads[next];
-	uint64_t now = cpu_retired(p->cpu);
-	from->retired += now - s->slice_start;
-	s->slice_start = now;
-	if (next != s->cur) {
-		from->pc = cpu_pc(p->cpu);
-		swap_out(p, from);
-		if (!from->exited && cpu_context_save(p->cpu, from->ctx) != 0)
-			return false;
-		if (cpu_context_restore(p->cpu, to->ctx) != 0)
-			return false;
-		if (p->abi->restore_tls)
-			p->abi->restore_tls(p, &to->tls);
-		swap_in(p, to);
-		sched_claim_shared(p);
-		if (p->on_thread_switch)
-			p->on_thread_switch(p->on_thread_switch_ctx, s->cur, next);
-		s->cur = next;
-		s->switches++;
-	}
-	if (to->restart_due) {
-		/* Its file descriptor is ready: the call runs again, and now completes. */
-		to->restart_due = false;
-		p->abi->restart_call(p, to->restart_nr);
-	} else if (to->wake_result_due) {
-		to->wake_result_due = false;
-		int64_t r = to->wake_result;
-		p->abi->set_result(p->cpu, r > 0 ? r : -(int64_t)p->abi->errno_to_guest((int)-r));
-	}
-	cpu_set_quantum(p->cpu, next_slice(s));
-	return true;
-}
-
 struct guest_thread *sched_signal_target(struct process *p, int sig)
 {
 	struct sched *s = p->sched;
@@ -536,85 +309,6 @@ struct guest_thread *sched_signal_target(struct process *p, int sig)
 			return t;
 	}
 	return NULL;
-}
-
-/* Every thread waits and no deadline will come: the host may still wake one, by a file
- * descriptor becoming ready or a signal from outside that has a handler (pause). Waits on the
- * host for either; false when neither could come. */
-static bool wait_outside(struct process *p)
-{
-	struct sched *s = p->sched;
-	bool could = false;
-	struct pollfd fds[64];
-	nfds_t n = 0;
-	int child = 0;	/* a child some thread waits for (-1: any) */
-	for (unsigned i = 0; i < s->count; i++) {
-		struct guest_thread *t = s->threads[i];
-		if (t->exited)
-			continue;
-		uint64_t mask = i == s->cur ? p->sigmask : t->sigmask;
-		could = could || host_signals_could_wake(p, mask);
-		if (t->wait == WAIT_FD && n < sizeof(fds) / sizeof(fds[0]))
-			fds[n++] = (struct pollfd){ .fd = t->fd, .events = t->events };
-		for (unsigned k = 0; t->wait == WAIT_POLL && k < t->npoll; k++)
-			if (n < sizeof(fds) / sizeof(fds[0]))
-				fds[n++] = t->pollset[k];
-		if (t->wait == WAIT_CHILD)
-			child = t->child;
-	}
-	if (!could && n == 0 && child == 0)
-		return false;
-	if (n)
-		poll(fds, n, child ? 10 : -1);	/* a host signal interrupts it */
-	else if (child) {
-		siginfo_t info;
-		waitid(child > 0 ? P_PID : P_ALL, child > 0 ? (id_t)child : 0, &info, WEXITED | WNOWAIT);
-	} else
-		host_signals_wait();
-	if (host_signals_take(p) && !p->ended)
-		process_kill(p, guest_sig(p, SIGINT));	/* Ctrl-C, unhandled */
-	s->threads[s->cur]->sigpending = p->sigpending;
-	wake_expired(p);
-	return true;
-}
-
-bool process_schedule(struct process *p)
-{
-	struct sched *s = p->sched;
-	if (!s || p->ended)
-		return !p->ended;
-	if (s->start.t && !complete_clone(p)) {
-		fprintf(stderr, "profemu: cannot save a thread's registers\n");
-		process_kill(p, guest_sig(p, SIGABRT));
-		return false;
-	}
-	struct guest_thread *cur = s->threads[s->cur];
-	/* The running thread's pending signals live in the process while it runs. */
-	cur->sigpending = p->sigpending;
-	cur->sigmask = p->sigmask;
-	wake_expired(p);
-	if (!s->switch_due && !cpu_quantum_expired(p->cpu) && runnable(cur))
-		return true;
-	s->switch_due = false;
-	int next = pick_next(s);
-	if (next < 0)
-		next = jump_to_deadline(p);
-	while (next < 0 && !p->ended && wait_outside(p))
-		next = pick_next(s);
-	if (p->ended)
-		return false;
-	if (next < 0) {
-		cur->pc = cpu_pc(p->cpu);
-		deadlock_report(p);
-		process_kill(p, guest_sig(p, SIGABRT));
-		return false;
-	}
-	if (!switch_to(p, (unsigned)next)) {
-		fprintf(stderr, "profemu: cannot switch threads: the CPU context could not be saved\n");
-		process_kill(p, guest_sig(p, SIGABRT));
-		return false;
-	}
-	return true;
 }
 
 void sched_forget_others(struct process *p)

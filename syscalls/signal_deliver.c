@@ -1,4 +1,4 @@
-/* Running guest signal handlers.
+/* Sending signals and running guest signal handlers.
  *
  * A signal for a handler is made pending where it is raised (kill, tgkill, a fault) and is
  * delivered between two runs of the CPU, never from inside one: the CPU stops at the end of
@@ -29,6 +29,49 @@ void process_signal_raise(struct process *p, int sig, const struct guest_siginfo
 bool process_signal_due(const struct process *p)
 {
 	return p->sigreturn_due || (p->sigpending & ~p->sigmask);
+}
+
+/* A signal for a handler, to thread t (NULL: the running one). */
+static void raise_for(struct process *p, struct guest_thread *t, int sig, const struct guest_siginfo *info)
+{
+	if (!t || t == sched_current(p)) {
+		process_signal_raise(p, sig, info);
+		return;
+	}
+	t->sigpending |= sig_bit(sig);
+	p->siginfo[sig] = *info;
+}
+
+/* to_process: a process-directed signal, which waits for any thread to unblock it. */
+static void send(struct process *p, struct guest_thread *t, int sig, const struct guest_siginfo *info,
+		 bool to_process)
+{
+	uint64_t handler = p->sigactions[sig].handler;
+	if (handler == SIG_IGN_ || (handler == SIG_DFL_ && default_ignored(host_sig(p, sig))))
+		return;
+	if (handler != SIG_DFL_ && p->abi && p->abi->signal_push) {
+		if (to_process && !t && sched_hold_shared(p, sig))
+			p->siginfo[sig] = *info;
+		else
+			raise_for(p, t, sig, info);
+		return;
+	}
+	if (handler != SIG_DFL_)
+		fprintf(stderr, "profemu: signal %d delivery to a guest handler is not supported; "
+			"terminating\n", sig);
+	process_kill(p, sig);
+}
+
+void process_signal_send_to(struct process *p, struct guest_thread *t, int sig,
+			    const struct guest_siginfo *info)
+{
+	send(p, t, sig, info, false);
+}
+
+/* Process-directed: the running thread, unless it blocks the signal and another does not. */
+void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info)
+{
+	send(p, sched_signal_target(p, sig), sig, info, true);
 }
 
 /* The --strace line for a delivery, as strace and qemu print it. */

@@ -1,4 +1,4 @@
-/* A guest's struct sockaddr in and out (sys_net.c), for the socket calls of several files. */
+/* A guest's struct sockaddr in and out (sockaddr.c), for the socket calls of several files. */
 #ifndef PROFEMU_SOCKADDR_H
 #define PROFEMU_SOCKADDR_H
 

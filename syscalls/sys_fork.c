@@ -1,4 +1,4 @@
-/* fork, vfork and clone for processes (threads: sys_thread.c), wait4, waitpid and waitid.
+/* fork, vfork and a new process for clone (sys_clone.c), wait4, waitpid and waitid.
  *
  * A guest fork is a host fork of the whole emulator: the child continues from the same
  * instruction with a copy of everything, guest memory, CPU state and profiling state
@@ -16,12 +16,6 @@
 #include "handlers.h"
 #include "sys_args.h"
 #include "thread.h"
-
-enum {
-	GUEST_CLONE_PARENT_SETTID = 0x100000,
-	GUEST_CLONE_CHILD_CLEARTID = 0x200000,
-	GUEST_CLONE_CHILD_SETTID = 0x1000000,
-};
 
 /* wait options and waitid id types: include/uapi/linux/wait.h has no per-architecture
  * variant, so the guest's values are Linux's everywhere and reach the host as they are. */
@@ -81,23 +75,6 @@ int64_t sys_vfork(struct process *p, const uint64_t *a)
 {
 	(void)a;
 	return process_fork(p, 0, 0, 0, 0);
-}
-
-/* clone(flags, newsp, parent_tid, child_tid, tls): x86-64 and the kernel's generic order */
-int64_t sys_clone(struct process *p, const uint64_t *a)
-{
-	if (clone_makes_thread(a[0]))
-		return thread_clone(p, a[0], a[1], a[2], a[3], a[4]);
-	return process_fork(p, a[0], a[1], a[2], a[3]);
-}
-
-/* clone(flags, newsp, parent_tid, tls, child_tid): the kernel's CLONE_BACKWARDS order (i386,
- * hppa) */
-int64_t sys_clone_backwards(struct process *p, const uint64_t *a)
-{
-	if (clone_makes_thread(a[0]))
-		return thread_clone(p, a[0], a[1], a[2], a[4], a[3]);
-	return process_fork(p, a[0], a[1], a[2], a[4]);
 }
 
 static int host_pid_of(const struct process *p, int64_t vpid)

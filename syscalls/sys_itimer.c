@@ -1,14 +1,6 @@
-/* setitimer, getitimer and alarm, on guest time. An interval is rounded up to whole clock
- * ticks, as the kernel rounds to its timer resolution, so glibc's __profile_frequency (which
- * sets 1 µs and reads back the rounded value) finds --hz, and gmon.out's prof_rate agrees with
- * the instruction clock. The timers are checked on every tick: ITIMER_REAL against the guest's
- * wall clock (which nanosleep advances too), ITIMER_VIRTUAL and ITIMER_PROF against its CPU
- * time; one that expires sends SIGALRM, SIGVTALRM or SIGPROF (si_code SI_KERNEL) and reloads
- * from its interval. The handler is entered at the tick's own instruction (the CPU stops
- * there: cpu_request_stop_at_tick), the same one on every run. */
+/* setitimer, getitimer and alarm: the handlers of the interval timers, which itimers.c keeps
+ * on guest time. */
 #include <errno.h>
-#include <signal.h>
-#include <time.h>
 
 #include "handlers.h"
 #include "thread.h"
@@ -36,103 +28,11 @@ static int put_timeval_us(struct process *p, uint64_t addr, uint64_t us)
 	return 0;
 }
 
-/* Guest time in µs on the clock a timer counts. */
-static int timer_clock(int which)
-{
-	return which == 0 ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID;
-}
-
-static uint64_t timer_now_us(struct process *p, int which)
-{
-	return process_time_ns(p, timer_clock(which)) / 1000u;
-}
-
-/* Brings a timer's value up to `now` (µs on its clock), firing it (once: a tick is one timer
- * period at most apart from the next check, and the kernel too sends one signal for
- * overruns). */
-static void update_timer_at(struct process *p, int which, bool fire, uint64_t now)
-{
-	static const int signals[3] = { SIGALRM, SIGVTALRM, SIGPROF };
-	uint64_t elapsed = now - p->itimer_since_us[which];
-	p->itimer_since_us[which] = now;
-	uint64_t *value = &p->itimer_value_us[which];
-	if (*value == 0)
-		return;
-	if (elapsed < *value) {
-		*value -= elapsed;
-		return;
-	}
-	*value = p->itimer_interval_us[which];
-	if (!fire)
-		return;
-	struct guest_siginfo info = { .code = 0x80 };	/* SI_KERNEL */
-	process_signal_send(p, p->abi->signal_to_guest(signals[which]), &info);
-	if (!p->ended && process_signal_due(p))
-		cpu_request_stop_at_tick(p->cpu);	/* at the tick's instruction */
-}
-
-static void update_timer(struct process *p, int which, bool fire)
-{
-	update_timer_at(p, which, fire, timer_now_us(p, which));
-}
-
-bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
-{
-	/* An interval timer whose signal is ignored fires forever without interrupting: bound
-	 * the wait so that it reads as the deadlock it is. */
-	for (unsigned fired = 0; fired < 1000000; fired++) {
-		update_timer(p, 0, false);
-		uint64_t due = p->itimer_value_us[0] * 1000u;
-		if (!due || due > ns) {
-			if (ns == UINT64_MAX)
-				break;	/* forever, and no timer to end it */
-			p->sleep_ns = ns > UINT64_MAX - p->sleep_ns ? UINT64_MAX : p->sleep_ns + ns;
-			*left = 0;
-			return true;
-		}
-		p->sleep_ns += due;
-		if (ns != UINT64_MAX)
-			ns -= due;
-		update_timer(p, 0, true);
-		if (p->ended || process_signal_due(p) || sched_signal_waiting(p)) {
-			*left = ns;
-			return true;
-		}
-	}
-	*left = ns;
-	return false;
-}
-
-/* Inside a block the CPU's own count is that of the block's start: the tick's count is the
- * time of the tick. */
-void process_itimers_tick(struct process *p, uint64_t retired)
-{
-	for (int which = 0; which < 3; which++)
-		if (p->itimer_value_us[which])
-			update_timer_at(p, which, true, process_time_ns_at(p, timer_clock(which), retired) / 1000u);
-}
-
 static int put_itimer(struct process *p, uint64_t addr, int which)
 {
-	update_timer(p, which, false);
+	itimer_update(p, which, false);
 	int err = put_timeval_us(p, addr, p->itimer_interval_us[which]);
 	return err ? err : put_timeval_us(p, addr + 2u * p->mem.word_size, p->itimer_value_us[which]);
-}
-
-static uint64_t round_to_ticks(const struct process *p, uint64_t us)
-{
-	uint64_t tick_us = 1000000u / (p->cfg.hz ? p->cfg.hz : 1);
-	if (tick_us == 0)
-		tick_us = 1;
-	return (us + tick_us - 1) / tick_us * tick_us;
-}
-
-/* Sets a timer (value 0 disarms it), counting from now. */
-static void arm_timer(struct process *p, int which, uint64_t interval_us, uint64_t value_us)
-{
-	p->itimer_interval_us[which] = round_to_ticks(p, interval_us);
-	p->itimer_value_us[which] = round_to_ticks(p, value_us);
-	p->itimer_since_us[which] = timer_now_us(p, which);
 }
 
 int64_t sys_getitimer(struct process *p, const uint64_t *a)
@@ -161,7 +61,7 @@ int64_t sys_setitimer(struct process *p, const uint64_t *a)
 		if (err)
 			return err;
 	}
-	arm_timer(p, which, interval, value);
+	itimer_arm(p, which, interval, value);
 	return 0;
 }
 
@@ -169,12 +69,12 @@ int64_t sys_setitimer(struct process *p, const uint64_t *a)
  * to the nearest (at least 1 if any time was left), as Linux does. */
 int64_t sys_alarm(struct process *p, const uint64_t *a)
 {
-	update_timer(p, 0, false);
+	itimer_update(p, 0, false);
 	uint64_t left = p->itimer_value_us[0];
 	uint64_t secs = (left + 500000u) / 1000000u;
 	if (left && !secs)
 		secs = 1;
 	uint64_t value = (uint64_t)(uint32_t)a[0] * 1000000u;
-	arm_timer(p, 0, 0, value);
+	itimer_arm(p, 0, 0, value);
 	return (int64_t)secs;
 }

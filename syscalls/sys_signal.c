@@ -1,4 +1,5 @@
-/* Signal bookkeeping and signals a process sends itself.
+/* Signal bookkeeping and signals a process sends itself: the system calls (sending is
+ * signal_deliver.c's process_signal_send).
  *
  * A signal sent to the process goes to its running thread unless that thread blocks it and
  * another does not (thread.h); tgkill reaches any thread. A signal sent to ourselves that has a guest
@@ -270,49 +271,6 @@ int64_t sys_sigreturn(struct process *p, const uint64_t *a)
 	(void)a;
 	p->sigreturn_due = 2;
 	return 0;
-}
-
-/* A signal for a handler, to thread t (NULL: the running one). */
-static void raise_for(struct process *p, struct guest_thread *t, int sig, const struct guest_siginfo *info)
-{
-	if (!t || t == sched_current(p)) {
-		process_signal_raise(p, sig, info);
-		return;
-	}
-	t->sigpending |= sig_bit(sig);
-	p->siginfo[sig] = *info;
-}
-
-/* to_process: a process-directed signal, which waits for any thread to unblock it. */
-static void send(struct process *p, struct guest_thread *t, int sig, const struct guest_siginfo *info,
-		 bool to_process)
-{
-	uint64_t handler = p->sigactions[sig].handler;
-	if (handler == SIG_IGN_ || (handler == SIG_DFL_ && default_ignored(host_sig(p, sig))))
-		return;
-	if (handler != SIG_DFL_ && p->abi && p->abi->signal_push) {
-		if (to_process && !t && sched_hold_shared(p, sig))
-			p->siginfo[sig] = *info;
-		else
-			raise_for(p, t, sig, info);
-		return;
-	}
-	if (handler != SIG_DFL_)
-		fprintf(stderr, "profemu: signal %d delivery to a guest handler is not supported; "
-			"terminating\n", sig);
-	process_kill(p, sig);
-}
-
-void process_signal_send_to(struct process *p, struct guest_thread *t, int sig,
-			    const struct guest_siginfo *info)
-{
-	send(p, t, sig, info, false);
-}
-
-/* Process-directed: the running thread, unless it blocks the signal and another does not. */
-void process_signal_send(struct process *p, int sig, const struct guest_siginfo *info)
-{
-	send(p, sched_signal_target(p, sig), sig, info, true);
 }
 
 enum { SI_USER_ = 0, SI_TKILL_ = -6 };	/* si_code: sent by kill, by tkill or tgkill */

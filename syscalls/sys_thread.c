@@ -1,26 +1,9 @@
-/* Thread system calls: clone and clone3 for threads, exit versus exit_group, thread ids, the
- * robust list, yielding and affinity (thread.h says how threads run). */
+/* Thread system calls: a new thread (for clone, sys_clone.c), exit versus exit_group, thread
+ * ids, the robust list, yielding and affinity (thread.h says how threads run). */
 #include <errno.h>
 
 #include "handlers.h"
 #include "thread.h"
-
-/* Linux's clone flags, the same on every architecture (include/uapi/linux/sched.h). */
-enum {
-	GUEST_CLONE_VM = 0x100,
-	GUEST_CLONE_SIGHAND = 0x800,
-	GUEST_CLONE_VFORK = 0x4000,
-	GUEST_CLONE_THREAD = 0x10000,
-	GUEST_CLONE_SETTLS = 0x80000,
-	GUEST_CLONE_PARENT_SETTID = 0x100000,
-	GUEST_CLONE_CHILD_CLEARTID = 0x200000,
-	GUEST_CLONE_CHILD_SETTID = 0x1000000,
-};
-
-bool clone_makes_thread(uint64_t flags)
-{
-	return (flags & GUEST_CLONE_THREAD) || ((flags & GUEST_CLONE_VM) && !(flags & GUEST_CLONE_VFORK));
-}
 
 /* A new thread: the CPU stops at the end of this call and sched.c builds its registers. */
 int64_t thread_clone(struct process *p, uint64_t flags, uint64_t sp, uint64_t parent_tid,
@@ -49,23 +32,6 @@ int64_t thread_clone(struct process *p, uint64_t flags, uint64_t sp, uint64_t pa
 	if ((flags & GUEST_CLONE_CHILD_SETTID) && gm_put(&p->mem, child_tid, 4, (uint32_t)tid))
 		return -EFAULT;
 	return tid;
-}
-
-/* clone3(args, size): struct clone_args is u64 fields: flags, pidfd, child_tid, parent_tid,
- * exit_signal, stack, stack_size, tls, then set_tid, set_tid_size, cgroup (newer sizes). */
-int64_t sys_clone3(struct process *p, const uint64_t *a)
-{
-	enum { VER0_SIZE = 64 };
-	uint64_t f[8];
-	if (a[1] < VER0_SIZE || a[1] > 4096)
-		return -EINVAL;
-	for (unsigned i = 0; i < 8; i++)
-		if (gm_get(&p->mem, a[0] + 8 * i, 8, &f[i]))
-			return -EFAULT;
-	uint64_t flags = f[0], sp = f[5] ? f[5] + f[6] : 0;
-	if (clone_makes_thread(flags))
-		return thread_clone(p, flags, sp, f[3], f[2], f[7]);
-	return process_fork(p, flags, sp, f[3], f[2]);
 }
 
 /* A thread's end: CLONE_CHILD_CLEARTID's word gets 0 and one waiter (pthread_join), and the

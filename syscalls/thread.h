@@ -153,8 +153,17 @@ void sched_thread_exit(struct process *p);
 void sched_wake(struct guest_thread *t, int64_t r);
 /* Between runs of the CPU (cli/run_loop.c): completes a clone, wakes expired timeouts and
  * switches threads when the slice ran out or the thread blocked. False when the process
- * ended instead (a deadlock: the report is on stderr, the process killed by SIGABRT). */
+ * ended instead (a deadlock: the report is on stderr, the process killed by SIGABRT).
+ * schedule.c. */
 bool process_schedule(struct process *p);
+/* What the rules (schedule.c) take from the thread records (sched.c): the seeded stream, the
+ * length of the next slice, whether a host child (-1: any) has ended, the held signals a mask
+ * lets through into *pending, and the guest's monotonic clock. */
+uint64_t sched_random(struct sched *s);
+uint64_t sched_next_slice(struct sched *s);
+bool sched_child_ready(int host_pid);
+void sched_claim_shared_into(struct sched *s, uint64_t mask, uint64_t *pending);
+uint64_t sched_now_ns(struct process *p);
 /* The thread a process-directed signal goes to: NULL for the running one (it does not block
  * sig, or no thread does not), else the first in creation order that does not block it. */
 struct guest_thread *sched_signal_target(struct process *p, int sig);
@@ -180,8 +189,24 @@ int futex_wake(struct process *p, uint64_t addr, uint32_t bitset, int n);
 /* The thread record's TLS after set_thread_area changed the running thread's (i386). */
 void sched_tls_changed(struct process *p, int which, uint64_t base);
 
-/* clone's flags ask for a thread (sys_thread.c), else for a process (sys_fork.c). */
-bool clone_makes_thread(uint64_t flags);
+/* Linux's clone flags, the same on every architecture (include/uapi/linux/sched.h). */
+enum {
+	GUEST_CLONE_VM = 0x100,
+	GUEST_CLONE_SIGHAND = 0x800,
+	GUEST_CLONE_VFORK = 0x4000,
+	GUEST_CLONE_THREAD = 0x10000,
+	GUEST_CLONE_SETTLS = 0x80000,
+	GUEST_CLONE_PARENT_SETTID = 0x100000,
+	GUEST_CLONE_CHILD_CLEARTID = 0x200000,
+	GUEST_CLONE_CHILD_SETTID = 0x1000000,
+};
+
+/* clone's flags ask for a thread (thread_clone, sys_thread.c), else for a process
+ * (process_fork, sys_fork.c). */
+static inline bool clone_makes_thread(uint64_t flags)
+{
+	return (flags & GUEST_CLONE_THREAD) || ((flags & GUEST_CLONE_VM) && !(flags & GUEST_CLONE_VFORK));
+}
 int64_t thread_clone(struct process *p, uint64_t flags, uint64_t sp, uint64_t parent_tid,
 		     uint64_t child_tid, uint64_t tls);
 int64_t process_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint64_t parent_tid,

@@ -115,6 +115,8 @@ void hppa_decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
 		     const void *const *handlers);
 void hppa_specialise(struct hppa_insn *in);
 void hppa_drop_cache(struct hppa_cpu *c);
+/* fic: the page holding addr is decoded again when next run */
+void hppa_forget_code(struct hppa_cpu *c, uint32_t addr);
 
 /* hppa_context.c: the thread contexts of cpu_ops (a copy of the architectural state) */
 struct cpu_context *hppa_context_new(struct cpu *cpu);

@@ -32,6 +32,15 @@ void hppa_drop_cache(struct hppa_cpu *c)
 		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;
 }
 
+/* fic: the decoded page holding addr, if any, is decoded (and translated) again when next run. */
+void hppa_forget_code(struct hppa_cpu *c, uint32_t addr)
+{
+	uint32_t va = addr & ~PAGE_MASK;
+	struct hppa_code_page *p = c->pages[(va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS];
+	if (p && p->vaddr == va)
+		p->vaddr = HPPA_NO_PAGE;
+}
+
 /* ---- the cache's own forms ---- */
 
 /* Rewrites a decoded instruction into one of the interpreter's specialised forms (enum

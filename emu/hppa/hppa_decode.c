@@ -98,6 +98,9 @@ static void decode_mem03(uint32_t w, struct hppa_insn *o)
 		case 2: set(o, HOP_LOAD); o->sub = 2; break;
 		case 7: set(o, HOP_LDCW); o->sub = 2; break;
 		case 6: set(o, HOP_PRIV); break;	/* ldwa: absolute */
+		case 3:	/* PA 2.0's ldd: narrow programs use it only as a prefetch (into r0) */
+			set(o, o->t == 0 && !(o->flags & HF_MOD) ? HOP_PREFETCH : HOP_ILLEGAL);
+			break;
 		default: set(o, HOP_ILLEGAL); break;
 		}
 		return;
@@ -279,14 +282,16 @@ static void decode_sys(uint32_t w, struct hppa_insn *o)
 			return;
 		}
 		o->sub = (uint8_t)FIELD(w, 6, 10);
-		set(o, o->sub == 11 || o->sub == 26 || o->sub == 27 ? HOP_MFCTL : HOP_PRIV);
+		/* SAR, the thread pointers and the interval timer (cr16) are readable in user mode */
+		set(o, o->sub == 11 || o->sub == 16 || o->sub == 26 || o->sub == 27 ? HOP_MFCTL : HOP_PRIV);
 		return;
-	case 0xc2:	/* mtctl */
-		if (FIELD(w, 27, 31)) {
+	case 0xc2: case 0xc6:	/* mtctl; PA 2.0's mtsarcm (0xc6, SAR only) */
+		if (FIELD(w, 27, 31) || (FIELD(w, 19, 26) == 0xc6 && FIELD(w, 6, 10) != 11)) {
 			set(o, HOP_ILLEGAL);
 			return;
 		}
 		o->r1 = (uint8_t)FIELD(w, 11, 15);
+		o->sub = FIELD(w, 19, 26) == 0xc6;
 		set(o, FIELD(w, 6, 10) == 11 ? HOP_MTSAR : HOP_PRIV);
 		return;
 	case 0x25:	/* mfsp */
@@ -314,6 +319,7 @@ static void decode_sys(uint32_t w, struct hppa_insn *o)
 		}
 		set(o, HOP_LDSID);
 		o->r2 = (uint8_t)FIELD(w, 6, 10);
+		o->sub = (uint8_t)FIELD(w, 16, 17);
 		return;
 	case 0x60: case 0x65: case 0x6b: case 0x73: case 0xc3:	/* rfi, rfir, ssm, rsm, mtsm */
 		set(o, HOP_PRIV);
@@ -324,10 +330,23 @@ static void decode_sys(uint32_t w, struct hppa_insn *o)
 	}
 }
 
-/* Opcode 01: PROBE is the one user instruction; the rest manage TLB and caches. */
+/* Opcode 01: user code runs PROBE and the cache flushes (as qemu-hppa does: Linux flushes
+ * a nested function's trampoline with fdc, fic and sync); the TLB and LPA/LCI are privileged. */
 static void decode_sys01(uint32_t w, struct hppa_insn *o)
 {
-	unsigned ext = FIELD(w, 18, 25);
+	unsigned ext = FIELD(w, 18, 25), ext7 = FIELD(w, 19, 25);
+	/* x(s,b) forms, m at bit 26: fdc 0x4a, fdce 0x4b, pdc 0x4e and PA 2.0's fic 0x4f with a
+	 * 2-bit s; fic 0x0a, fice 0x0b with a 3-bit s (bits 16..18) and a 7-bit ext */
+	bool data = ext == 0x4a || ext == 0x4b || ext == 0x4e, insn = ext7 == 0x0a || ext7 == 0x0b;
+	if (data || insn || ext == 0x4f || (ext == 0xca && !FIELD(w, 26, 26))) {
+		set(o, HOP_FLUSH);
+		o->r2 = (uint8_t)FIELD(w, 6, 10);
+		/* PA 2.0's fdc d(s,b) (0xca) has a displacement there and modifies nothing */
+		o->r1 = ext == 0xca ? 0 : (uint8_t)FIELD(w, 11, 15);
+		o->flags = ext != 0xca && FIELD(w, 26, 26) ? HF_MOD : 0;
+		o->sub = insn || ext == 0x4f;
+		return;
+	}
 	if (ext == 0x46 || ext == 0x47 || ext == 0xc6 || ext == 0xc7) {
 		if (FIELD(w, 26, 26)) {
 			set(o, HOP_ILLEGAL);
@@ -416,6 +435,14 @@ static void decode_branch(uint32_t w, struct hppa_insn *o)
 		o->t = (uint8_t)FIELD(w, 6, 10);
 		o->imm = hppa_disp17(w);
 		return;
+	case 4: case 5: {	/* PA 2.0's B,L,PUSH and B,L with a 22-bit displacement (w3 in the
+				 * t field), linking rp; the push is a hint for a return stack */
+		uint32_t v = (uint32_t)hppa_disp17(w) >> 2 & 0xffff;	/* w1, w2 */
+		set(o, HOP_BL);
+		o->t = 2;
+		o->imm = (int32_t)((uint32_t)hppa_sign_ext(v | FIELD(w, 6, 10) << 16 | (w & 1) << 21, 22) << 2);
+		return;
+	}
 	case 2:
 		if (FIELD(w, 19, 29) || FIELD(w, 31, 31)) {
 			set(o, HOP_ILLEGAL);
@@ -425,8 +452,14 @@ static void decode_branch(uint32_t w, struct hppa_insn *o)
 		o->r1 = (uint8_t)FIELD(w, 11, 15);
 		o->t = (uint8_t)FIELD(w, 6, 10);
 		return;
+	case 7:	/* PA 2.0's BVE,L (b),rp */
+		o->t = 2;
+		/* fall through */
 	case 6:
-		if (FIELD(w, 19, 29) || FIELD(w, 31, 31)) {
+		/* BV x(b), or PA 2.0's BVE (b) (bit 19; bit 31 its return-stack hint): BV with
+		 * x = r0, the target's privilege bits dropped as BV drops them */
+		if (FIELD(w, 19, 19) ? FIELD(w, 11, 15) || FIELD(w, 20, 29) :
+		    FIELD(w, 16, 18) == 7 || FIELD(w, 20, 29) || FIELD(w, 31, 31)) {
 			set(o, HOP_ILLEGAL);
 			return;
 		}

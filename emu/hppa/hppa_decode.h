@@ -31,6 +31,8 @@ enum hppa_op {
 	HOP_LOAD, HOP_STORE, HOP_LDCW, HOP_STBY, HOP_FLOAD, HOP_FSTORE,
 	/* branches: imm = displacement (relative to the instruction + 8); the immediate of
 	 * CMPIB, ADDIB and MOVIB is (int8_t)r1 */
+	/* BL also stands for PA 2.0's B,L and B,L,PUSH (22-bit); BV for BVE (x = r0) and, with
+	 * t = rp, BVE,L */
 	HOP_BL, HOP_BLR, HOP_BV, HOP_BE, HOP_BLE,
 	HOP_GATE,	/* t: only its privilege bits are written */
 	HOP_CMPB, HOP_CMPIB, HOP_ADDB, HOP_ADDIB, HOP_MOVB, HOP_MOVIB, HOP_BB, HOP_BVB,
@@ -38,7 +40,13 @@ enum hppa_op {
 	HOP_SHRPW, HOP_VSHRPW, HOP_EXTRU, HOP_EXTRS, HOP_VEXTRU, HOP_VEXTRS,
 	HOP_DEP, HOP_ZDEP, HOP_VDEP, HOP_ZVDEP, HOP_DEPI, HOP_ZDEPI, HOP_VDEPI, HOP_ZVDEPI,
 	/* system */
+	/* MTSAR: sub = 1 for PA 2.0's MTSARCM (SAR = the complement) */
 	HOP_MFCTL, HOP_MTSAR, HOP_MFSP, HOP_MTSP, HOP_SYNC, HOP_LDSID, HOP_PROBE,
+	/* fdc, fdce, pdc, fic, fice x(s,b): r1 = x, r2 = b, HF_MOD (,m: b += x); sub = 1 for
+	 * the instruction-cache forms */
+	HOP_FLUSH,
+	/* PA 2.0's prefetch: ldd into r0 without base modification (a hint: no load, no fault) */
+	HOP_PREFETCH,
 	/* floating point: sub = format (0 sgl, 1 dbl); single registers are slots 2*reg+half */
 	HOP_FCPY, HOP_FABS, HOP_FSQRT, HOP_FRND, HOP_FNEG, HOP_FNEGABS,
 	HOP_FADD, HOP_FSUB, HOP_FMPY, HOP_FDIV, HOP_FREM,

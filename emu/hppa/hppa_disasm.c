@@ -434,7 +434,7 @@ static void dis_sys(struct out *o, uint32_t w, const struct hppa_insn *in)
 		return;
 	case HOP_SYNC: put(o, w == 0x00000400 ? "sync" : "syncdma"); return;
 	case HOP_MFCTL: put(o, "mfctl %s,%s", cr_names[in->sub], gr_names[in->t]); return;
-	case HOP_MTSAR: put(o, "mtsar %s", gr_names[in->r1]); return;
+	case HOP_MTSAR: put(o, "mtsar%s %s", in->sub ? "cm" : "", gr_names[in->r1]); return;
 	case HOP_MFSP: put(o, "mfsp sr%u,%s", in->sub, gr_names[in->t]); return;
 	case HOP_MTSP: put(o, "mtsp %s,sr%u", gr_names[in->r1], in->sub); return;
 	case HOP_LDSID:
@@ -453,8 +453,35 @@ static void dis_sys(struct out *o, uint32_t w, const struct hppa_insn *in)
 	}
 }
 
+/* The cache flushes as objdump prints them: "fdc,m x(b)", "fdc x(sr1,b)", "fic x(sr0,b)",
+ * PA 2.0's "fdc d(b)"; its fic with a 2-bit space other than 0 objdump does not name. */
+static void dis_flush(struct out *o, uint32_t w, const struct hppa_insn *in)
+{
+	unsigned ext = FIELD(w, 18, 25), b = FIELD(w, 6, 10), x = FIELD(w, 11, 15);
+	unsigned s2 = FIELD(w, 16, 17), s3 = FIELD(w, 18, 18) << 2 | s2;	/* sr4: 1 00 */
+	const char *m = in->flags & HF_MOD ? ",m" : "";
+	if (ext == 0xca) {	/* 5-bit displacement, sign in its low bit */
+		put(o, "fdc ");
+		c(o, (int32_t)(x >> 1) - (int32_t)((x & 1) << 4));
+		put(o, s2 ? "(sr%u,%s)" : "(%.0u%s)", s2, gr_names[b]);
+	} else if (ext == 0x4f && s2) {
+		put(o, "#%8x", w);
+	} else if (ext == 0x4f || !in->sub) {
+		put(o, "%s%s %s", ext == 0x4b ? "fdce" : ext == 0x4e ? "pdc" : ext == 0x4f ? "fic" : "fdc", m,
+		    gr_names[x]);
+		put(o, s2 ? "(sr%u,%s)" : "(%.0u%s)", s2, gr_names[b]);
+	} else {
+		put(o, "%s%s %s(sr%u,%s)", FIELD(w, 25, 25) ? "fice" : "fic", m, gr_names[x], s3,
+		    gr_names[b]);
+	}
+}
+
 static void dis_sys01(struct out *o, uint32_t w, const struct hppa_insn *in)
 {
+	if (in->op == HOP_FLUSH) {
+		dis_flush(o, w, in);
+		return;
+	}
 	if (in->op == HOP_PROBE) {
 		put(o, "probe%s,%s ", in->flags & HF_PROBEI ? "i" : "", in->flags & HF_PROBEW ? "w" : "r");
 		space_base(o, w);
@@ -556,8 +583,8 @@ size_t hppa_disasm(uint32_t w, uint32_t addr, char *buf, size_t len)
 		case HOP_BL: case HOP_GATE:
 			if (in.op == HOP_GATE)
 				put(&o, "b,gate%s ", in.flags & HF_N ? ",n" : "");
-			else
-				put(&o, "b,l%s ", in.flags & HF_N ? ",n" : "");
+			else	/* PA 2.0's B,L,PUSH: 4 in bits 16..18 */
+				put(&o, "b,l%s%s ", FIELD(w, 16, 18) == 4 ? ",push" : "", in.flags & HF_N ? ",n" : "");
 			target(&o, addr, in.imm);
 			put(&o, ",%s", gr_names[in.t]);
 			break;
@@ -565,7 +592,11 @@ size_t hppa_disasm(uint32_t w, uint32_t addr, char *buf, size_t len)
 			put(&o, "blr%s %s,%s", in.flags & HF_N ? ",n" : "", gr_names[in.r1], gr_names[in.t]);
 			break;
 		case HOP_BV:
-			put(&o, "bv%s %s(%s)", in.flags & HF_N ? ",n" : "", gr_names[in.r1], gr_names[in.r2]);
+			if (FIELD(w, 19, 19))	/* PA 2.0's BVE and BVE,L */
+				put(&o, "bve%s%s (%s)%s", in.t ? ",l" : "", in.flags & HF_N ? ",n" : "",
+				    gr_names[in.r2], in.t ? ",rp" : "");
+			else
+				put(&o, "bv%s %s(%s)", in.flags & HF_N ? ",n" : "", gr_names[in.r1], gr_names[in.r2]);
 			break;
 		default:
 			put(&o, "#%8x", w);

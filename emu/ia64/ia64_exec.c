@@ -520,8 +520,9 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 			return fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
 					"register stack overflow");
 		c->br[in->r1] = bundle + 16;
+		/* cpu.h: `retired` counts the call itself (run() counts it after this returns) */
 		if (c->ev.call)
-			c->ev.call(c->ev.ctx, bundle, bundle + 16, target, c->clock.retired);
+			c->ev.call(c->ev.ctx, bundle, bundle + 16, target, c->clock.retired + 1);
 		return taken(c, target);
 	}
 	case IA64_OP_BR_RET:
@@ -530,7 +531,7 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 			return fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
 					"register stack overflow");
 		if (c->ev.ret)
-			c->ev.ret(c->ev.ctx, target, c->clock.retired);
+			c->ev.ret(c->ev.ctx, target, c->clock.retired + 1);
 		return taken(c, target);
 	case IA64_OP_BRL:
 		return taken(c, target);

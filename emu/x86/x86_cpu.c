@@ -181,7 +181,7 @@ static void clear_exception_in_flight(struct x86_cpu *cpu)
 	uint64_t flags = x86_read_reg(cpu, X86_RFLAGS), pc = x86_read_reg(cpu, X86_RIP);
 	uint64_t fs = x86_read_reg(cpu, X86_FS), gs = x86_read_reg(cpu, X86_GS);
 	uint64_t fs_base = is64 ? x86_read_reg(cpu, X86_FS_BASE) : 0, gs_base = is64 ? x86_read_reg(cpu, X86_GS_BASE) : 0;
-	x86_fxsave(&cpu->base, fx);
+	x86_fpu_save(cpu, fx);
 	if (uc_context_restore(cpu->uc, cpu->pristine) != UC_ERR_OK)
 		return;
 	if (is64) {
@@ -196,7 +196,24 @@ static void clear_exception_in_flight(struct x86_cpu *cpu)
 		x86_write_reg(cpu, saved[i], v[i]);
 	x86_write_reg(cpu, X86_RFLAGS, flags);
 	x86_write_reg(cpu, X86_RIP, pc);
-	x86_fxrstor(&cpu->base, fx);
+	x86_fpu_restore(cpu, fx);
+}
+
+/* regs.h: the FXSAVE image of this back end's CPU (x86_fpu.c); -1 for another back end's. */
+int x86_fxsave(struct cpu *base, uint8_t image[X86_FXSAVE_BYTES])
+{
+	struct x86_cpu *cpu = x86_cpu_of(base);
+	if (!cpu) {
+		memset(image, 0, X86_FXSAVE_BYTES);
+		return -1;
+	}
+	return x86_fpu_save(cpu, image);
+}
+
+int x86_fxrstor(struct cpu *base, const uint8_t image[X86_FXSAVE_BYTES])
+{
+	struct x86_cpu *cpu = x86_cpu_of(base);
+	return cpu ? x86_fpu_restore(cpu, image) : -1;
 }
 
 static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)

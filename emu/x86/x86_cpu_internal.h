@@ -8,11 +8,13 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <unicorn/unicorn.h>
 
 #include "../cpu_backend.h"
 #include "../addr_counts.h"
 #include "../clock.h"
+#include "regs.h"
 #include "x86_blocks.h"
 
 struct x86_cpu {
@@ -117,8 +119,18 @@ uint64_t x86_pc(struct x86_cpu *cpu);
 void x86_set_pc(struct x86_cpu *cpu, uint64_t pc);
 void x86_dump_regs(struct x86_cpu *cpu, char *buf, size_t len);
 
+/* A fault ends the run: its kind, pc and detail for cpu_run's caller. */
+static inline void x86_set_fault(struct x86_cpu *cpu, enum cpu_fault_kind kind, uint64_t pc,
+				 const char *what)
+{
+	cpu->faulted = true;
+	cpu->fault.kind = kind;
+	cpu->fault.pc = pc;
+	snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "%s", what);
+	uc_emu_stop(cpu->uc);
+}
+
 /* x86_traps.c: Unicorn's hooks for traps and bad accesses, and breakpoints. */
-void x86_set_fault(struct x86_cpu *cpu, enum cpu_fault_kind kind, uint64_t pc, const char *what);
 void x86_on_syscall(uc_engine *uc, void *user);
 void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user);
 bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
@@ -130,8 +142,12 @@ uint64_t x86_locate_faulting_pc(struct x86_cpu *cpu, uint64_t pc);
 /* x86_real_mode.c: an interrupt or CPU exception in 8086 real mode. */
 void x86_real_mode_interrupt(struct x86_cpu *cpu, uint32_t intno, uint64_t pc);
 
-/* x86_fpu.c: SSE as Linux enables it, and x87 instructions the host runs (x87_host.h). */
+/* x86_fpu.c: SSE as Linux enables it, x87 instructions the host runs (x87_host.h), and the
+ * FXSAVE image of the FPU state (regs.h's x86_fxsave and x86_fxrstor, which x86_cpu.c serves):
+ * 0, or -1 in real mode. */
 void x86_enable_sse(struct x86_cpu *cpu);
+int x86_fpu_save(struct x86_cpu *cpu, uint8_t image[X86_FXSAVE_BYTES]);
+int x86_fpu_restore(struct x86_cpu *cpu, const uint8_t image[X86_FXSAVE_BYTES]);
 void x86_found_x87(void *ctx, uint64_t addr);	/* block_cache.found_x87 */
 
 /* x86_gdt.c: i386 flat segments and thread pointers. */

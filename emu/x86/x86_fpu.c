@@ -28,14 +28,13 @@ static void x87_store(struct x86_cpu *cpu, const struct x87_state *st)
 		uc_reg_write(cpu->uc, UC_X86_REG_ST0 + i, st->st[i]);
 }
 
-/* Real mode has no FXSAVE (DOS programs never need one): -1 there, as for another back end. */
-int x86_fxsave(struct cpu *base, uint8_t image[X86_FXSAVE_BYTES])
+/* Real mode has no FXSAVE (DOS programs never need one): -1 there. */
+int x86_fpu_save(struct x86_cpu *cpu, uint8_t image[X86_FXSAVE_BYTES])
 {
-	struct x86_cpu *cpu = x86_cpu_of(base);
 	struct x87_state st;
 	uint32_t mxcsr = 0;
 	memset(image, 0, X86_FXSAVE_BYTES);
-	if (!cpu || cpu->base.arch == CPU_ARCH_I8086)
+	if (cpu->base.arch == CPU_ARCH_I8086)
 		return -1;
 	x87_load(cpu, &st);
 	bo_put16(image + 0, st.fcw, false);
@@ -56,10 +55,9 @@ int x86_fxsave(struct cpu *base, uint8_t image[X86_FXSAVE_BYTES])
 	return 0;
 }
 
-int x86_fxrstor(struct cpu *base, const uint8_t image[X86_FXSAVE_BYTES])
+int x86_fpu_restore(struct x86_cpu *cpu, const uint8_t image[X86_FXSAVE_BYTES])
 {
-	struct x86_cpu *cpu = x86_cpu_of(base);
-	if (!cpu || cpu->base.arch == CPU_ARCH_I8086)
+	if (cpu->base.arch == CPU_ARCH_I8086)
 		return -1;
 	struct x87_state st;
 	memset(&st, 0, sizeof(st));

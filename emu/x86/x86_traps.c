@@ -42,15 +42,6 @@ void x86_on_syscall(uc_engine *uc, void *user)
 		cpu->ev.syscall(cpu->ev.ctx);
 }
 
-void x86_set_fault(struct x86_cpu *cpu, enum cpu_fault_kind kind, uint64_t pc, const char *what)
-{
-	cpu->faulted = true;
-	cpu->fault.kind = kind;
-	cpu->fault.pc = pc;
-	snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "%s", what);
-	uc_emu_stop(cpu->uc);
-}
-
 /* CPU exceptions and `int n` both arrive here (Unicorn's interrupt hook). */
 void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user)
 {

@@ -59,7 +59,6 @@ struct dos_process {
 	 * count in p.ticks); the PROFIL program sets its own, which calls process_on_tick too. */
 	uint64_t (*tick)(void *ctx, uint64_t pc, uint64_t retired);
 	void *tick_ctx;
-	void *tick_ctx_prf;	/* the PROFIL program's state (cli), when it set `tick` */
 	/* Calls and returns (near and far), for the whole-program profiles (cli): set before
 	 * dos_process_start, as `tick` is; NULL: not watched (the CPU runs faster). */
 	void (*on_call)(void *ctx, uint64_t site, uint64_t ret_addr, uint64_t target, uint64_t retired);

@@ -135,7 +135,9 @@ def callgrind_self(path):
 # start-up paths (doc/profemu.1, COMPARING WITH VALGRIND):
 # - the CPU: profemu's model is the processor valgrind presents on AVX2 hosts (x86_cpuid.c),
 #   with OSXSAVE clear (no AVX state); glibc is told to leave the AVX family alone on both
-#   sides, or valgrind's run would take the AVX2 string functions. The ':' that ends the value
+#   sides, or valgrind's run would take the AVX2 string functions. memcpy's rep movsb
+#   threshold is set before the mask applies (from AVX_Fast_Unaligned_Load: 8192 under
+#   valgrind, 2048 on profemu's model), so it is given too. The ':' that ends the value
 #   matters: glibc 2.36's hwcaps parser reads past the end of the last name, into whatever
 #   follows the variable in memory, unless the tunables parser cut the value there.
 # - the environment: valgrind's client gets the variables its wrapper and core add (the
@@ -145,7 +147,8 @@ def callgrind_self(path):
 # stack's strings its own way (AT_RANDOM's bytes and the platform string above them, the top
 # not always at a page end; Linux and profemu put those below), and the SSE2 string functions'
 # paths depend on where a string lies in its page.
-TUNABLES = "glibc.cpu.hwcaps=-AVX2,-AVX,-AVX_Fast_Unaligned_Load,-FMA,-F16C:"
+TUNABLES = ("glibc.cpu.x86_rep_movsb_threshold=2048:"
+            "glibc.cpu.hwcaps=-AVX2,-AVX,-AVX_Fast_Unaligned_Load,-FMA,-F16C:")
 
 # Functions whose Ir may differ, and why (the man page lists the same). Anything else that
 # differs fails the test.
@@ -214,16 +217,17 @@ def under_valgrind(ctx, arch, label):
     return guest, d, opts
 
 
-def per_address(path):
-    """Self Ir per instruction address of a callgrind file (positions instr [line]), and the
-    function each address is listed under."""
-    ir, fn_of = {}, {}
+def records(path):
+    """The records of a callgrind file (positions instr [line]), in the file's order:
+    ("cost", object, function, address, Ir) for each self cost line, and ("call", object,
+    function, call site, target address, target's object) for each call (its inclusive cost
+    line is not a self cost)."""
     # callgrind's format compresses names in three separate spaces: functions (fn, cfn),
     # files (fl, fi, fe, cfi, cfl) and objects (ob, cob); "(2)" means another thing in each
     space_of = {"fn": "fn", "cfn": "fn", "fl": "fl", "fi": "fl", "fe": "fl", "cfi": "fl",
                 "cfl": "fl", "ob": "ob", "cob": "ob"}
     names = {"fn": {}, "fl": {}, "ob": {}}
-    fn, last, npos, skip = None, 0, 1, False
+    ob, cob, fn, last, npos, target = None, None, None, 0, 1, None
 
     def name(space, v, lineno):
         m = re.match(r"\((\d+)\)(?: (.*))?$", v)
@@ -236,6 +240,14 @@ def per_address(path):
                                            (path, lineno, m.group(1)))
         return names[space][m.group(1)]
 
+    def position(p, lineno, line):
+        # relative to the last cost line's ("+3", "-2", "*"); a call's target does not move it
+        try:
+            return last if p == "*" else last + int(p[1:], 0) if p[0] == "+" else \
+                last - int(p[1:], 0) if p[0] == "-" else int(p, 0)
+        except ValueError:
+            raise e2e_harness.HarnessError("%s:%d: not a position: %r" % (path, lineno, line))
+
     with open(path) as f:
         for lineno, line in enumerate(f, 1):
             line = line.rstrip("\n")
@@ -246,24 +258,43 @@ def per_address(path):
                 v = name(space_of[key], line[len(key) + 1:], lineno)
                 if key == "fn":
                     fn = v
+                elif key == "ob":
+                    ob = v
+                elif key == "cob":
+                    cob = v
             elif line.startswith("calls="):
-                skip = True
+                parts = line.split()
+                target = position(parts[1], lineno, line) if len(parts) > 1 else 0
             elif line and (line[0].isdigit() or line[0] in "+-*"):
                 parts = line.split()
-                p = parts[0]
+                a = position(parts[0], lineno, line)
                 try:
-                    a = last if p == "*" else last + int(p[1:], 0) if p[0] == "+" else \
-                        last - int(p[1:], 0) if p[0] == "-" else int(p, 0)
                     cost = int(parts[npos]) if len(parts) > npos else 0
                 except ValueError:
                     raise e2e_harness.HarnessError("%s:%d: not a cost line: %r" %
                                                    (path, lineno, line))
                 last = a
-                if skip:	# the call's inclusive cost, at the call instruction
-                    skip = False
+                if target is not None:	# the call's inclusive cost, at the call site
+                    yield "call", ob, fn, a, target, cob if cob is not None else ob
+                    target, cob = None, None
                     continue
-                ir[a] = ir.get(a, 0) + cost
-                fn_of.setdefault(a, fn)
+                yield "cost", ob, fn, a, cost
+
+
+def cost_lines(path):
+    """The self cost lines of a callgrind file: (object, function, address, Ir) for each."""
+    for r in records(path):
+        if r[0] == "cost":
+            yield r[1:]
+
+
+def per_address(path):
+    """Self Ir per instruction address of a callgrind file (positions instr [line]), and the
+    function each address is listed under."""
+    ir, fn_of = {}, {}
+    for _, fn, a, cost in cost_lines(path):
+        ir[a] = ir.get(a, 0) + cost
+        fn_of.setdefault(a, fn)
     return ir, fn_of
 
 

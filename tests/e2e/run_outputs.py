@@ -22,11 +22,18 @@ Cases:
                        --stats, the histograms, call graphs, buckets and counts agree); with
                        -syscall-cost, the same under the system-call cost model, the tick set
                        by --interval=97 (which sets it with or without --prf).
+  outputs-registry     every output is in the registry and the registry's every format is
+                       served: the FILE options of profemu --help are the formats of
+                       output/formats.h's OUT_FORMATS plus --prf and --stats (the two outputs
+                       that are not whole-program profiles); each is documented in
+                       doc/profemu.1 and is one of this runner's OUTPUTS (so the cases above
+                       test it); each format asked alone writes a non-empty file.
 
 Usage: run_outputs.py --profemu build/profemu --guest-dir build/guests CASE...
        run_outputs.py --list
 """
 import os
+import re
 import socket
 import stat
 import subprocess
@@ -58,8 +65,14 @@ CLOCK_TICK = "--tick=97"
 CLOCK_ARGS = ["18", "2000", "1"]
 
 
+# The outputs that are not formats of the registry (output/formats.h).
+NOT_IN_REGISTRY = {"prf", "stats"}
+SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
 def cases():
-    out = ["outputs-safety-" + opt for opt in OUTPUTS]
+    out = ["outputs-registry"]
+    out += ["outputs-safety-" + opt for opt in OUTPUTS]
     for arch in CLOCK_ARCHES:
         out += ["outputs-clock-" + arch, "outputs-clock-%s-syscall-cost" % arch]
     return out
@@ -257,13 +270,52 @@ def run_clock(ctx, arch, cost):
     ctx.notes.append("%d combinations of %s agree" % (len(combos), ", ".join(names)))
 
 
+def registry_formats():
+    """The names in output/formats.h's OUT_FORMATS(X) list."""
+    with open(os.path.join(SOURCE_ROOT, "output", "formats.h")) as f:
+        m = re.search(r"#define OUT_FORMATS\(X\)((?:.*\\\n)*.*)", f.read())
+    if not m:
+        raise HarnessError("no OUT_FORMATS list in output/formats.h")
+    return re.findall(r"X\((\w+)\)", m.group(1))
+
+
+def run_registry(ctx):
+    formats = registry_formats()
+    d = ctx.fresh_dir("registry")
+    helped = re.findall(r"^  --([a-z-]+)=FILE ", subprocess.run(
+        [ctx.profemu, "--help"], capture_output=True, text=True, check=True).stdout, re.M)
+    with open(os.path.join(SOURCE_ROOT, "doc", "profemu.1")) as f:
+        man = f.read()
+    problems = []
+    if sorted(helped) != sorted(set(formats) | NOT_IN_REGISTRY):
+        problems.append("--help's FILE options %s, the registry's formats %s plus %s" % (
+            sorted(helped), formats, sorted(NOT_IN_REGISTRY)))
+    for name in sorted(set(formats) | NOT_IN_REGISTRY):
+        if (".BI \\-\\-%s= FILE" % name.replace("-", "\\-")) not in man:
+            problems.append("--%s=FILE is not in doc/profemu.1" % name)
+        if name not in OUTPUTS:
+            problems.append("--%s is not one of run_outputs.py's OUTPUTS" % name)
+    guest = ctx.guest(*SAFETY_GUEST)
+    for name in formats:
+        path = os.path.join(d, "alone." + name)
+        ctx.run(d, ["--%s=%s" % (name, path)] + OUTPUTS.get(name, []), guest)
+        if not os.path.exists(path) or os.path.getsize(path) == 0:
+            problems.append("--%s alone wrote no file or an empty one" % name)
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+    ctx.notes.append("registry: %s; with %s" % (", ".join(formats),
+                                                 ", ".join(sorted(NOT_IN_REGISTRY))))
+
+
 def run_case(name, args):
     ctx = Context(args)
     if not ctx.profemu:
         return e2e_harness.ERROR, "--profemu is required"
 
     def run(ctx):
-        if name.startswith("outputs-safety-"):
+        if name == "outputs-registry":
+            run_registry(ctx)
+        elif name.startswith("outputs-safety-"):
             run_safety(ctx, name[len("outputs-safety-"):])
         elif name.startswith("outputs-clock-"):
             rest = name[len("outputs-clock-"):]

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Lock-step check of the IA-64 interpreter against HP's Ski, instruction by instruction.
 #
-# Builds Ski from its source tarball (../shared/oracles/ski, as build-ski.sh does) with
-# ski-trace.patch, which makes it write, after each of the first SKI_TRACE_N retired
+# Builds Ski from its source tarball (../shared/oracles/ski) with ski-trace.patch (build-ski.sh
+# beside this script), which makes it write, after each of the first SKI_TRACE_N retired
 # instructions, the ip and r1 up to the top of the current register frame (and answers
 # clock_gettime with the test harness's fixed time). Runs the guests cpubench-small and
 # alloc-small (guests/ia64/expected/ski.tsv) as ski-expect.sh does (./PROG in an empty
@@ -16,24 +16,11 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=$(cd "${1:?usage: ski-trace.sh BUILD_DIR [SKI_TARBALL]}" && pwd)
-default_tarball=$(ls "$root"/../shared/oracles/ski/ski-*.tar.xz 2>/dev/null | head -n1 || true)
-tarball=${2:-${SKI_TARBALL:-$default_tarball}}
 n=${SKI_TRACE_N:-100000}
 out=$build/ski-lockstep
-bski=$out/prefix/bin/bski
-if [ ! -x "$bski" ]; then
-	[ -n "$tarball" ] && [ -f "$tarball" ] ||
-		{ echo "ski-trace.sh: no Ski source (shared/oracles/ski/ski-*.tar.xz beside the checkout): skipped"; exit 77; }
-	for t in autoconf automake libtoolize bison flex gperf make gcc; do
-		command -v "$t" >/dev/null || { echo "ski-trace.sh: $t missing: skipped"; exit 77; }
-	done
-	rm -rf "$out/src" && mkdir -p "$out/src"
-	tar -xJf "$tarball" -C "$out/src"
-	(cd "$out/src/ski" && patch -p1 <"$here/ski-trace.patch" >/dev/null &&
-		./autogen.sh >build.log 2>&1 && ./configure --prefix="$out/prefix" >>build.log 2>&1 &&
-		make -j"$(nproc)" >>build.log 2>&1 && make install >>build.log 2>&1) ||
-		{ tail -20 "$out/src/ski/build.log" >&2; echo "ski-trace.sh: Ski build failed" >&2; exit 1; }
-fi
+rc=0
+bski=$(bash "$here/build-ski.sh" "$build" ${2:+"$2"}) || rc=$?
+[ "$rc" -eq 0 ] || exit "$rc"
 mkdir -p "$out/traces"
 for name in cpubench-small alloc-small; do
 	row=$(awk -F'\t' -v n="$name" '$1 == n' "$root/guests/ia64/expected/ski.tsv")

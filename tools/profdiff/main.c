@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../cli/usage.h"
 #include "diff.h"
 
 enum { EXIT_GREW = 1, EXIT_BAD = 2 };
@@ -23,14 +24,6 @@ static const char usage_text[] =
 	"  --all             list unchanged functions too\n"
 	"  -h, --help        show this help\n"
 	"Exit status: 0 within the threshold, 1 past it, 2 bad usage or unreadable input.\n";
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "profdiff: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'profdiff --help' for more information.\n");
-	return EXIT_BAD;
-}
 
 static bool parse_threshold(const char *s, struct diff_threshold *t)
 {
@@ -95,22 +88,22 @@ static int run(int argc, char **argv, struct guard g)
 		switch (c) {
 		case OPT_THRESHOLD:
 			if (!parse_threshold(optarg, &t))
-				return usage_error("invalid --threshold '%s' (N instructions or P%%)", optarg);
+				return usage_error("profdiff", "invalid --threshold '%s' (N instructions or P%%)", optarg);
 			break;
 		case OPT_FUNCTION: g.names[g.n++] = optarg; break;
 		case OPT_METRIC:
 			if (strcmp(optarg, "inclusive") && strcmp(optarg, "self"))
-				return usage_error("invalid --metric '%s' (inclusive or self)", optarg);
+				return usage_error("profdiff", "invalid --metric '%s' (inclusive or self)", optarg);
 			m = strcmp(optarg, "self") == 0 ? DIFF_SELF : DIFF_INCLUSIVE;
 			break;
 		case OPT_ALL: all = true; break;
 		case 'h': fputs(usage_text, stdout); return 0;
-		case ':': return usage_error("option '%s' needs an argument", argv[optind - 1]);
-		default: return usage_error("unknown option '%s'", argv[optind - 1]);
+		case ':': return usage_error("profdiff", "option '%s' needs an argument", argv[optind - 1]);
+		default: return usage_error("profdiff", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (argc - optind != 2)
-		return usage_error("%s", "two files are needed: OLD NEW");
+		return usage_error("profdiff", "%s", "two files are needed: OLD NEW");
 	struct profile a, b;
 	char err[512];
 	if (profile_read(argv[optind], &a, err, sizeof(err))) {

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../cli/usage.h"
+
 #ifndef PROFEMU_VERSION
 #define PROFEMU_VERSION "unknown"
 #endif
@@ -27,14 +29,6 @@ static const char usage_text[] =
 	"  --version        show the version\n"
 	"\n"
 	"Exit status: 0 success, 1 unreadable or malformed input, 2 bad command line.\n";
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "prohist: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'prohist --help' for more information.\n");
-	return PROHIST_EXIT_USAGE;
-}
 
 /* A decimal count in [1, max]. */
 static bool parse_count(const char *s, uint64_t max, uint64_t *out)
@@ -75,30 +69,30 @@ int prohist_options_parse(struct prohist_options *o, int argc, char **argv)
 		case OPT_ALL: o->all = true; break;
 		case OPT_TOP:
 			if (!parse_count(optarg, UINT64_MAX, &o->top))
-				return usage_error("invalid --top '%s' (a count > 0)", optarg);
+				return usage_error("prohist", "invalid --top '%s' (a count > 0)", optarg);
 			break;
 		case OPT_ANNOTATE: o->annotate = true; break;
 		case OPT_SVG: o->svg_path = optarg; break;
 		case OPT_WIDTH:
 			if (!parse_count(optarg, 1000, &v))
-				return usage_error("invalid --width '%s' (1 to 1000)", optarg);
+				return usage_error("prohist", "invalid --width '%s' (1 to 1000)", optarg);
 			o->width = (unsigned)v;
 			break;
 		case OPT_NO_PROGRAM: o->no_program = true; break;
 		case 'h': fputs(usage_text, stdout); return 0;
 		case OPT_VERSION: printf("prohist (profemu) %s\n", PROFEMU_VERSION); return 0;
-		case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("unknown option '%s'", argv[optind - 1]);
+		case ':': return usage_error("prohist", "option '%s' needs a value", argv[optind - 1]);
+		default: return usage_error("prohist", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	int rest = argc - optind;
 	if (rest < 1)
-		return usage_error("%s", "missing FILE.PRF");
+		return usage_error("prohist", "%s", "missing FILE.PRF");
 	if (rest > 2)
-		return usage_error("unexpected argument '%s'", argv[optind + 2]);
+		return usage_error("prohist", "unexpected argument '%s'", argv[optind + 2]);
 	o->prf_path = argv[optind];
 	o->program = rest == 2 ? argv[optind + 1] : NULL;
 	if (o->program && o->no_program)
-		return usage_error("%s", "--no-program and PROGRAM contradict each other");
+		return usage_error("prohist", "%s", "--no-program and PROGRAM contradict each other");
 	return -1;
 }

@@ -1,0 +1,262 @@
+/* The PA-RISC system instructions a Linux user program runs (and PA 2.0's branches), on the
+ * hppa interpreter: the cache flushes (fdc, fdce, pdc, fic, fice, with and without base modification, and PA 2.0's
+ * forms) that make a nested function's trampoline executable, space registers as Linux user
+ * space sees them (ldsid, mtsp, mfsp; sr5..sr7 are privileged to write), the interval timer
+ * cr16 (the virtual clock: the instructions retired before it), and what stays privileged.
+ * The flushes' behaviour is qemu-hppa's (no-ops but for the base); fic drops the decoded code
+ * of its line's page, so that code changed behind the interpreter's back (here by the test,
+ * as a store through another mapping would) runs once flushed.
+ *
+ * Snippets are assembled by hppa-linux-gnu-as when the test runs (hppa_asm.h; skipped
+ * without it), loaded at CODE and end with `break 0,0`. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "emu/cpu.h"
+#include "emu/hppa/regs.h"
+#include "hppa_asm.h"
+
+#define CODE 0x10000u
+#define FUNC 0x11000u	/* a page of code the system call handler rewrites */
+#define DATA 0x20000u
+
+struct sysrig {
+	struct guest_mem gm;
+	struct cpu *cpu;
+	struct cpu_fault fault;
+	enum cpu_stop stop;
+	const uint8_t *new_func;	/* written at FUNC by the first system call */
+	size_t new_len;
+};
+
+static void on_syscall(void *ctx)
+{
+	struct sysrig *r = ctx;
+	if (r->new_func)
+		cr_assert_eq(gm_poke(&r->gm, FUNC, r->new_func, r->new_len), 0);
+	cpu_set_reg(r->cpu, HPPA_REG_RET0, 0);
+}
+
+static void run(struct sysrig *r, const char *src, const char *func)
+{
+	char err[256];
+	size_t len, flen = 0;
+	if (!have_as())
+		cr_skip_test("hppa-linux-gnu-as not found: install binutils-hppa-linux-gnu");
+	uint8_t *code = assemble(src, &len), *fcode = func ? assemble(func, &flen) : NULL;
+	memset(r, 0, sizeof *r);
+	gm_init(&r->gm, 4096, 1ull << 32, true, 4);
+	cr_assert_eq(gm_map(&r->gm, CODE, 0x2000, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_map(&r->gm, DATA, 0x2000, GM_PROT_READ | GM_PROT_WRITE), 0);
+	cr_assert_eq(gm_poke(&r->gm, CODE, code, len), 0);
+	if (fcode)
+		cr_assert_eq(gm_poke(&r->gm, FUNC, fcode, flen), 0);
+	free(code);
+	free(fcode);
+	struct cpu_config cfg = {
+		.arch = CPU_ARCH_HPPA, .mem = &r->gm, .events = {.ctx = r, .syscall = on_syscall},
+	};
+	r->cpu = cpu_create(&cfg, err, sizeof err);
+	cr_assert(r->cpu, "%s", err);
+	cpu_set_pc(r->cpu, CODE);
+}
+
+static void go(struct sysrig *r)
+{
+	r->stop = cpu_run(r->cpu, &r->fault);
+}
+
+static void done(struct sysrig *r)
+{
+	cpu_destroy(r->cpu);
+	gm_destroy(&r->gm);
+}
+
+static uint32_t R(struct sysrig *r, int n)
+{
+	return (uint32_t)cpu_reg(r->cpu, n);
+}
+
+static void expect_break(struct sysrig *r, uint32_t ninsns)
+{
+	cr_assert_eq(r->stop, CPU_STOP_FAULT);
+	cr_assert_eq(r->fault.kind, CPU_FAULT_TRAP, "fault %d at %#llx: %s", r->fault.kind,
+		     (unsigned long long)r->fault.pc, r->fault.detail);
+	cr_assert_eq(r->fault.pc, CODE + 4 * ninsns, "stopped at %#llx",
+		     (unsigned long long)r->fault.pc);
+}
+
+Test(hppa_system, cache_flushes_modify_only_their_base)
+{
+	struct sysrig r;
+	run(&r,
+	    "	ldil L%0x20000,%r3\n"
+	    "	ldi 32,%r4\n"
+	    "	fdc %r4(%r3)\n"		/* no ,m: nothing changes */
+	    "	fdc,m %r4(%r3)\n"		/* r3 += 32 */
+	    "	fdce,m %r4(%sr1,%r3)\n"	/* r3 += 32 */
+	    "	pdc,m %r4(%r3)\n"		/* r3 += 32 */
+	    "	fic,m %r4(%sr4,%r3)\n"	/* r3 += 32 */
+	    "	fice,m %r4(%sr0,%r3)\n"	/* r3 += 32 */
+	    "	fice %r4(%sr0,%r3)\n"
+	    "	.word 0x046413e0\n"		/* PA 2.0 fic,m r4(r3): r3 += 32 */
+	    "	.word 0x04703280\n"		/* PA 2.0 fdc 8(r3): nothing changes */
+	    "	sync\n"
+	    "	syncdma\n"
+	    "	copy %r3,%r5\n"
+	    "	fdc,m %r0(%r0)\n", NULL);	/* r0 stays 0 */
+	go(&r);
+	expect_break(&r, 15);
+	cr_assert_eq(R(&r, 5), DATA + 6 * 32, "r3 = %#x", R(&r, 5));
+	cr_assert_eq(R(&r, 0), 0);
+	done(&r);
+}
+
+/* What gcc's trampoline for a nested function does: ldsid of the target, mtsp to sr0, be. */
+Test(hppa_system, space_registers_as_linux_user_space_sees_them)
+{
+	struct sysrig r;
+	run(&r,
+	    "	ldil L%0xc0000000,%r3\n"
+	    "	ldsid (%r3),%r4\n"		/* sr7 (top bits 11): 0, as under qemu-hppa */
+	    "	mfsp %sr4,%r5\n"
+	    "	ldi 77,%r6\n"
+	    "	mtsp %r6,%sr1\n"
+	    "	ldsid (%sr1,%r3),%r7\n"	/* an explicit space register: its value */
+	    "	mfsp %sr1,%r8\n"
+	    "	ldil L%0x10000,%r9\n"
+	    "	ldsid (%r9),%r10\n"
+	    "	mtsp %r10,%sr0\n"
+	    "	be 0x30(%sr0,%r9)\n"		/* to the ldi below */
+	    "	nop\n"
+	    "	ldi 1,%r11\n", NULL);
+	go(&r);
+	expect_break(&r, 13);
+	cr_assert_eq(R(&r, 4), 0);
+	cr_assert_eq(R(&r, 5), 0);
+	cr_assert_eq(R(&r, 7), 77);
+	cr_assert_eq(R(&r, 8), 77);
+	cr_assert_eq(R(&r, 11), 1);
+	done(&r);
+}
+
+Test(hppa_system, cr16_counts_the_instructions_retired_before_it)
+{
+	struct sysrig r;
+	run(&r,
+	    "	ldi 3,%r3\n"
+	    "1:	addib,<> -1,%r3,1b\n"
+	    "	nop\n"
+	    "	mfctl %cr16,%r4\n"		/* 1 + 3 * 2 retired before it */
+	    "	nop\n"
+	    "	mfctl %cr16,%r5\n", NULL);
+	go(&r);
+	expect_break(&r, 6);
+	cr_assert_eq(R(&r, 4), 7);
+	cr_assert_eq(R(&r, 5), 9);
+	done(&r);
+}
+
+Test(hppa_system, tlb_and_control_registers_stay_privileged)
+{
+	static const char *const insns[] = {
+		"pdtlb %r4(%r3)", "pitlb %r4(%sr4,%r3)", "lpa %r4(%r3),%r5", "lci %r4(%r3),%r5",
+		"mtsp %r4,%sr5", "mtsp %r4,%sr7", "mfctl %cr8,%r5", "mtctl %r4,%cr16", "rsm 0,%r5",
+	};
+	for (size_t i = 0; i < sizeof insns / sizeof *insns; i++) {
+		char src[128];
+		struct sysrig r;
+		snprintf(src, sizeof src, "	ldi 0,%%r4\n	%s\n", insns[i]);
+		run(&r, src, NULL);
+		go(&r);
+		cr_assert_eq(r.stop, CPU_STOP_FAULT);
+		cr_assert_eq(r.fault.kind, CPU_FAULT_ILL, "%s: fault %d", insns[i], r.fault.kind);
+		cr_assert_eq(r.fault.pc, CODE + 4, "%s", insns[i]);
+		done(&r);
+	}
+}
+
+/* The function at FUNC returns 1; the system call rewrites it to return 2 without the
+ * interpreter seeing a store (a write through another mapping); after fic on it the new
+ * code runs. */
+Test(hppa_system, fic_makes_rewritten_code_run)
+{
+	static const char *const flushes[] = {
+		"fic %r0(%sr4,%r9)", "fic,m %r0(%sr0,%r9)", "fice %r0(%sr4,%r9)", ".word 0x052013c0",
+	};
+	for (size_t i = 0; i < sizeof flushes / sizeof *flushes; i++) {
+		char src[1024];
+		struct sysrig r;
+		size_t len;
+		snprintf(src, sizeof src,
+			 "	ldil L%%0x11000,%%r9\n"
+			 "	ble 0(%%sr4,%%r9)\n"	/* call: 1 */
+			 "	copy %%r31,%%r2\n"
+			 "	copy %%ret0,%%r3\n"
+			 "	ble 0x100(%%sr2,%%r0)\n"	/* the system call rewrites FUNC */
+			 "	ldi 1,%%r20\n"
+			 "	%s\n"
+			 "	sync\n"
+			 "	ble 0(%%sr4,%%r9)\n"	/* call again: 2 */
+			 "	copy %%r31,%%r2\n"
+			 "	copy %%ret0,%%r4\n", flushes[i]);
+		uint8_t *f2 = assemble("	bv %r0(%r2)\n	ldi 2,%ret0\n", &len);
+		run(&r, src, "	bv %r0(%r2)\n	ldi 1,%ret0\n");
+		r.new_func = f2;
+		r.new_len = len;
+		go(&r);
+		expect_break(&r, 11);
+		cr_assert_eq(R(&r, 3), 1, "%s", flushes[i]);
+		cr_assert_eq(R(&r, 4), 2, "%s: the old code ran after the flush", flushes[i]);
+		free(f2);
+		done(&r);
+	}
+}
+
+/* PA 2.0's branches, which gcc -march=2.0 emits for calls and returns: B,L with a 22-bit
+ * displacement (linking rp), BVE (a return) and BVE,L (a call through a register). */
+Test(hppa_system, pa20_branches_call_and_return)
+{
+	struct sysrig r;
+	run(&r,
+	    "	.level 2.0\n"
+	    "	b,l 1f,%r2\n"		/* the 22-bit form: gas takes it for rp in 2.0 */
+	    "	ldi 5,%r3\n"		/* delay slot */
+	    "	b 2f\n"
+	    "	copy %r2,%r6\n"		/* the link: the b after the delay slot */
+	    "1:	ldi 7,%r4\n"
+	    "	bve (%r2)\n"
+	    "	nop\n"
+	    "2:	ldil L%0x11000,%r9\n"
+	    "	bve,l (%r9),%r2\n"		/* FUNC returns 1 */
+	    "	nop\n"
+	    "	copy %ret0,%r5\n",
+	    "	bv %r0(%r2)\n	ldi 1,%ret0\n");
+	go(&r);
+	expect_break(&r, 11);
+	cr_assert_eq(R(&r, 3), 5);
+	cr_assert_eq(R(&r, 4), 7);
+	cr_assert_eq(R(&r, 5), 1);
+	cr_assert_eq(R(&r, 6) & ~3u, CODE + 8, "link %#x", R(&r, 6));
+	done(&r);
+}
+
+/* PA 2.0's mtsarcm (SAR = the complement) and ldd into r0, a prefetch: nothing is loaded and
+ * an unmapped address does not fault. */
+Test(hppa_system, pa20_mtsarcm_and_prefetch)
+{
+	struct sysrig r;
+	run(&r,
+	    "	.level 2.0\n"
+	    "	ldi 3,%r3\n"
+	    "	mtsarcm %r3\n"		/* SAR = 28 */
+	    "	mfctl %sar,%r4\n"
+	    "	ldd 0(%r0),%r0\n"		/* page 0 is not mapped */
+	    "	ldd,sl 8(%r3),%r0\n"
+	    "	ldi 1,%r5\n", NULL);
+	go(&r);
+	expect_break(&r, 6);
+	cr_assert_eq(R(&r, 4), 28);
+	cr_assert_eq(R(&r, 5), 1);
+	done(&r);
+}
