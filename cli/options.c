@@ -178,12 +178,17 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		switch (c) {
 		case 'L': o->sysroot = optarg; break;
 		case 'E':
-			if (!strchr(optarg, '='))
+			/* a name the environment can hold: not empty (execve would pass "=x" on) */
+			if (!strchr(optarg, '=') || optarg[0] == '=')
 				return usage_error("profemu", "-E needs VAR=VALUE, not '%s'", optarg);
 			if (env_set(o, optarg))
 				return EXIT_USAGE;
 			break;
-		case 'U': env_unset(o->env, optarg); break;
+		case 'U':
+			if (!optarg[0] || strchr(optarg, '='))
+				return usage_error("profemu", "-U needs a variable's name, not '%s'", optarg);
+			env_unset(o->env, optarg);
+			break;
 		case '0': o->argv0 = optarg; break;
 		case OPT_PERSONALITY: {
 			int p = prof_personality_parse(optarg);

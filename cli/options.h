@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "../output/formats.h"
+#include "usage.h"
 
 struct options {
 	const char *sysroot;		/* -L; NULL: the architecture's default */
@@ -52,7 +53,7 @@ struct options {
 
 /* Exit statuses of profemu's own errors (the guest's own status passes through). */
 enum {
-	EXIT_USAGE = 2,
+	EXIT_USAGE = USAGE_EXIT_STATUS,	/* usage.h: every profemu program's */
 	EXIT_CANNOT_EXECUTE = 126,
 	EXIT_NOT_FOUND = 127,
 	EXIT_INTERRUPTED = 130,

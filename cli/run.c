@@ -150,6 +150,8 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	p->brk_start = p->brk_cur = img->brk;
 	p->mmap_lo = lay->mmap_lo;
 	p->mmap_hi = lay->mmap_hi;
+	p->mmap_floor = lay->mmap_floor;
+	p->mmap_ceiling = lay->mmap_ceiling;
 
 	/* The guest's argv: -0 replaces argv[0] (execve passes the program's own). */
 	char **argv = calloc((size_t)o->argc + 1, sizeof(*argv));

@@ -2,6 +2,7 @@
  * from cpu_backends[] by architecture, and every later call goes through its ops table. */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cpu_backend.h"
 
@@ -30,6 +31,21 @@ int cpu_disasm(enum cpu_arch arch, const uint8_t *code, size_t len, uint64_t add
 	return b->ops->disasm(code, len, addr, text, textlen);
 }
 
+static int forward_mem_change(void *ctx, const struct gm_change *c)
+{
+	struct cpu *cpu = ctx;
+	return cpu->ops->mem_changed(cpu, c);
+}
+
+int cpu_listen_to_mem(struct cpu *cpu, struct guest_mem *mem)
+{
+	/* guest memory tells the CPU what changed (data flows one way: the OS layer changes
+	 * memory, never the CPU directly) */
+	struct gm_listener l = { .ctx = cpu, .changed = forward_mem_change };
+	cpu->mem = mem;
+	return gm_set_listener(mem, &l);
+}
+
 struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 {
 	const struct cpu_backend *b = backend_for(cfg->arch);
@@ -39,17 +55,30 @@ struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)
 		return NULL;
 	}
 	struct cpu *cpu = b->ops->create(cfg, err, errlen);
-	if (cpu) {
-		cpu->ops = b->ops;
-		cpu->arch = cfg->arch;
+	if (!cpu)
+		return NULL;
+	cpu->ops = b->ops;
+	cpu->arch = cfg->arch;
+	if (b->ops->mem_changed && cfg->mem && cpu->mem != cfg->mem) {
+		int e = cpu_listen_to_mem(cpu, cfg->mem);
+		if (e) {
+			snprintf(err, errlen, "the CPU cannot take the guest's memory (%s)", strerror(-e));
+			cpu_destroy(cpu);
+			return NULL;
+		}
 	}
 	return cpu;
 }
 
 void cpu_destroy(struct cpu *cpu)
 {
-	if (cpu)
-		cpu->ops->destroy(cpu);
+	if (!cpu)
+		return;
+	if (cpu->mem) {
+		struct gm_listener none = { 0 };
+		cpu->mem->listener = none;
+	}
+	cpu->ops->destroy(cpu);
 }
 
 enum cpu_stop cpu_run(struct cpu *cpu, struct cpu_fault *fault)

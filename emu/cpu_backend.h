@@ -18,6 +18,9 @@ struct cpu_ops;
 struct cpu {
 	const struct cpu_ops *ops;
 	enum cpu_arch arch;
+	/* whose listener the CPU is (mem_changed), set by cpu_listen_to_mem; NULL (calloc) until
+	 * then */
+	struct guest_mem *mem;
 };
 
 struct cpu_ops {
@@ -49,10 +52,23 @@ struct cpu_ops {
 	int (*count_insns)(struct cpu *cpu);
 	int (*insn_counts)(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count),
 			   void *ctx);
+	/* Optional: what changed in the guest's memory under the CPU (guest_mem.h's events:
+	 * windows added and removed, pages unmapped, remapped or reprotected, bytes profemu
+	 * wrote into executable pages). cpu_create makes it cfg->mem's listener, after create
+	 * (the windows there are then announced first). A back end that decodes or translates
+	 * code drops what it has of the pages named: code is never stale. Called from the OS
+	 * layer's calls into guest_mem, so also from inside an event; 0 or a negative errno
+	 * (only GM_WINDOW_ADDED may fail). */
+	int (*mem_changed)(struct cpu *cpu, const struct gm_change *c);
 	/* Optional (NULL: no disassembler of ours, cpu_disasm answers -ENOSYS): cpu_disasm's
 	 * work. Reads no CPU state, so tools without a CPU (prohist) use it too. */
 	int (*disasm)(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen);
 };
+
+/* Makes cpu (whose ops are set) the listener of mem: what cpu_create does after create for a
+ * back end with mem_changed. A back end that needs its memory during create (the x86 one loads
+ * segment registers from a GDT in guest memory) calls it there itself. 0 or a negative errno. */
+int cpu_listen_to_mem(struct cpu *cpu, struct guest_mem *mem);
 
 /* One entry per architecture a back end serves; ops NULL where none is built in. */
 struct cpu_backend {

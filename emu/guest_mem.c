@@ -6,6 +6,10 @@
 #include <string.h>
 #include <sys/mman.h>
 
+/* A 64-bit guest's windows are 64 GiB apart at least: x86-64's mmap range, interpreter and
+ * stack share one, its program and heap another. */
+#define WINDOW_GRANULE (UINT64_C(1) << 36)
+
 void gm_init(struct guest_mem *gm, uint64_t page_size, uint64_t addr_limit, bool big_endian,
 	     unsigned word_size)
 {
@@ -14,64 +18,40 @@ void gm_init(struct guest_mem *gm, uint64_t page_size, uint64_t addr_limit, bool
 	gm->addr_limit = addr_limit;
 	gm->big_endian = big_endian;
 	gm->word_size = word_size;
+	/* a small space is one window (an i386 or hppa guest's 4 GiB, DOS's 1 MiB) */
+	uint64_t whole = gm_page_up(gm, addr_limit);
+	gm->window_granule = whole && whole <= WINDOW_GRANULE ? whole : WINDOW_GRANULE;
+}
+
+static void free_subtree(struct gm_node *n)
+{
+	if (!n)
+		return;
+	free_subtree(n->left);
+	free_subtree(n->right);
+	free(n);
 }
 
 void gm_destroy(struct guest_mem *gm)
 {
-	for (size_t i = 0; i < gm->count; i++)
-		munmap(gm->regions[i].host, gm->regions[i].end - gm->regions[i].start);
-	free(gm->regions);
-	gm->regions = NULL;
-	gm->count = gm->cap = 0;
+	free_subtree(gm->regions.root);
+	gm->regions.root = NULL;
+	gm->regions.count = 0;
+	gm->last = NULL;
+	gm_windows_free(gm);
 }
 
-void gm_set_listener(struct guest_mem *gm, const struct gm_listener *l)
+int gm_set_listener(struct guest_mem *gm, const struct gm_listener *l)
 {
 	gm->listener = *l;
-	for (size_t i = 0; i < gm->count && l->added; i++)
-		l->added(l->ctx, &gm->regions[i]);
-}
-
-/* Index of the first region whose end is above addr (count if none). */
-static size_t first_ending_above(const struct guest_mem *gm, uint64_t addr)
-{
-	size_t lo = 0, hi = gm->count;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (gm->regions[mid].end <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
+	for (size_t i = 0; i < gm->nwindows; i++) {
+		struct gm_change c = { .what = GM_WINDOW_ADDED, .start = gm->windows[i].start,
+				       .end = gm->windows[i].end, .host = gm->windows[i].host };
+		int err = gm_notify(gm, &c);
+		if (err)
+			return err;
 	}
-	return lo;
-}
-
-static int insert_region(struct guest_mem *gm, size_t at, const struct gm_region *r)
-{
-	if (gm->count == gm->cap) {
-		size_t cap = gm->cap ? gm->cap * 2 : 16;
-		struct gm_region *n = realloc(gm->regions, cap * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		gm->regions = n;
-		gm->cap = cap;
-	}
-	memmove(&gm->regions[at + 1], &gm->regions[at], (gm->count - at) * sizeof(*r));
-	gm->regions[at] = *r;
-	gm->count++;
-	if (gm->listener.added)
-		return gm->listener.added(gm->listener.ctx, r);
 	return 0;
-}
-
-static void remove_region(struct guest_mem *gm, size_t at)
-{
-	if (gm->listener.removed)
-		gm->listener.removed(gm->listener.ctx, &gm->regions[at]);
-	memmove(&gm->regions[at], &gm->regions[at + 1], (gm->count - at - 1) * sizeof(gm->regions[0]));
-	gm->count--;
-	gm->last = 0;
-	gm->generation++;
 }
 
 static bool range_ok(const struct guest_mem *gm, uint64_t addr, uint64_t len)
@@ -87,21 +67,58 @@ static bool range_ok(const struct guest_mem *gm, uint64_t addr, uint64_t len)
  * Both pieces keep their host pages. */
 static int split_at(struct guest_mem *gm, uint64_t at)
 {
-	size_t i = first_ending_above(gm, at);
-	if (i == gm->count)
+	struct gm_node *n = gm_tree_ending_above(&gm->regions, at);
+	if (!n || n->r.start >= at)
 		return 0;
-	struct gm_region r = gm->regions[i];
-	if (r.start >= at)
-		return 0;
-	struct gm_region left = r, right = r;
-	left.end = at;
-	right.start = at;
-	right.host = r.host + (at - r.start);
-	remove_region(gm, i);
-	int err = insert_region(gm, i, &left);
+	struct gm_node *right = malloc(sizeof(*right));
+	if (!right)
+		return -ENOMEM;
+	right->r = n->r;
+	right->r.start = at;
+	right->r.host = n->r.host + (at - n->r.start);
+	n->r.end = at;
+	gm_tree_resized(&gm->regions, n);
+	gm_tree_insert(&gm->regions, right);
+	return 0;
+}
+
+/* Takes every region of [addr, end) out of the tree (splitting those that straddle its edges);
+ * *had_exec says whether one was executable. Returns how many went, or -ENOMEM. The host pages
+ * stay as they were. */
+static long take_out(struct guest_mem *gm, uint64_t addr, uint64_t end, bool *had_exec)
+{
+	int err = split_at(gm, addr);
 	if (!err)
-		err = insert_region(gm, i + 1, &right);
-	return err;
+		err = split_at(gm, end);
+	if (err)
+		return err;
+	long taken = 0;
+	*had_exec = false;
+	struct gm_node *n = gm_tree_ending_above(&gm->regions, addr);
+	while (n && n->r.start < end) {
+		struct gm_node *next = gm_tree_next(n);
+		*had_exec |= (n->r.prot & GM_PROT_EXEC) != 0;
+		gm_tree_erase(&gm->regions, n);
+		if (gm->last == &n->r)
+			gm->last = NULL;
+		free(n);
+		taken++;
+		n = next;
+	}
+	return taken;
+}
+
+static void pages_changed(struct guest_mem *gm, uint64_t addr, uint64_t end, bool had_exec)
+{
+	gm->generation++;
+	struct gm_change c = { .what = GM_PAGES_CHANGED, .start = addr, .end = end, .had_exec = had_exec };
+	gm_notify(gm, &c);
+}
+
+static uint8_t *window_host(const struct guest_mem *gm, uint64_t addr)
+{
+	const struct gm_window *w = gm_window_at(gm, addr);
+	return w->host + (addr - w->start);
 }
 
 int gm_unmap(struct guest_mem *gm, uint64_t addr, uint64_t len)
@@ -110,17 +127,19 @@ int gm_unmap(struct guest_mem *gm, uint64_t addr, uint64_t len)
 	if (!range_ok(gm, addr, len))
 		return -EINVAL;
 	uint64_t end = addr + len;
-	int err = split_at(gm, addr);
-	if (!err)
-		err = split_at(gm, end);
-	if (err)
-		return err;
-	size_t i = first_ending_above(gm, addr);
-	while (i < gm->count && gm->regions[i].start < end) {
-		struct gm_region r = gm->regions[i];
-		remove_region(gm, i);
-		munmap(r.host, r.end - r.start);
+	/* the host range of every mapped page goes back to PROT_NONE, its memory freed */
+	for (const struct gm_node *n = gm_tree_ending_above(&gm->regions, addr); n && n->r.start < end;
+	     n = gm_tree_next(n)) {
+		uint64_t lo = n->r.start > addr ? n->r.start : addr, hi = n->r.end < end ? n->r.end : end;
+		mmap(n->r.host + (lo - n->r.start), hi - lo, PROT_NONE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
 	}
+	bool had_exec;
+	long taken = take_out(gm, addr, end, &had_exec);
+	if (taken < 0)
+		return (int)taken;
+	if (taken)
+		pages_changed(gm, addr, end, had_exec);
 	return 0;
 }
 
@@ -129,22 +148,32 @@ int gm_map(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot)
 	len = gm_page_up(gm, len);
 	if (!range_ok(gm, addr, len))
 		return -EINVAL;
-	int err = gm_unmap(gm, addr, len);
-	if (err)
-		return err;
-	void *host = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-			  -1, 0);
-	if (host == MAP_FAILED)
+	struct gm_node *n = malloc(sizeof(*n));
+	if (!n)
 		return -ENOMEM;
-	struct gm_region r = { .start = addr, .end = addr + len, .prot = prot, .host = host };
-	err = insert_region(gm, first_ending_above(gm, addr), &r);
+	int err = gm_window_cover(gm, addr, len);
 	if (err) {
-		size_t i = first_ending_above(gm, addr);
-		if (i < gm->count && gm->regions[i].start == addr)
-			remove_region(gm, i);
-		munmap(host, len);
+		free(n);
+		return err;
 	}
-	return err;
+	/* fresh zero pages replace whatever was there, at the window's host address */
+	uint8_t *host = window_host(gm, addr);
+	if (mmap(host, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+		 -1, 0) == MAP_FAILED) {
+		free(n);
+		return -ENOMEM;
+	}
+	bool had_exec;
+	long taken = take_out(gm, addr, addr + len, &had_exec);
+	if (taken < 0) {
+		free(n);
+		return (int)taken;
+	}
+	n->r = (struct gm_region){ .start = addr, .end = addr + len, .prot = prot, .host = host };
+	gm_tree_insert(&gm->regions, n);
+	if (taken)
+		pages_changed(gm, addr, addr + len, had_exec);
+	return 0;
 }
 
 int gm_protect(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot)
@@ -155,10 +184,11 @@ int gm_protect(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot)
 	uint64_t end = addr + len;
 	/* Every page must be mapped, as mprotect requires. */
 	uint64_t covered = addr;
-	for (size_t i = first_ending_above(gm, addr); i < gm->count && covered < end; i++) {
-		if (gm->regions[i].start > covered)
+	for (const struct gm_node *n = gm_tree_ending_above(&gm->regions, addr); n && covered < end;
+	     n = gm_tree_next(n)) {
+		if (n->r.start > covered)
 			return -ENOMEM;
-		covered = gm->regions[i].end;
+		covered = n->r.end;
 	}
 	if (covered < end)
 		return -ENOMEM;
@@ -167,16 +197,17 @@ int gm_protect(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot)
 		err = split_at(gm, end);
 	if (err)
 		return err;
-	for (size_t i = first_ending_above(gm, addr); i < gm->count && gm->regions[i].start < end; i++) {
-		if (gm->regions[i].prot == prot)
+	bool changed = false, had_exec = false;
+	for (struct gm_node *n = gm_tree_ending_above(&gm->regions, addr); n && n->r.start < end;
+	     n = gm_tree_next(n)) {
+		if (n->r.prot == prot)
 			continue;
-		struct gm_region r = gm->regions[i];
-		r.prot = prot;
-		remove_region(gm, i);
-		err = insert_region(gm, i, &r);
-		if (err)
-			return err;
+		had_exec |= (n->r.prot & GM_PROT_EXEC) != 0;
+		n->r.prot = prot;
+		changed = true;
 	}
+	if (changed)
+		pages_changed(gm, addr, end, had_exec);
 	return 0;
 }
 
@@ -184,55 +215,95 @@ bool gm_is_free(const struct guest_mem *gm, uint64_t addr, uint64_t len)
 {
 	if (len == 0 || len > gm->addr_limit || addr > gm->addr_limit - len)
 		return false;
-	size_t i = first_ending_above(gm, addr);
-	return i == gm->count || gm->regions[i].start >= addr + len;
+	const struct gm_node *n = gm_tree_ending_above(&gm->regions, addr);
+	return !n || n->r.start >= addr + len;
+}
+
+/* gm_find_free's arguments in pages, inside the address space; false when nothing can fit. */
+static bool fit_bounds(const struct guest_mem *gm, uint64_t *len, uint64_t *from, uint64_t *below)
+{
+	*len = gm_page_up(gm, *len);
+	if (*len == 0 || *from > UINT64_MAX - gm->page_size)
+		return false;
+	*from = gm_page_up(gm, *from);
+	if (*below > gm->addr_limit)
+		*below = gm->addr_limit;
+	*below = gm_page_down(gm, *below);
+	return true;
 }
 
 uint64_t gm_find_free(const struct guest_mem *gm, uint64_t len, uint64_t from, uint64_t below)
 {
-	len = (len + gm->page_size - 1) & ~(gm->page_size - 1);
-	uint64_t cand = (from + gm->page_size - 1) & ~(gm->page_size - 1);
-	if (below > gm->addr_limit)
-		below = gm->addr_limit;
-	for (size_t i = first_ending_above(gm, cand); ; i++) {
-		uint64_t gap_end = i < gm->count ? gm->regions[i].start : below;
-		if (gap_end > below)
-			gap_end = below;
-		if (cand < gap_end && gap_end - cand >= len)
-			return cand;
-		if (i >= gm->count || gm->regions[i].end >= below)
-			return 0;
-		if (gm->regions[i].end > cand)
-			cand = gm->regions[i].end;
-	}
+	uint64_t at;
+	if (!fit_bounds(gm, &len, &from, &below) || !gm_tree_lowest_fit(&gm->regions, len, from, below, &at))
+		return 0;
+	return at;
+}
+
+uint64_t gm_find_free_top(const struct guest_mem *gm, uint64_t len, uint64_t from, uint64_t below)
+{
+	uint64_t at;
+	if (!fit_bounds(gm, &len, &from, &below) || !gm_tree_highest_fit(&gm->regions, len, from, below, &at))
+		return 0;
+	return at;
 }
 
 const struct gm_region *gm_region_at(struct guest_mem *gm, uint64_t addr)
 {
-	if (gm->last < gm->count) {
-		const struct gm_region *r = &gm->regions[gm->last];
-		if (addr >= r->start && addr < r->end)
-			return r;
-	}
-	size_t i = first_ending_above(gm, addr);
-	if (i == gm->count || gm->regions[i].start > addr)
+	const struct gm_region *r = gm->last;
+	if (r && addr >= r->start && addr < r->end)
+		return r;
+	const struct gm_node *n = gm_tree_ending_above(&gm->regions, addr);
+	if (!n || n->r.start > addr)
 		return NULL;
-	gm->last = i;
-	return &gm->regions[i];
+	gm->last = &n->r;
+	return &n->r;
+}
+
+const struct gm_region *gm_region_next(const struct guest_mem *gm, uint64_t addr)
+{
+	const struct gm_node *n = gm_tree_ending_above(&gm->regions, addr);
+	return n ? &n->r : NULL;
 }
 
 void *gm_host(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot)
 {
 	const struct gm_region *r = gm_region_at(gm, addr);
-	if (!r || (r->prot & prot) != prot || len > r->end - addr)
+	if (!r || (r->prot & prot) != prot)
 		return NULL;
-	return r->host + (addr - r->start);
+	uint8_t *host = r->host + (addr - r->start);
+	/* past this region: the next ones, while they follow on without a gap in one window */
+	const struct gm_node *n = (const struct gm_node *)r;
+	while (len > n->r.end - addr) {
+		const struct gm_node *next = gm_tree_next(n);
+		if (!next || next->r.start != n->r.end || (next->r.prot & prot) != prot ||
+		    next->r.host != n->r.host + (n->r.end - n->r.start))
+			return NULL;
+		n = next;
+	}
+	return host;
+}
+
+void gm_wrote(struct guest_mem *gm, uint64_t addr, uint64_t len)
+{
+	if (!len || !gm->listener.changed)
+		return;
+	uint64_t end = addr + len < addr ? UINT64_MAX : addr + len;
+	for (const struct gm_node *n = gm_tree_ending_above(&gm->regions, addr); n && n->r.start < end;
+	     n = gm_tree_next(n))
+		if (n->r.prot & GM_PROT_EXEC) {
+			struct gm_change c = { .what = GM_CODE_WRITTEN, .start = addr, .end = end };
+			gm_notify(gm, &c);
+			return;
+		}
 }
 
 /* Copies between guest and host across region boundaries; `need` is the protection required. */
 static int copy(struct guest_mem *gm, uint64_t addr, void *buf, uint64_t len, int need, bool to_guest)
 {
 	uint8_t *b = buf;
+	uint64_t start = addr;
+	bool code = false;
 	while (len) {
 		if (addr >= gm->addr_limit)
 			return -EFAULT;
@@ -243,13 +314,19 @@ static int copy(struct guest_mem *gm, uint64_t addr, void *buf, uint64_t len, in
 		if (n > len)
 			n = len;
 		uint8_t *h = r->host + (addr - r->start);
-		if (to_guest)
+		if (to_guest) {
 			memcpy(h, b, n);
-		else
+			code |= (r->prot & GM_PROT_EXEC) != 0;
+		} else {
 			memcpy(b, h, n);
+		}
 		b += n;
 		addr += n;
 		len -= n;
+	}
+	if (code) {
+		struct gm_change c = { .what = GM_CODE_WRITTEN, .start = start, .end = addr };
+		gm_notify(gm, &c);
 	}
 	return 0;
 }

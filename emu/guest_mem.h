@@ -1,10 +1,33 @@
-/* Guest memory: a page-granular map of guest virtual addresses onto host buffers.
+/* Guest memory: a page-granular map of guest virtual addresses onto host memory.
  *
- * Every back end shares it. A region is a run of guest pages with one protection, backed by its
- * own host mapping; the Unicorn back end maps that same host buffer into the CPU
- * (uc_mem_map_ptr), and the interpreters read it directly, so the OS layer and the profil core
- * see exactly what the guest sees. Sparse 64-bit address spaces cost one entry per region.
- * Nothing here ever touches host memory outside a region: every access is checked. */
+ * Every back end shares it, so the OS layer and the profil core see exactly what the guest sees.
+ *
+ * Host side: the guest's address space is covered by a few large host reservations, the
+ * windows (gm_window.c): a window is one host mapping of PROT_NONE, MAP_NORESERVE pages, and a
+ * guest address a inside it lives at host address window.host + (a - window.start), always.
+ * A 32-bit guest has one window of its whole space; a 64-bit one gets a window of 64 GiB (or
+ * more) around each place it maps something, and windows that would overlap are joined into
+ * one. A guest mapping is a host mapping made with MAP_FIXED inside its window (read+write,
+ * whatever the guest's protection: profemu itself writes read-only pages for the loader and
+ * the kernel); unmapping puts PROT_NONE pages back. So a stray host access to an unmapped
+ * guest page faults instead of reaching anything else, and a back end that needs the guest's
+ * memory as one host range (Unicorn) is given each window once, whatever the guest does after.
+ *
+ * A region that a host MAP_SHARED mapping backs (shared anonymous memory, or a file at an
+ * offset) is made the same way: mmap(region.host, len, prot, MAP_SHARED | MAP_FIXED, fd, off)
+ * over the region's host range after gm_map, with prot at most what fd allows (a read-only
+ * file gives PROT_READ: gm_write then faults on the host, so such a region must drop
+ * GM_PROT_WRITE in guest_mem too). gm_unmap and a later gm_map replace it with private
+ * anonymous pages again, so nothing else changes.
+ *
+ * Regions live in an augmented AVL tree (gm_tree.h): lookups, map, unmap, protect and
+ * gm_find_free cost O(log n) for n regions (plus the pages they touch).
+ *
+ * Back ends follow changes through one listener (emu/cpu.c installs the CPU's): windows added
+ * and removed, pages unmapped, replaced or given another protection, and bytes written by
+ * profemu itself into executable pages, so that whatever a back end decoded or translated of
+ * them is dropped. Nothing here ever touches host memory outside a region: every access is
+ * checked. */
 #ifndef PROFEMU_GUEST_MEM_H
 #define PROFEMU_GUEST_MEM_H
 
@@ -13,6 +36,7 @@
 #include <stdint.h>
 
 #include "byteorder.h"
+#include "gm_tree.h"
 
 enum {
 	GM_PROT_NONE = 0,
@@ -21,38 +45,60 @@ enum {
 	GM_PROT_EXEC = 4,
 };
 
-struct gm_region {
-	uint64_t start;	/* page-aligned */
-	uint64_t end;	/* exclusive, page-aligned */
-	int prot;
-	uint8_t *host;	/* host address of start */
+/* What changed, for the listener. */
+enum gm_event {
+	/* A window [start, end) at host: from now on guest addresses there live at
+	 * host + (a - start). No region lies there yet. */
+	GM_WINDOW_ADDED,
+	/* The window [start, end) is gone (joined into a larger one, which is added next, its
+	 * regions at their new host addresses, or freed). */
+	GM_WINDOW_REMOVED,
+	/* Pages of [start, end) were mapped over, unmapped, or given another protection:
+	 * translations of them are stale. had_exec: some page of the range was executable
+	 * before the change, so code decoded from it may be stale too. */
+	GM_PAGES_CHANGED,
+	/* profemu wrote [start, end) (a read() into guest memory, the loader, a signal frame)
+	 * and some page of it is executable: code decoded from those bytes is stale. */
+	GM_CODE_WRITTEN,
 };
 
-/* A back end that mirrors regions (Unicorn) listens to whole-region changes: a change to part
- * of a region removes that region and adds back the pieces, so the two views always agree
- * region for region. Callbacks return 0 or a negative errno. */
+struct gm_change {
+	enum gm_event what;
+	uint64_t start, end;
+	uint8_t *host;		/* GM_WINDOW_ADDED: the window's host address */
+	bool had_exec;		/* GM_PAGES_CHANGED */
+};
+
 struct gm_listener {
 	void *ctx;
-	int (*added)(void *ctx, const struct gm_region *r);
-	int (*removed)(void *ctx, const struct gm_region *r);
+	/* Returns 0 or a negative errno (only GM_WINDOW_ADDED may fail: the map then fails). */
+	int (*changed)(void *ctx, const struct gm_change *c);
+};
+
+struct gm_window {
+	uint64_t start, end;	/* guest range, aligned to the window granule */
+	uint8_t *host;
 };
 
 struct guest_mem {
-	struct gm_region *regions;	/* sorted by start, never overlapping */
-	size_t count, cap;
+	struct gm_tree regions;
+	struct gm_window *windows;	/* sorted by start, never overlapping */
+	size_t nwindows, windows_cap;
+	uint64_t window_granule;	/* windows start and end on multiples of it */
 	uint64_t page_size;
 	uint64_t addr_limit;		/* first address the guest can never map */
 	bool big_endian;
 	unsigned word_size;		/* 4 or 8: the guest's pointer width */
 	struct gm_listener listener;
-	size_t last;			/* index of the last region found: lookups are local */
-	uint64_t generation;		/* bumped on every unmap or protection change */
+	const struct gm_region *last;	/* the last region found: lookups are local */
+	uint64_t generation;		/* bumped whenever a translation may have gone stale */
 };
 
 void gm_init(struct guest_mem *gm, uint64_t page_size, uint64_t addr_limit, bool big_endian,
 	     unsigned word_size);
 void gm_destroy(struct guest_mem *gm);
-void gm_set_listener(struct guest_mem *gm, const struct gm_listener *l);
+/* The listener hears GM_WINDOW_ADDED for every window there already is, then every change. */
+int gm_set_listener(struct guest_mem *gm, const struct gm_listener *l);
 
 static inline uint64_t gm_page_down(const struct guest_mem *gm, uint64_t a)
 {
@@ -77,13 +123,27 @@ bool gm_is_free(const struct guest_mem *gm, uint64_t addr, uint64_t len);
 /* The lowest free page-aligned range of len bytes at or above `from` and ending at or below
  * `below`; 0 if there is none. Deterministic: depends only on the current map. */
 uint64_t gm_find_free(const struct guest_mem *gm, uint64_t len, uint64_t from, uint64_t below);
+/* The same, the highest such range. */
+uint64_t gm_find_free_top(const struct guest_mem *gm, uint64_t len, uint64_t from, uint64_t below);
 
-/* The region holding addr, or NULL. */
+/* The region holding addr, or NULL. Valid until the next map change. */
 const struct gm_region *gm_region_at(struct guest_mem *gm, uint64_t addr);
+/* The lowest region ending above addr, or NULL: gm_region_next(gm, 0), then
+ * gm_region_next(gm, r->end), visits every region in address order. */
+const struct gm_region *gm_region_next(const struct guest_mem *gm, uint64_t addr);
+static inline size_t gm_region_count(const struct guest_mem *gm)
+{
+	return gm->regions.count;
+}
 
-/* Host pointer for [addr, addr+len) if it lies inside one region that allows `prot`; else NULL.
- * len 0 is allowed (any mapped addr). The pointer is valid until the next map change. */
+/* Host pointer for [addr, addr+len) if every page of it is mapped and allows `prot` (it may
+ * span regions: a window's pages are contiguous on the host); else NULL. len 0 is allowed (any
+ * mapped addr). The pointer is valid until the next map change. A caller that writes through
+ * it calls gm_wrote afterwards. */
 void *gm_host(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot);
+/* The caller wrote [addr, addr+len) through gm_host pointers (a read() into guest memory):
+ * the listener hears of it when any of those pages is executable. */
+void gm_wrote(struct guest_mem *gm, uint64_t addr, uint64_t len);
 
 /* Checked copies that may span regions. Return 0 or -EFAULT (nothing partial is promised). */
 int gm_read(struct guest_mem *gm, uint64_t addr, void *dst, uint64_t len);
@@ -100,5 +160,12 @@ int gm_put(struct guest_mem *gm, uint64_t addr, unsigned width, uint64_t value);
 /* Pointer-sized (word_size) forms. */
 int gm_get_word(struct guest_mem *gm, uint64_t addr, uint64_t *value);
 int gm_put_word(struct guest_mem *gm, uint64_t addr, uint64_t value);
+
+/* gm_window.c, for guest_mem.c: the window holding addr, or NULL; and making sure one window
+ * covers [addr, addr+len) (joining windows when needed). 0 or -ENOMEM. */
+const struct gm_window *gm_window_at(const struct guest_mem *gm, uint64_t addr);
+int gm_window_cover(struct guest_mem *gm, uint64_t addr, uint64_t len);
+void gm_windows_free(struct guest_mem *gm);
+int gm_notify(struct guest_mem *gm, const struct gm_change *c);
 
 #endif

@@ -18,6 +18,9 @@
  *   0x7ff000000000   mmap range start: ~64 GiB up to the interpreter, far above any brk heap.
  *   0x7ffff7fc0000   interpreter, also the mmap range end (Linux puts ld.so at 0x7ffff7fc3000,
  *                    just above its vDSO, which we do not have). ~120 MiB of room above it.
+ *   When the mmap range is full (a 100 GB MAP_NORESERVE mapping, say), mappings go on below
+ *   it, downward to 0x600000000000 (10 TiB above the PIE for its heap), then above the
+ *   interpreter, as Linux's top-down search would find room.
  *   0x7fffff7ff000   stack bottom = stack_top - 8 MiB.
  *   0x7ffffffff000   stack top: the Linux no-ASLR value (one guard page below 1 << 47). */
 static const struct addr_layout layout_x86_64 = {
@@ -27,6 +30,8 @@ static const struct addr_layout layout_x86_64 = {
 	.stack_size = 8 * MIB,
 	.mmap_lo = UINT64_C(0x7ff000000000),
 	.mmap_hi = UINT64_C(0x7ffff7fc0000),
+	.mmap_floor = UINT64_C(0x600000000000),
+	.mmap_ceiling = UINT64_C(0x7ffffffff000),
 	.addr_limit = UINT64_C(1) << 47,
 	.page_size = 4096,
 	.strings_align = 16,	/* x86's arch_align_stack */
@@ -40,7 +45,10 @@ static const struct addr_layout layout_x86_64 = {
  *   0xf7fc0000       interpreter, also the mmap range end (ld.so is ~200 KiB).
  *   0xff7dd000       stack bottom = stack_top - 8 MiB.
  *   0xfffdd000       stack top. The pages above it stay free: the i386 back end maps its GDT
- *                    page at 0xfffff000. */
+ *                    page at 0xfffff000.
+ *   When the mmap range is full, mappings go on below it down to 16 MiB (above an ET_EXEC
+ *   program's usual 0x08048000 they meet its heap only when the space is nearly full, as on
+ *   Linux), then in the free pages above it. */
 static const struct addr_layout layout_i386 = {
 	.exec_base = 0x56555000,
 	.interp_base = 0xf7fc0000,
@@ -48,6 +56,8 @@ static const struct addr_layout layout_i386 = {
 	.stack_size = 8 * MIB,
 	.mmap_lo = 0x80000000,
 	.mmap_hi = 0xf7fc0000,
+	.mmap_floor = 0x01000000,
+	.mmap_ceiling = 0xfffff000,
 	.addr_limit = UINT64_C(1) << 32,
 	.page_size = 4096,
 	.strings_align = 16,
@@ -62,7 +72,10 @@ static const struct addr_layout layout_i386 = {
  *   0x40000000       mmap range start, up to the interpreter.
  *   0xb0000000       interpreter.
  *   0xc0000000       stack region, 8 MiB; stack_top 0xc0800000.
- *   Nothing above 0xf0000000: Linux reserves that part of the space on hppa. */
+ *   A 32-bit process's space ends at 0xfff00000 (DEFAULT_TASK_SIZE32). When the mmap range
+ *   is full (~220 threads with 8 MiB stacks), mappings go on below it down to 16 MiB, then
+ *   above the stack up to there: qemu-hppa, which maps top-down through all of it, runs 500
+ *   such threads. */
 static const struct addr_layout layout_hppa = {
 	.exec_base = 0x10000000,
 	.interp_base = 0xb0000000,
@@ -70,6 +83,8 @@ static const struct addr_layout layout_hppa = {
 	.stack_size = 8 * MIB,
 	.mmap_lo = 0x40000000,
 	.mmap_hi = 0xb0000000,
+	.mmap_floor = 0x01000000,
+	.mmap_ceiling = 0xfff00000,
 	.addr_limit = UINT64_C(1) << 32,
 	.page_size = 4096,
 	.stack_grows_up = true,
@@ -103,6 +118,8 @@ static const struct addr_layout layout_ia64 = {
 	.stack_size = 8 * MIB,
 	.mmap_lo = UINT64_C(0x2000000001000000),
 	.mmap_hi = UINT64_C(0x4000000000000000),
+	.mmap_floor = UINT64_C(0x2000000001000000),	/* region 1 is the mmap range: no more */
+	.mmap_ceiling = UINT64_C(0x4000000000000000),
 	.addr_limit = UINT64_C(0x8000000000000000),
 	.page_size = 4096,
 	.strings_align = 1,	/* arch/ia64/include/asm/exec.h: arch_align_stack(x) is x */

@@ -34,6 +34,9 @@ struct addr_layout {
 	uint64_t stack_top;	/* highest stack address + 1 */
 	uint64_t stack_size;	/* the stack is [stack_top - stack_size, stack_top), either way */
 	uint64_t mmap_lo, mmap_hi;	/* mmap without a hint searches [lo, hi) upward */
+	/* ... and when nothing fits there, as Linux would go on in the rest of the space:
+	 * [mmap_floor, mmap_hi) downward, then [mmap_hi, mmap_ceiling) upward. */
+	uint64_t mmap_floor, mmap_ceiling;
 	uint64_t addr_limit;	/* the guest's address-space size */
 	uint64_t page_size;	/* also AT_PAGESZ */
 

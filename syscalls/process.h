@@ -112,6 +112,7 @@ struct process {
 
 	uint64_t brk_start, brk_cur;	/* program break; brk_cur page-rounded lazily */
 	uint64_t mmap_lo, mmap_hi;	/* where mmap without a hint places mappings */
+	uint64_t mmap_floor, mmap_ceiling;	/* and where next (addr_layout) */
 
 	uint64_t sleep_ns;		/* guest time added by nanosleep and friends */
 	uint64_t rng_state;		/* getrandom stream, from --seed */
@@ -223,6 +224,11 @@ uint64_t xorshift64s_next(uint64_t *state);
 
 /* Next 64 bits of the deterministic random stream (getrandom, AT_RANDOM). */
 uint64_t process_random(struct process *p);
+/* Where a mapping of len bytes goes when the guest gives no usable hint (sys_mem.c): the lowest
+ * room in [mmap_lo, mmap_hi), else the highest in [mmap_floor, mmap_hi) (it may reach into the
+ * mmap range), else the lowest in [mmap_hi, mmap_ceiling); 0 when there is none.
+ * Deterministic. */
+uint64_t process_place_mapping(struct process *p, uint64_t len);
 
 /* The clock: the number of instructions until the first tick, and the tick event itself
  * (profil_clock.c). */

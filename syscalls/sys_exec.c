@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../loader/loader.h"
@@ -101,6 +102,13 @@ int64_t sys_execve(struct process *p, const uint64_t *a)
 		return err;
 	if (access(host, X_OK) != 0)
 		return -errno;
+	/* the kernel executes regular files only: a directory (which access() lets search) or a
+	 * device is EACCES, never an attempt to read it as a program */
+	struct stat st;
+	if (stat(host, &st) != 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -EACCES;
 
 	struct string_list argv, envp;
 	int64_t r = read_list(p, a[1], &argv);

@@ -112,6 +112,7 @@ int64_t sys_creat(struct process *p, const uint64_t *a)
 
 struct host_iov {
 	struct iovec v[MAX_HOST_PIECES];
+	uint64_t guest[MAX_HOST_PIECES];	/* the guest address of each piece */
 	int n;
 	uint64_t bytes;		/* total of the pieces */
 	bool truncated;		/* stopped at memory the guest may not access this way */
@@ -136,12 +137,23 @@ static bool iov_append(struct process *p, struct host_iov *h, uint64_t addr, uin
 		}
 		h->v[h->n].iov_base = host;
 		h->v[h->n].iov_len = piece;
+		h->guest[h->n] = addr;
 		h->n++;
 		h->bytes += piece;
 		addr += piece;
 		len -= piece;
 	}
 	return true;
+}
+
+/* A read put n bytes into the pieces: guest_mem hears of it, in case they hold code. */
+static void iov_wrote(struct process *p, const struct host_iov *h, int64_t n)
+{
+	for (int i = 0; i < h->n && n > 0; i++) {
+		uint64_t len = h->v[i].iov_len < (uint64_t)n ? h->v[i].iov_len : (uint64_t)n;
+		gm_wrote(&p->mem, h->guest[i], len);
+		n -= (int64_t)len;
+	}
 }
 
 /* The kernel's rule for a buffer it cannot use: EFAULT only when nothing could move. */
@@ -195,6 +207,8 @@ static int64_t transfer(struct process *p, int fd, enum io_dir dir, uint64_t add
 		count = SYS_MAX_RW_COUNT;
 	iov_append(p, h, addr, count, prot_for(dir));
 	int64_t r = iov_unusable(h) ? -EFAULT : host_transfer(fd, dir, h, offset);
+	if (dir == IO_READ)
+		iov_wrote(p, h, r);
 	free(h);
 	return r;
 }
@@ -242,6 +256,8 @@ static int64_t transfer_vec(struct process *p, int fd, enum io_dir dir, uint64_t
 			break;
 	}
 	r = iov_unusable(h) ? -EFAULT : host_transfer(fd, dir, h, offset);
+	if (dir == IO_READ)
+		iov_wrote(p, h, r);
 out:
 	free(raw);
 	free(h);

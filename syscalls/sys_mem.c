@@ -1,6 +1,7 @@
 /* Memory system calls: brk, mmap (and i386's mmap2 and old mmap), munmap, mprotect, mremap.
  * Placement is deterministic: without a usable hint a mapping goes to the lowest free range of
- * [mmap_lo, mmap_hi), so the same program maps the same addresses on every run. */
+ * [mmap_lo, mmap_hi) (or next to it: process_place_mapping), so the same program maps the
+ * same addresses on every run. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -38,6 +39,7 @@ static int fill_from_file(struct process *p, uint64_t addr, uint64_t len, int fd
 			break;
 		done += (uint64_t)n;
 	}
+	gm_wrote(&p->mem, addr, done);
 	return 0;
 }
 
@@ -58,6 +60,17 @@ static void notice_libc(struct process *p, const char *path, uint64_t base)
 	name = name ? name + 1 : path;
 	if (strncmp(name, "libc.so", 7) == 0 || strncmp(name, "libc-", 5) == 0)
 		profil_glibc_attach_file(p, path, base);
+}
+
+uint64_t process_place_mapping(struct process *p, uint64_t len)
+{
+	struct guest_mem *gm = &p->mem;
+	uint64_t at = gm_find_free(gm, len, p->mmap_lo, p->mmap_hi);
+	if (!at && p->mmap_floor < p->mmap_lo)
+		at = gm_find_free_top(gm, len, p->mmap_floor, p->mmap_hi);
+	if (!at && p->mmap_ceiling > p->mmap_hi)
+		at = gm_find_free(gm, len, p->mmap_hi, p->mmap_ceiling);
+	return at;
 }
 
 /* An executable mapping of a file is code of an object (a shared library, a dlopen'ed module):
@@ -90,7 +103,7 @@ static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t 
 	} else if (addr && !(addr & (gm->page_size - 1)) && gm_is_free(gm, addr, size)) {
 		/* A free, aligned hint is honoured, as Linux does. */
 	} else {
-		addr = gm_find_free(gm, size, p->mmap_lo, p->mmap_hi);
+		addr = process_place_mapping(p, size);
 		if (!addr)
 			return -ENOMEM;
 	}
@@ -192,7 +205,7 @@ int64_t sys_mremap(struct process *p, const uint64_t *a)
 	}
 	if (!(flags & GUEST_MREMAP_MAYMOVE))
 		return -ENOMEM;
-	uint64_t to = gm_find_free(gm, new_size, p->mmap_lo, p->mmap_hi);
+	uint64_t to = process_place_mapping(p, new_size);
 	if (!to)
 		return -ENOMEM;
 	int err = gm_map(gm, to, new_size, prot);
@@ -207,6 +220,7 @@ int64_t sys_mremap(struct process *p, const uint64_t *a)
 		memcpy(dst + done, src->host + (old + done - src->start), n);
 		done += n;
 	}
+	gm_wrote(gm, to, old_size);
 	gm_unmap(gm, old, old_size);
 	return (int64_t)to;
 }
@@ -219,6 +233,10 @@ int64_t sys_brk(struct process *p, const uint64_t *a)
 	if (want < p->brk_start)
 		return (int64_t)p->brk_cur;
 	uint64_t have_end = gm_page_up(gm, p->brk_cur), want_end = gm_page_up(gm, want);
+	/* past the address space, or wrapping past 2^64 to 0 (brk(-1)): the current break, as
+	 * Linux answers, and nothing unmapped */
+	if (want_end < want || want_end > gm->addr_limit)
+		return (int64_t)p->brk_cur;
 	if (want_end > have_end) {
 		if (!gm_is_free(gm, have_end, want_end - have_end))
 			return (int64_t)p->brk_cur;

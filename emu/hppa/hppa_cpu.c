@@ -207,4 +207,5 @@ const struct cpu_ops hppa_cpu_ops = {
 	.context_restore = hppa_context_restore,
 	.set_quantum = set_quantum,
 	.quantum_expired = quantum_expired,
+	.mem_changed = hppa_mem_changed,
 };

@@ -23,8 +23,9 @@
 #define HANDLER_JIT HOP_COUNT
 
 /* One guest page of decoded instructions. A page that is writable is checked word by word
- * against its decode (a store, gm_write or a loader's poke may change it); any unmap or
- * protection change (guest_mem.generation) drops the whole cache. */
+ * against its decode (a store, gm_write or a loader's poke may change it); a page guest_mem
+ * says changed (unmapped, remapped, reprotected or written by profemu: cpu_ops.mem_changed) is
+ * decoded again. */
 struct hppa_code_page {
 	uint32_t vaddr;			/* page address; HPPA_NO_PAGE when empty */
 	bool writable;
@@ -38,7 +39,7 @@ struct hppa_code_page {
 #define HPPA_NO_PAGE 1u
 
 /* A one-page translation for data accesses, valid for one guest_mem generation: run() drops
- * them all (with the decode cache) when the generation moves. */
+ * them all when the generation moves. */
 struct hppa_tlb {
 	uint32_t vaddr;		/* page address; HPPA_TLB_EMPTY when empty */
 	uintptr_t addend;	/* host address minus guest address */
@@ -115,6 +116,8 @@ void hppa_decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
 		     const void *const *handlers);
 void hppa_specialise(struct hppa_insn *in);
 void hppa_drop_cache(struct hppa_cpu *c);
+/* cpu_ops.mem_changed: decoded pages guest_mem says changed are decoded again */
+int hppa_mem_changed(struct cpu *cpu, const struct gm_change *ch);
 /* fic: the page holding addr is decoded again when next run */
 void hppa_forget_code(struct hppa_cpu *c, uint32_t addr);
 

@@ -22,14 +22,48 @@ static bool is_breakpoint(const struct hppa_cpu *c, uint32_t addr)
 	return false;
 }
 
+/* The data translations, after any map change (guest_mem.generation moved). */
+static void drop_tlbs(struct hppa_cpu *c)
+{
+	c->cache_gen = c->mem->generation;
+	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
+		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;
+}
+
 void hppa_drop_cache(struct hppa_cpu *c)
 {
 	for (unsigned i = 0; i < HPPA_DCACHE_SLOTS; i++)
 		if (c->pages[i])
 			c->pages[i]->vaddr = HPPA_NO_PAGE;
-	c->cache_gen = c->mem->generation;
-	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
-		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;
+	drop_tlbs(c);
+}
+
+/* Decoded pages with a byte in [start, end) go (cpu_ops.mem_changed): by slot or by page,
+ * whichever is fewer. */
+static void drop_code_range(struct hppa_cpu *c, uint64_t start, uint64_t end)
+{
+	uint64_t first = start >> HPPA_PAGE_SHIFT, last = (end - 1) >> HPPA_PAGE_SHIFT;
+	if (end <= start)
+		return;
+	for (unsigned i = 0; i < HPPA_DCACHE_SLOTS; i++) {
+		struct hppa_code_page *p = c->pages[i];
+		if (p && p->vaddr != HPPA_NO_PAGE && p->vaddr >> HPPA_PAGE_SHIFT >= first &&
+		    p->vaddr >> HPPA_PAGE_SHIFT <= last)
+			p->vaddr = HPPA_NO_PAGE;
+	}
+}
+
+/* What guest_mem says changed: pages that held code and were remapped, reprotected or written
+ * by profemu (a read() into them) are decoded again when next run; any change makes the data
+ * translations stale, which hppa_code_page sees from the generation. */
+int hppa_mem_changed(struct cpu *cpu, const struct gm_change *ch)
+{
+	struct hppa_cpu *c = (struct hppa_cpu *)cpu;
+	if (ch->what == GM_WINDOW_REMOVED)
+		hppa_drop_cache(c);
+	else if ((ch->what == GM_PAGES_CHANGED && ch->had_exec) || ch->what == GM_CODE_WRITTEN)
+		drop_code_range(c, ch->start, ch->end);
+	return 0;
 }
 
 /* fic: the decoded page holding addr, if any, is decoded (and translated) again when next run. */
@@ -181,7 +215,7 @@ struct hppa_code_page *hppa_code_page(struct hppa_cpu *c, uint32_t pc,
 	unsigned slot = (va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS;
 	struct hppa_code_page *p = c->pages[slot];
 	if (c->cache_gen != c->mem->generation)
-		hppa_drop_cache(c);
+		drop_tlbs(c);
 	if (p && p->vaddr == va)
 		return p;
 	const struct gm_region *r = gm_region_at(c->mem, va);

@@ -38,6 +38,7 @@ struct ia64_uop {
 	uint8_t ri;			/* the slot number the architecture gives it (psr.ri) */
 	uint8_t slot;			/* the physical slot (2 for an MLX bundle's X half) */
 	uint8_t sz, pos;
+	uint8_t len;			/* bit-field forms: the field's length */
 };
 
 /* A decoded bundle in the cache, keyed by its address. */

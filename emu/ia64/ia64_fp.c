@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ia64_cpu_internal.h"
+#include "ia64_fp_fast.h"
 #include "ia64_frcpa.h"
 
 _Static_assert(LDBL_MANT_DIG == 64, "the IA-64 FP unit needs an x87-style long double");
@@ -158,8 +159,20 @@ static void status_field_op(struct ia64_cpu *c, const struct ia64_insn *in, unsi
 	}
 }
 
-bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in, struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
+bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
+		  struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
 		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr))
+{
+	unsigned sf = in->ldtype & 3;
+	if (in->op != IA64_OP_FSETC && in->op != IA64_OP_FCLRF &&
+	    ia64_fp_fast(c, in, get, set, sf, sf_bits(c, sf)))
+		return true;
+	return ia64_fp_general(c, in, get, set);
+}
+
+bool ia64_fp_general(struct ia64_cpu *c, const struct ia64_insn *in,
+		     struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
+		     void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr))
 {
 	unsigned sf = in->ldtype & 3, bits = sf_bits(c, sf);
 	if (in->op == IA64_OP_FSETC || in->op == IA64_OP_FCLRF) {

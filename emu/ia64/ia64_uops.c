@@ -27,7 +27,9 @@
 	X(CMP4_EQ_RR) X(CMP4_EQ_IR) X(CMP4_NE_RR) X(CMP4_NE_IR) X(CMP4_LT_RR) X(CMP4_LT_IR) \
 	X(CMP4_LE_RR) X(CMP4_LE_IR) X(CMP4_GT_RR) X(CMP4_GT_IR) X(CMP4_GE_RR) X(CMP4_GE_IR) \
 	X(CMP4_LTU_RR) X(CMP4_LTU_IR) \
-	X(LD) X(ST) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR)
+	X(LD) X(ST) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR) \
+	X(ADDP4_RR) X(ADDP4_IR) X(SXT) X(ZXT) X(EXTR) X(EXTR_U) X(DEP_Z) X(DEP_Z_IMM) \
+	X(TBIT_Z) X(TBIT_NZ) X(MOV_TO_AR) X(MOV_FROM_AR)
 
 #define KIND_ENUM(name) UOP_##name,
 enum { IA64_UOP_KINDS(KIND_ENUM) };
@@ -155,6 +157,59 @@ k_EXEC:
 	CMP(CMP4_GE, S32(a) >= S32(b))
 	CMP(CMP4_LTU, (uint32_t)a < (uint32_t)b)
 
+	ALU(ADDP4, ((a + b) & 0xffffffffULL) | (b >> 30 & 3) << 61)
+
+/* the bit-field forms: u->pos, u->len; extr's field is cut at bit 63 (u->len then less) */
+k_SXT: {
+	SKIP_IF_OFF();
+	unsigned sh = 64 - 8 * u->sz;
+	ia64_set_gr(c, u->r1, (uint64_t)((int64_t)(ia64_gr(c, u->r3) << sh) >> sh));
+	NEXT();
+}
+k_ZXT:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, ia64_gr(c, u->r3) & (~0ULL >> (64 - 8 * u->sz)));
+	NEXT();
+k_EXTR_U:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, ia64_gr(c, u->r3) << (64 - u->pos - u->len) >> (64 - u->len));
+	NEXT();
+k_EXTR:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, (uint64_t)((int64_t)(ia64_gr(c, u->r3) << (64 - u->pos - u->len)) >> (64 - u->len)));
+	NEXT();
+k_DEP_Z:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, ia64_gr(c, u->r2) << (64 - u->len) >> (64 - u->len) << u->pos);
+	NEXT();
+k_DEP_Z_IMM:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, (uint64_t)u->imm << (64 - u->len) >> (64 - u->len) << u->pos);
+	NEXT();
+k_TBIT_Z: {
+	SKIP_IF_OFF();
+	bool bit = ia64_gr(c, u->r3) >> u->pos & 1;
+	ia64_set_pr(c, u->p1, !bit);
+	ia64_set_pr(c, u->p2, bit);
+	NEXT();
+}
+k_TBIT_NZ: {
+	SKIP_IF_OFF();
+	bool bit = ia64_gr(c, u->r3) >> u->pos & 1;
+	ia64_set_pr(c, u->p1, bit);
+	ia64_set_pr(c, u->p2, !bit);
+	NEXT();
+}
+/* application registers without side effects (ar.pfs, ar.lc, ar.unat, ...): u->r3 */
+k_MOV_TO_AR:
+	SKIP_IF_OFF();
+	c->ar[u->r3] = ia64_gr(c, u->r2);
+	NEXT();
+k_MOV_FROM_AR:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, c->ar[u->r3]);
+	NEXT();
+
 k_MOVL:
 	SKIP_IF_OFF();
 	ia64_set_gr(c, u->r1, (uint64_t)u->imm);
@@ -231,6 +286,7 @@ static unsigned alu_kind(const struct ia64_insn *in)
 	case IA64_OP_OR: case IA64_OP_OR_IMM: return UOP_OR_RR;
 	case IA64_OP_XOR: case IA64_OP_XOR_IMM: return UOP_XOR_RR;
 	case IA64_OP_SHLADD: return in->imm_form ? UOP_EXEC : UOP_SHLADD_RR;
+	case IA64_OP_ADDP4: case IA64_OP_ADDP4_IMM: return UOP_ADDP4_RR;
 	default: return UOP_EXEC;
 	}
 }
@@ -275,6 +331,38 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 		return in->btype == 0 ? UOP_BR_IND : UOP_EXEC;
 	case IA64_OP_BR_CALL: case IA64_OP_BR_CALL_IND: case IA64_OP_BR_RET:
 		return UOP_EXEC_BRANCH;
+	case IA64_OP_SXT: case IA64_OP_ZXT:
+		if (u->sz != 1 && u->sz != 2 && u->sz != 4)
+			return UOP_EXEC;
+		return in->op == IA64_OP_SXT ? UOP_SXT : UOP_ZXT;
+	case IA64_OP_EXTR: case IA64_OP_EXTR_U:
+		if (in->len == 0 || in->pos > 63)
+			return UOP_EXEC;
+		u->len = in->pos + in->len > 64 ? (uint8_t)(64 - in->pos) : in->len;
+		return in->op == IA64_OP_EXTR ? UOP_EXTR : UOP_EXTR_U;
+	case IA64_OP_DEP_Z: case IA64_OP_DEP_Z_IMM:
+		/* the field is cut at bit 63 by the shift itself */
+		if (in->len == 0 || in->len > 64 || in->pos > 63)
+			return UOP_EXEC;
+		u->len = in->len;
+		return in->op == IA64_OP_DEP_Z ? UOP_DEP_Z : UOP_DEP_Z_IMM;
+	case IA64_OP_TBIT:
+		if (in->ctype != IA64_CTYPE_NONE || in->pos > 63)
+			return UOP_EXEC;
+		return in->crel == IA64_CREL_Z ? UOP_TBIT_Z : UOP_TBIT_NZ;
+	case IA64_OP_MOV_TO_AR_I: case IA64_OP_MOV_TO_AR_M:
+	case IA64_OP_MOV_FROM_AR_I: case IA64_OP_MOV_FROM_AR_M:
+		/* the registers read_ar and write_ar (ia64_exec.c) treat as plain storage */
+		switch (in->r3) {
+		case IA64_AR_BSP: case IA64_AR_BSPSTORE: case IA64_AR_RNAT: case IA64_AR_ITC:
+		case IA64_AR_EC:
+			return UOP_EXEC;
+		default:
+			if (in->r3 > 127)
+				return UOP_EXEC;
+			return in->op == IA64_OP_MOV_TO_AR_I || in->op == IA64_OP_MOV_TO_AR_M ? UOP_MOV_TO_AR
+												 : UOP_MOV_FROM_AR;
+		}
 	case IA64_OP_MOV_TO_BR:
 		return UOP_MOV_TO_BR;
 	case IA64_OP_MOV_FROM_BR:

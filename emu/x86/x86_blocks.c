@@ -78,19 +78,40 @@ void block_cache_destroy(struct block_cache *bc)
 void block_cache_clear(struct block_cache *bc)
 {
 	for (size_t i = 0; bc->forget && i < bc->cap; i++)
-		if (bc->slots[i].offsets)
+		if (bc->slots[i].offsets && !bc->slots[i].dead)	/* a dead one was forgotten */
 			bc->forget(bc->ctx, &bc->slots[i]);
 	memset(bc->hot, 0, sizeof(bc->hot));
 	memset(bc->slots, 0, bc->cap * sizeof(*bc->slots));
 	bc->used = 0;
+	bc->dead = 0;
 	pool_reset(bc);
 }
 
+void block_cache_forget_range(struct block_cache *bc, uint64_t lo, uint64_t hi)
+{
+	bool any = false;
+	for (size_t i = 0; i < bc->cap; i++) {
+		struct block_info *b = &bc->slots[i];
+		if (!b->offsets || b->dead || b->addr >= hi || b->addr + b->size <= lo)
+			continue;
+		if (bc->forget)
+			bc->forget(bc->ctx, b);
+		b->dead = true;
+		bc->dead++;
+		any = true;
+	}
+	if (any)
+		memset(bc->hot, 0, sizeof(bc->hot));
+}
+
+/* Doubles the table (unless dead blocks fill half of it: rehashing alone makes room). */
 static int grow(struct block_cache *bc)
 {
 	struct block_info *old = bc->slots;
 	size_t old_cap = bc->cap;
-	bc->cap *= 2;
+	if (bc->dead * 4 < bc->cap)
+		bc->cap *= 2;
+	bc->dead = 0;
 	bc->slots = calloc(bc->cap, sizeof(*bc->slots));
 	if (!bc->slots) {
 		bc->slots = old;
@@ -98,9 +119,11 @@ static int grow(struct block_cache *bc)
 		return -1;
 	}
 	memset(bc->hot, 0, sizeof(bc->hot));	/* it pointed into the old array */
+	bc->used = 0;
 	for (size_t i = 0; i < old_cap; i++) {
-		if (!old[i].offsets)
+		if (!old[i].offsets || old[i].dead)
 			continue;
+		bc->used++;
 		size_t s = block_cache_slot(bc, old[i].addr);
 		while (bc->slots[s].offsets)
 			s = (s + 1) & (bc->cap - 1);
@@ -148,10 +171,10 @@ const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_m
 {
 	size_t s = block_cache_slot(bc, addr);
 	while (bc->slots[s].offsets) {
-		if (bc->slots[s].addr == addr && bc->slots[s].size == size)
+		if (bc->slots[s].addr == addr && bc->slots[s].size == size && !bc->slots[s].dead)
 			return &bc->slots[s];
 		if (bc->slots[s].addr == addr)
-			break;	/* same address, other code: decode again in place */
+			break;	/* same address, other code or forgotten: decode again in place */
 		s = (s + 1) & (bc->cap - 1);
 	}
 	if (!bc->slots[s].offsets && (bc->used + 1) * 2 > bc->cap) {
@@ -191,10 +214,14 @@ const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_m
 		memset(h, 0, sizeof(*h));
 	if (!bc->slots[s].offsets)
 		bc->used++;
+	else if (bc->slots[s].dead)
+		bc->dead--;
 	else if (bc->forget)
 		bc->forget(bc->ctx, &bc->slots[s]);
 	bc->slots[s] = (struct block_info){ .addr = addr, .size = size, .icount = n, .offsets = offsets,
 					    .ends_with = ends_with, .last_offset = n ? offsets[n - 1] : 0 };
+	if (bc->decoded)
+		bc->decoded(bc->ctx, addr, size);
 	return &bc->slots[s];
 }
 

@@ -16,6 +16,7 @@ struct block_info {
 	uint32_t icount;	/* instructions in the block */
 	uint16_t *offsets;	/* byte offset of each instruction; icount entries */
 	uint8_t ends_with;	/* BLOCK_ENDS_PLAIN, _CALL or _RET: a call always ends a block */
+	bool dead;		/* forgotten (block_cache_forget_range): never found again */
 	uint16_t last_offset;	/* offsets[icount - 1]: a call's site, read without the pool */
 	uint64_t execs;		/* times the block hook entered it (cpu_insn_counts) */
 };
@@ -39,7 +40,8 @@ enum { BLOCK_ENDS_PLAIN, BLOCK_ENDS_CALL, BLOCK_ENDS_RET };
 
 struct block_cache {
 	struct block_info *slots;	/* open addressing, power-of-two capacity */
-	size_t cap, used;
+	size_t cap, used;		/* used counts dead blocks too (they hold their slots) */
+	size_t dead;
 	/* Offsets of all cached blocks, in chunks that never move (a block points into one):
 	 * when the current chunk is full another is chained, and only a clear frees them, so a
 	 * program with much code (python3 runs over 65536 distinct instructions) keeps every
@@ -54,6 +56,8 @@ struct block_cache {
 	struct block_hot hot[BLOCK_HOT_SLOTS];	/* in place: the hook reads it at a fixed offset */
 	/* Called for each x87 instruction the host must execute (x87_host.h), at decode time. */
 	void (*found_x87)(void *ctx, uint64_t addr);
+	/* Called for each block decoded, with the bytes it was decoded from; may be NULL. */
+	void (*decoded)(void *ctx, uint64_t addr, uint32_t size);
 	/* Called with each cached block about to be forgotten (cleared, or decoded again in
 	 * place), so that its execution count can be kept; may be NULL. */
 	void (*forget)(void *ctx, struct block_info *b);
@@ -64,6 +68,9 @@ int block_cache_init(struct block_cache *bc, int mode_bits);
 void block_cache_destroy(struct block_cache *bc);
 /* Forgets every block (after code pages were unmapped or changed). */
 void block_cache_clear(struct block_cache *bc);
+/* Forgets the blocks with a byte in [lo, hi): they stay in place, dead, so that a pointer to
+ * one (the block being run) stays good until the table next moves (grow, clear). */
+void block_cache_forget_range(struct block_cache *bc, uint64_t lo, uint64_t hi);
 /* Decodes and caches the block (the miss path of block_cache_get). */
 const struct block_info *block_cache_fill(struct block_cache *bc, struct guest_mem *mem,
 					  uint64_t addr, uint32_t size);
@@ -81,7 +88,7 @@ static inline const struct block_info *block_cache_get(struct block_cache *bc,
 							uint32_t size)
 {
 	for (size_t s = block_cache_slot(bc, addr); bc->slots[s].offsets; s = (s + 1) & (bc->cap - 1)) {
-		if (bc->slots[s].addr == addr)
+		if (bc->slots[s].addr == addr && !bc->slots[s].dead)
 			return bc->slots[s].size == size ? &bc->slots[s] : block_cache_fill(bc, mem, addr, size);
 	}
 	return block_cache_fill(bc, mem, addr, size);

@@ -92,8 +92,17 @@ static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct b
 {
 	struct emu_clock *clk = &cpu->clock;
 	if (cpu->retired_base + b->icount > clk->max_insns) {
-		/* Stop before the block that would pass the limit: the count stays exact. */
-		cpu->insn_limit_hit = true;
+		/* The limit falls in this block: it does not run, and cpu_run runs it up to the
+		 * limit's instruction (as for a tick's stop), then stops there (x86_run). In real
+		 * mode `until` would need the segment: stop before the block instead. */
+		uint64_t left = clk->max_insns - cpu->retired_base;
+		if (left && cpu->base.arch != CPU_ARCH_I8086) {
+			cpu->stop_requested = true;
+			cpu->limit_stop = true;
+			cpu->stop_at = addr + b->offsets[left];
+		} else {
+			cpu->insn_limit_hit = true;
+		}
 		x86_set_cur(cpu, NULL);
 		stop_before_block(cpu, addr);
 		return;

@@ -17,33 +17,6 @@ static const bool count_blocks = false;
 static const bool count_blocks = true;
 #endif
 
-/* Guest-memory listener: mirror each region into Unicorn over the same host buffer. */
-static uint32_t uc_perms(int prot)
-{
-	return (prot & GM_PROT_READ ? UC_PROT_READ : 0) | (prot & GM_PROT_WRITE ? UC_PROT_WRITE : 0) |
-	       (prot & GM_PROT_EXEC ? UC_PROT_EXEC : 0);
-}
-
-static int region_added(void *ctx, const struct gm_region *r)
-{
-	struct x86_cpu *cpu = ctx;
-	uc_err e = uc_mem_map_ptr(cpu->uc, r->start, r->end - r->start, uc_perms(r->prot), r->host);
-	return e == UC_ERR_OK ? 0 : -12 /* ENOMEM */;
-}
-
-static int region_removed(void *ctx, const struct gm_region *r)
-{
-	struct x86_cpu *cpu = ctx;
-	uc_mem_unmap(cpu->uc, r->start, r->end - r->start);
-	if (r->prot & GM_PROT_EXEC) {
-		/* Code may come back at the same address: forget what was decoded there. */
-		uc_ctl_remove_cache(cpu->uc, r->start, r->end);
-		x86_retire_current_block(cpu);	/* only traps change the map, and they end blocks */
-		block_cache_clear(&cpu->blocks);
-	}
-	return 0;
-}
-
 static void x86_destroy(struct cpu *base);
 
 /* All hooks are added here, before the first run, since Unicorn does not show hooks to code
@@ -90,6 +63,7 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 	if (!real)
 		x86_enable_sse(cpu);	/* DOS programs set up the x87 themselves (fninit) */
 	cpu->blocks.found_x87 = x86_found_x87;
+	cpu->blocks.decoded = x86_code_decoded;
 	cpu->blocks.ctx = cpu;
 
 	uc_hook h;
@@ -108,8 +82,17 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 		x86_destroy(&cpu->base);
 		return NULL;
 	}
-	struct gm_listener l = { .ctx = cpu, .added = region_added, .removed = region_removed };
-	gm_set_listener(cpu->mem, &l);
+	if (x86_mem_setup(cpu)) {
+		snprintf(err, errlen, "Unicorn has no TLB fill hook (2.1 or later needed)");
+		x86_destroy(&cpu->base);
+		return NULL;
+	}
+	/* the windows in Unicorn now: the GDT below is read through them */
+	if (cpu_listen_to_mem(&cpu->base, cpu->mem)) {
+		snprintf(err, errlen, "Unicorn cannot map the guest's memory");
+		x86_destroy(&cpu->base);
+		return NULL;
+	}
 	if (!is64 && !real && x86_setup_gdt(cpu)) {
 		snprintf(err, errlen, "cannot map the i386 GDT page");
 		x86_destroy(&cpu->base);
@@ -129,15 +112,17 @@ static void x86_destroy(struct cpu *base)
 	struct x86_cpu *cpu = (struct x86_cpu *)base;
 	if (!cpu)
 		return;
-	if (cpu->mem) {
+	if (cpu->base.mem) {
 		struct gm_listener none = { 0 };
-		cpu->mem->listener = none;
+		cpu->base.mem->listener = none;
 	}
 	if (cpu->pristine)
 		uc_context_free(cpu->pristine);
 	if (cpu->uc)
 		uc_close(cpu->uc);
 	block_cache_destroy(&cpu->blocks);
+	page_set_free(&cpu->code_pages);
+	page_set_free(&cpu->self_writing);
 	addr_counts_free(&cpu->insns);
 	free(cpu->x87_sites);
 	free(cpu);
@@ -222,6 +207,7 @@ static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)
 	if (cpu->exception_in_flight)
 		clear_exception_in_flight(cpu);
 	cpu->stop_requested = cpu->insn_limit_hit = cpu->faulted = cpu->mem_fault_seen = false;
+	cpu->limit_stop = false;
 	cpu->stop_at = 0;
 	cpu->stop_at_tick = cpu->stopped_in_hook = false;
 	memset(&cpu->fault, 0, sizeof(cpu->fault));
@@ -254,6 +240,22 @@ static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)
 			if (e == UC_ERR_OK && !cpu->faulted && !cpu->stop_requested && x86_pc(cpu) == until)
 				cpu->stop_requested = true;	/* there: the requested stop */
 		}
+		if (e == UC_ERR_EXCEPTION && cpu->code_write_pending && !cpu->faulted) {
+			/* A store into a page code was decoded from (x86_mem.c): the pc is the
+			 * store's, which has not run; its block counts up to there, and it runs
+			 * again, after a stop asked for meanwhile if any. */
+			cpu->retired_base = x86_retired_at(cpu, x86_pc(cpu));
+			x86_set_cur(cpu, NULL);
+			x86_code_write_seen(cpu);
+			e = UC_ERR_OK;
+			if (to_tick && !cpu->stop_requested)
+				cpu->stop_at = until;	/* the tick's instruction is still ahead */
+			if (!cpu->stop_requested && !cpu->insn_limit_hit)
+				continue;
+		}
+		cpu->code_write_pending = false;
+		if (cpu->faulted || e != UC_ERR_OK)
+			uc_ctl_flush_tlb(cpu->uc);	/* no trap entry (x86_mem.c) outlives a fault */
 		if (cpu->faulted) {
 			/* The faulting instruction did not retire. */
 			cpu->retired_base = x86_retired_at(cpu, cpu->fault.pc);
@@ -290,6 +292,10 @@ static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)
 				continue;	/* to the tick's instruction first */
 			}
 			cpu->stop_at = 0;
+			if (cpu->limit_stop && cpu->retired_base >= cpu->clock.max_insns) {
+				cpu->stop_requested = false;
+				return CPU_STOP_INSN_LIMIT;	/* ran up to the limit's instruction */
+			}
 			return CPU_STOP_REQUESTED;
 		}
 		/* Unicorn returned without a stop of ours: after `hlt`, which Linux answers in user
@@ -376,4 +382,5 @@ const struct cpu_ops x86_cpu_ops = {
 	.quantum_expired = op_quantum_expired,
 	.count_insns = x86_count_insns,
 	.insn_counts = x86_insn_counts,
+	.mem_changed = x86_mem_changed,
 };

@@ -15,6 +15,7 @@
 #include "../addr_counts.h"
 #include "../clock.h"
 #include "regs.h"
+#include "../page_set.h"
 #include "x86_blocks.h"
 
 struct x86_cpu {
@@ -54,6 +55,7 @@ struct x86_cpu {
 	uint64_t stopped_before;
 	bool stopped_in_hook;
 	bool insn_limit_hit;
+	bool limit_stop;	/* the stop asked for is the instruction limit's, inside a block */
 	bool faulted;
 	struct cpu_fault fault;
 	bool mem_fault_seen;	/* the invalid-memory hook filled fault.addr */
@@ -71,6 +73,19 @@ struct x86_cpu {
 	 * creation, which has none in flight, and the guest's registers are put back. */
 	uc_context *pristine;
 	bool exception_in_flight;
+
+	/* x86_mem.c: the pages blocks were decoded from, watched for writes; a store into one
+	 * stopped the engine (code_write_pending, at code_write_page); the TLB fill hook serves
+	 * uc_ctl_remove_cache's lookups (invalidating). */
+	struct page_set code_pages;
+	/* pages whose code stores into itself (a store refused twice at the same pc with
+	 * nothing retired between: its own block came back before it could run); never
+	 * watched again until guest_mem changes them */
+	struct page_set self_writing;
+	uint64_t refused_pc, refused_retired;
+	uint64_t code_write_page;
+	bool code_write_pending;
+	bool invalidating;
 };
 
 extern const struct cpu_ops x86_cpu_ops;
@@ -111,6 +126,14 @@ void x86_retire_current_block(struct x86_cpu *cpu);
 /* Unicorn's block hook (user = the x86_cpu). */
 void x86_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
 void x86_on_block_calls(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
+
+/* x86_mem.c: guest memory in Unicorn (windows, the TLB fill hook, code never stale). */
+int x86_mem_setup(struct x86_cpu *cpu);
+int x86_mem_changed(struct cpu *base, const struct gm_change *c);
+void x86_code_decoded(void *ctx, uint64_t addr, uint32_t size);	/* block_cache.decoded */
+void x86_code_write_seen(struct x86_cpu *cpu);
+/* The guest address of a physical address Unicorn reported for an invalid access. */
+uint64_t x86_fault_address(const struct x86_cpu *cpu, uint64_t phys);
 
 /* x86_regs.c: registers by regs.h numbering, and the (linear) pc. */
 uint64_t x86_read_reg(struct x86_cpu *cpu, int reg);

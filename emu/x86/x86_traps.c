@@ -91,6 +91,9 @@ void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user)
 	x86_set_fault(cpu, CPU_FAULT_SEGV_ACCERR, pc, what);
 }
 
+/* Every access the guest may not make arrives here as one to unmapped memory (x86_mem.c gives
+ * its page a physical address where nothing is), with the exact address; guest_mem says
+ * whether the page is mapped at all. */
 bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
 		       void *user)
 {
@@ -98,16 +101,26 @@ bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 	(void)uc;
 	(void)size;
 	(void)value;
-	bool unmapped = type == UC_MEM_READ_UNMAPPED || type == UC_MEM_WRITE_UNMAPPED ||
-			type == UC_MEM_FETCH_UNMAPPED;
-	const char *what = type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT ? "write"
-			 : type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT ? "execute"
-			 : "read";
+	addr = x86_fault_address(cpu, addr);
+	bool write = type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT;
+	bool fetch = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT;
+	bool unmapped = gm_region_at(cpu->mem, addr) == NULL;
+	const char *what = write ? "write" : fetch ? "execute" : "read";
 	cpu->mem_fault_seen = true;
-	cpu->mem_fault_write = type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT;
+	cpu->mem_fault_write = write;
 	cpu->fault.kind = unmapped ? CPU_FAULT_SEGV_MAPERR : CPU_FAULT_SEGV_ACCERR;
 	cpu->fault.addr = addr;
 	cpu->fault.has_addr = true;
+	uint64_t top = addr >> 47;
+	if (cpu->base.arch == CPU_ARCH_X86_64 && top != 0 && top != 0x1ffff) {
+		/* not canonical: the hardware raises #GP, and Linux's SIGSEGV carries no address
+		 * (Unicorn's TLB looked it up as any other) */
+		cpu->fault.has_addr = false;
+		cpu->fault.addr = 0;
+		snprintf(cpu->fault.detail, sizeof(cpu->fault.detail),
+			 "general protection: %s at the non-canonical address 0x%" PRIx64, what, addr);
+		return false;
+	}
 	snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "invalid %s at 0x%" PRIx64 " (%s)",
 		 what, addr, unmapped ? "not mapped" : "not permitted");
 	return false;

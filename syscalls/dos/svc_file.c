@@ -127,6 +127,7 @@ DOS_SVC(read)
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		return -errno;
+	gm_wrote(&p->mem, a[1], (uint64_t)n);	/* an overlay read over code runs anew */
 	dos_of(p)->io_bytes = (uint64_t)n;
 	return n;
 }

@@ -43,7 +43,7 @@ static int map_sigtramp(struct process *p)
 	struct guest_mem *gm = &p->mem;
 	uint64_t page = HPPA_SIGTRAMP_HINT;
 	if (!gm_is_free(gm, page, gm->page_size))
-		page = gm_find_free(gm, gm->page_size, p->mmap_lo, p->mmap_hi);
+		page = process_place_mapping(p, gm->page_size);
 	if (!page || gm_map(gm, page, gm->page_size, GM_PROT_READ | GM_PROT_EXEC) != 0)
 		return -EFAULT;
 	const uint32_t words[6] = {

@@ -55,10 +55,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		__builtin_trap();
 	if (r == LOAD_OK) {
 		/* Everything mapped lies inside the guest's space, and brk above the program. */
-		for (size_t i = 0; i < gm.count; i++)
-			if (gm.regions[i].end > L->addr_limit || gm.regions[i].start >= gm.regions[i].end)
+		for (const struct gm_region *m = gm_region_next(&gm, 0); m; m = gm_region_next(&gm, m->end))
+			if (m->end > L->addr_limit || m->start >= m->end)
 				__builtin_trap();
-		if (img.brk > L->addr_limit || img.brk % L->page_size || !gm.count)
+		if (img.brk > L->addr_limit || img.brk % L->page_size || !gm_region_count(&gm))
 			__builtin_trap();
 		char *argv[] = { "/bin/fuzzed", "-v", NULL };
 		char *envp[] = { "PATH=/bin", "LANG=C", NULL };

@@ -33,7 +33,7 @@ static void setup_process(enum cpu_arch arch, unsigned word_size)
 	cr_assert_eq(gm_map(&proc.mem, BUF, 4096, GM_PROT_READ | GM_PROT_WRITE), 0);
 	cr_assert_eq(gm_map(&proc.mem, BUF2, 4096, GM_PROT_READ | GM_PROT_WRITE | GM_PROT_EXEC), 0);
 	cr_assert_eq(gm_map(&proc.mem, RO_PAGE, 4096, GM_PROT_READ), 0);
-	cr_assert_eq(proc.mem.count, 3, "BUF and BUF2 are separate regions");
+	cr_assert_eq(gm_region_count(&proc.mem), 3, "BUF and BUF2 are separate regions");
 	strcpy(tmpfile_path, "/tmp/profemu-io-XXXXXX");
 	int fd = mkstemp(tmpfile_path);
 	cr_assert_geq(fd, 0);

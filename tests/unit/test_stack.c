@@ -404,7 +404,7 @@ Test(stack, too_big)
 	sp.argc = 39;
 	sp.argv = many;
 	cr_expect_eq(stack_build(&gm, L, &test_image, &sp, &spv), -E2BIG);
-	cr_expect_eq(gm.count, 0, "nothing may be mapped after -E2BIG");
+	cr_expect_eq(gm_region_count(&gm), 0, "nothing may be mapped after -E2BIG");
 
 	/* Just under the limit is fine. */
 	sp.argc = 15;
