@@ -36,11 +36,6 @@ struct hppa_context {
 	uint32_t due_site, due_ret, due_target;
 };
 
-static struct hppa_cpu *H(struct cpu *c)
-{
-	return (struct hppa_cpu *)c;
-}
-
 struct cpu_context *hppa_context_new(struct cpu *cpu)
 {
 	(void)cpu;
@@ -63,7 +58,8 @@ int hppa_context_save(struct cpu *cpu, struct cpu_context *ctx)
 #define SAVE(f) x->f = c->f;
 	HPPA_CONTEXT_SCALARS(SAVE)
 #undef SAVE
-	x->pend_after = c->pend_kind && c->event_at > c->retired ? c->event_at - c->retired : 0;
+	x->pend_after = c->pend_kind && c->clock.event_at > c->clock.retired ?
+		c->clock.event_at - c->clock.retired : 0;
 	return 0;
 }
 
@@ -78,6 +74,6 @@ int hppa_context_restore(struct cpu *cpu, const struct cpu_context *ctx)
 #define RESTORE(f) c->f = x->f;
 	HPPA_CONTEXT_SCALARS(RESTORE)
 #undef RESTORE
-	c->event_at = x->pend_kind ? c->retired + x->pend_after : UINT64_MAX;
+	c->clock.event_at = x->pend_kind ? c->clock.retired + x->pend_after : CLOCK_NEVER;
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../clock.h"
 #include "../cpu_backend.h"
 #include "hppa_decode.h"
 #include "hppa_jit.h"
@@ -14,8 +15,12 @@
 #define HPPA_PAGE_INSNS 1024
 #define HPPA_DCACHE_SLOTS 1024	/* direct-mapped by page number */
 #define HPPA_MAX_BREAKPOINTS 64
-#define HPPA_NO_TICK UINT64_MAX
 #define HPPA_TLB_SLOTS 1024	/* data translations, direct-mapped by page number */
+#define PAGE_MASK 0xfffu
+#define HPPA_GR_SINK 32
+#define PRIV_USER 3u	/* privilege level kept in the low bits of link registers */
+/* run()'s handler table has one entry past the ops: the entry to translated host code */
+#define HANDLER_JIT HOP_COUNT
 
 /* One guest page of decoded instructions. A page that is writable is checked word by word
  * against its decode (a store, gm_write or a loader's poke may change it); a page guest_mem
@@ -58,11 +63,13 @@ struct hppa_cpu {
 
 	struct guest_mem *mem;
 	struct cpu_events ev;
-	uint64_t retired, charged;
-	uint64_t max_insns;	/* 0: none */
-	uint64_t tick_at;	/* clock (retired + charged) of the next tick */
-	uint64_t limit;		/* retired count at which the loop must look at ticks/limits */
-	bool stop_req, stop_at_tick, in_tick, in_charge;
+	/* Retired instructions, ticks, --max-insns and the time slice; run() counts in a local
+	 * and looks at the clock when the count reaches its limit, which also holds event_at:
+	 * the count after a delay slot where a call or return is reported (pend_kind). */
+	struct emu_clock clock;
+	/* in_tick: a tick raised by run()'s top is running, where cpu_request_stop_at_tick
+	 * stops before its instruction (stop_at_tick) */
+	bool stop_req, stop_at_tick, in_tick;
 	int pend_kind;		/* a call (1), return (2), or only held_due (3) at event_at */
 	uint32_t pend_site, pend_ret, pend_target;
 	/* A call linked through r31 (millicode: $$divU, $$dyncall) is held until its callee's first
@@ -73,22 +80,46 @@ struct hppa_cpu {
 	bool held, held_due;
 	uint32_t held_site, held_ret, held_target;
 	uint32_t due_site, due_ret, due_target;
-	uint64_t event_at;
 
 	uint64_t cache_gen;
 	struct hppa_code_page *pages[HPPA_DCACHE_SLOTS];
 	struct hppa_tlb rtlb[HPPA_TLB_SLOTS], wtlb[HPPA_TLB_SLOTS];
 	uint32_t bkpts[HPPA_MAX_BREAKPOINTS];
 	unsigned nbkpts;
-	/* cpu_set_quantum: the slice ends before the instruction at retired count quantum_end
-	 * (0: no slice), folded with max_insns into stop_at; quantum_hit once run() stopped there. */
-	uint64_t quantum_end;
-	bool quantum_hit;
-	uint64_t stop_at;	/* the nearer of max_insns and quantum_end; 0: neither */
 	struct hppa_jit jit;	/* host code of straight runs (hppa_jit.c) */
 };
 
 extern const struct cpu_ops hppa_cpu_ops;
+
+static inline struct hppa_cpu *H(struct cpu *c)
+{
+	return (struct hppa_cpu *)c;
+}
+
+/* The nullification of a conditional branch's delay slot under ,n: when taken forward or
+ * not taken backward. */
+static inline bool cbranch_nullifies(const struct hppa_insn *in, bool taken)
+{
+	return (in->flags & HF_N) && (taken ? in->imm >= 0 : in->imm < 0);
+}
+
+/* hppa_run.c: cpu_run, the interpreter's loop */
+enum cpu_stop hppa_run(struct cpu *cpu, struct cpu_fault *f);
+
+/* hppa_dcache.c: the decode cache. hppa_code_page: the decoded page holding pc, or NULL if it
+ * is not mapped executable; handlers is run()'s table, indexed by enum hppa_op (each cached
+ * instruction keeps its own). hppa_decode_one decodes a page's instruction i again,
+ * hppa_specialise rewrites a decoded instruction into its specialised form, and
+ * hppa_drop_cache empties the cache and the TLBs. */
+struct hppa_code_page *hppa_code_page(struct hppa_cpu *c, uint32_t pc, const void *const *handlers);
+void hppa_decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
+		     const void *const *handlers);
+void hppa_specialise(struct hppa_insn *in);
+void hppa_drop_cache(struct hppa_cpu *c);
+/* cpu_ops.mem_changed: decoded pages guest_mem says changed are decoded again */
+int hppa_mem_changed(struct cpu *cpu, const struct gm_change *ch);
+/* fic: the page holding addr is decoded again when next run */
+void hppa_forget_code(struct hppa_cpu *c, uint32_t addr);
 
 /* hppa_context.c: the thread contexts of cpu_ops (a copy of the architectural state) */
 struct cpu_context *hppa_context_new(struct cpu *cpu);

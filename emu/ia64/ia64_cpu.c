@@ -48,28 +48,13 @@ static void cache_sync(struct ia64_cpu *c)
 	}
 }
 
-/* Recomputes event_at after the clock or the limit changed. */
-static void update_event_at(struct ia64_cpu *c)
-{
-	uint64_t at = UINT64_MAX;
-	if (c->next_tick_at != UINT64_MAX)
-		at = c->next_tick_at > c->charged ? c->next_tick_at - c->charged : 0;
-	if (c->max_insns && c->max_insns < at)
-		at = c->max_insns;
-	if (c->quantum_end && c->quantum_end < at)
-		at = c->quantum_end;
-	c->event_at = at;
-}
-
 /* The thread's time slice (cpu_set_quantum) ends before the next instruction: true, and the
- * run stops there. Out of line, behind the loop's one event_at test. */
+ * run stops there. Out of line, behind the loop's one clock.limit test. */
 static bool slice_ended(struct ia64_cpu *c)
 {
-	if (!c->quantum_end || c->retired < c->quantum_end)
+	if (c->clock.retired < c->clock.quantum_end)
 		return false;
-	c->quantum_end = 0;
-	c->quantum_hit = true;
-	update_event_at(c);
+	clock_end_slice(&c->clock);
 	return true;
 }
 
@@ -94,12 +79,10 @@ static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t e
 	c->base.arch = cfg->arch;
 	c->mem = cfg->mem;
 	c->ev = cfg->events;
-	c->max_insns = cfg->max_insns;
-	c->next_tick_at = cfg->first_tick ? cfg->first_tick : UINT64_MAX;
+	clock_init(&c->clock, cfg);
 	c->pr = 1;
 	c->ar[IA64_AR_FPSR] = 0x0009804c0270033fULL;	/* Linux's initial FPSR */
 	c->last_generation = c->mem->generation;
-	update_event_at(c);
 	for (unsigned w = 0; w < IA64_TLB_WAYS; w++)
 		c->rd_tlb[w].start = c->wr_tlb[w].start = 1;	/* empty: start > end */
 	cache_clear(c);
@@ -219,11 +202,8 @@ static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 /* Raises the ticks due before the next instruction (at bundle `pc`). */
 static void raise_ticks(struct ia64_cpu *c, uint64_t pc)
 {
-	while (c->retired + c->charged >= c->next_tick_at) {
-		uint64_t next = c->ev.tick ? c->ev.tick(c->ev.ctx, pc, c->retired) : 0;
-		c->next_tick_at = next ? c->next_tick_at + next : UINT64_MAX;
-	}
-	update_event_at(c);
+	while (clock_tick_due(&c->clock))
+		clock_tick(&c->clock, pc, c->clock.retired);
 }
 
 static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
@@ -267,16 +247,15 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 			/* The slot number the architecture gives it (psr.ri): an MLX bundle's L+X
 			 * instruction is slot 1. */
 			unsigned ri = in->unit == IA64_UNIT_X ? 1 : s;
-			if (c->retired >= c->event_at) {
+			if (c->clock.retired >= c->clock.limit) {
 				c->slot = ri;
-				if (c->retired + c->charged >= c->next_tick_at) {
+				if (clock_tick_due(&c->clock)) {
 					c->stop_at_tick = false;
 					raise_ticks(c, bundle);
 					if (c->stop_at_tick || c->stop_requested)
 						return CPU_STOP_REQUESTED;
 				}
-				update_event_at(c);
-				if (c->max_insns && c->retired >= c->max_insns)
+				if (c->clock.retired >= c->clock.max_insns)
 					return CPU_STOP_INSN_LIMIT;
 				if (slice_ended(c))
 					return CPU_STOP_REQUESTED;
@@ -292,7 +271,7 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 			enum ia64_outcome o = ia64_exec(c, in, bundle, fault);
 			if (o == IA64_FAULT)
 				return CPU_STOP_FAULT;
-			c->retired++;
+			c->clock.retired++;
 			if (counts)
 				counts[ri]++;
 			if (o == IA64_NEXT)
@@ -447,43 +426,28 @@ static uint64_t ia64_thread_pointer(struct cpu *cpu)
 
 static uint64_t ia64_retired(struct cpu *cpu)
 {
-	return ia64(cpu)->retired;
+	return ia64(cpu)->clock.retired;
 }
 
 static void ia64_set_next_tick(struct cpu *cpu, uint64_t interval)
 {
-	struct ia64_cpu *c = ia64(cpu);
-	c->next_tick_at = interval ? c->retired + c->charged + interval : UINT64_MAX;
-	update_event_at(c);
+	clock_set_next_tick(&ia64(cpu)->clock, interval);
 }
 
 static void ia64_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
 {
-	struct ia64_cpu *c = ia64(cpu);
-	uint64_t end = c->charged + instructions;
-	/* ticks strictly inside the charge belong to pc; one due exactly at its end belongs to
-	 * the next real instruction */
-	while (c->next_tick_at < c->retired + end) {
-		c->charged = c->next_tick_at - c->retired;
-		uint64_t next = c->ev.tick ? c->ev.tick(c->ev.ctx, pc, c->retired) : 0;
-		c->next_tick_at = next ? c->next_tick_at + next : UINT64_MAX;
-	}
-	c->charged = end;
-	update_event_at(c);
+	clock_charge(&ia64(cpu)->clock, instructions, pc);
 }
 
 /* The slice ends before the instruction at retired count retired + n (0: no slice). */
 static void ia64_set_quantum(struct cpu *cpu, uint64_t n)
 {
-	struct ia64_cpu *c = ia64(cpu);
-	c->quantum_hit = false;
-	c->quantum_end = n ? c->retired + n : 0;
-	update_event_at(c);
+	clock_set_quantum(&ia64(cpu)->clock, n);
 }
 
 static bool ia64_quantum_expired(struct cpu *cpu)
 {
-	return ia64(cpu)->quantum_hit;
+	return ia64(cpu)->clock.quantum_hit;
 }
 
 static void ia64_dump_regs(struct cpu *cpu, char *buf, size_t len)

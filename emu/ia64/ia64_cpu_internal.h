@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../clock.h"
 #include "../cpu_backend.h"
 #include "ia64_decode.h"
 #include "regs.h"
@@ -88,7 +89,6 @@ struct ia64_cpu {
 	struct cpu base;
 	struct guest_mem *mem;
 	struct cpu_events ev;
-	uint64_t max_insns;
 
 	uint64_t ip;			/* bundle address */
 	unsigned slot;			/* next slot to run in it (psr.ri) */
@@ -109,14 +109,9 @@ struct ia64_cpu {
 	uint64_t win_base;		/* the register number of stacked[0] */
 	uint64_t rnat;			/* ar.rnat: the NaT collection being filled */
 
-	uint64_t retired;
-	uint64_t charged;		/* instructions charged by cpu_charge (clock only) */
-	uint64_t next_tick_at;		/* retired + charged of the next tick; UINT64_MAX: none */
-	uint64_t event_at;		/* retired count at which the run loop must look at the
-					 * clock, the instruction limit or the time slice (the
-					 * earliest) */
-	uint64_t quantum_end;		/* retired count ending the thread's slice; 0: none */
-	bool quantum_hit;		/* the last run stopped there (cpu_quantum_expired) */
+	/* Retired instructions, ticks, --max-insns and the time slice: the run loop looks at
+	 * them when the count reaches clock.limit (emu/clock.h). */
+	struct emu_clock clock;
 	bool stop_requested, stop_at_tick;
 
 	struct ia64_bundle_counts *counts;	/* NULL unless counting; count_cap entries */
@@ -216,7 +211,7 @@ bool ia64_rse_set_bspstore(struct ia64_cpu *c, uint64_t addr);
  * cache, legal, without breakpoints and no event (tick, limit, slice) is due before their
  * last slot, nor counting asked. Returns true when the run stops (*stop: a fault, or a
  * system call after which a stop was requested), false when the slow path must take over at
- * c->ip, c->slot; c->ip, c->slot and c->retired are exact either way. The cache must be in
+ * c->ip, c->slot; c->ip, c->slot and c->clock.retired are exact either way. The cache must be in
  * step with the memory map. */
 bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop);
 

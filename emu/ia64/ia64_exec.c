@@ -522,7 +522,7 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 		c->br[in->r1] = bundle + 16;
 		/* cpu.h: `retired` counts the call itself (run() counts it after this returns) */
 		if (c->ev.call)
-			c->ev.call(c->ev.ctx, bundle, bundle + 16, target, c->retired + 1);
+			c->ev.call(c->ev.ctx, bundle, bundle + 16, target, c->clock.retired + 1);
 		return taken(c, target);
 	}
 	case IA64_OP_BR_RET:
@@ -531,7 +531,7 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 			return fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
 					"register stack overflow");
 		if (c->ev.ret)
-			c->ev.ret(c->ev.ctx, target, c->retired + 1);
+			c->ev.ret(c->ev.ctx, target, c->clock.retired + 1);
 		return taken(c, target);
 	case IA64_OP_BRL:
 		return taken(c, target);
@@ -548,7 +548,7 @@ static uint64_t read_ar(struct ia64_cpu *c, unsigned ar)
 	case IA64_AR_BSP: return ia64_rse_bsp(c);
 	case IA64_AR_BSPSTORE: return ia64_rse_bspstore(c);
 	case IA64_AR_RNAT: return c->rnat;
-	case IA64_AR_ITC: return c->retired;
+	case IA64_AR_ITC: return c->clock.retired;
 	default: return c->ar[ar & 127];
 	}
 }

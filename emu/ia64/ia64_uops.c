@@ -11,7 +11,7 @@
  *
  * Counting: a bundle's slots are counted in one add when it ends (or at the slot a taken
  * branch leaves it); nops and hints have no entry, they only count. Inside a bundle
- * c->retired is the count before the bundle; ia64_exec runs with it exact (run_exec). */
+ * c->clock.retired is the count before the bundle; ia64_exec runs with it exact (run_exec). */
 #include <string.h>
 
 #include "ia64_cpu_internal.h"
@@ -40,16 +40,16 @@ static inline bool skipped(const struct ia64_cpu *c, const struct ia64_uop *u)
 	return u->qp && !(c->pr >> ia64_pr_index(c, u->qp) & 1);
 }
 
-/* Any form, through ia64_exec, with c->ip, c->slot and c->retired what they are before
+/* Any form, through ia64_exec, with c->ip, c->slot and c->clock.retired what they are before
  * this instruction (c->slot is 0 again after it unless it stopped the bundle). */
 static enum ia64_outcome run_exec(struct ia64_cpu *c, const struct ia64_uop *u, uint64_t bundle,
 				  struct cpu_fault *f)
 {
 	c->ip = bundle;
 	c->slot = u->ri;
-	c->retired += u->ri;
+	c->clock.retired += u->ri;
 	enum ia64_outcome o = ia64_exec(c, u->in, bundle, f);
-	c->retired -= u->ri;
+	c->clock.retired -= u->ri;
 	if (o == IA64_NEXT)
 		c->slot = 0;
 	return o;
@@ -59,8 +59,8 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 {
 #define KIND_LABEL(name) &&k_##name,
 	static const void *const code[] = { IA64_UOP_KINDS(KIND_LABEL) };
-	uint64_t ip = c->ip, retired = c->retired;
-	const uint64_t limit = c->counts ? 0 : c->event_at;
+	uint64_t ip = c->ip, retired = c->clock.retired;
+	const uint64_t limit = c->counts ? 0 : c->clock.limit;
 	const struct ia64_cached_bundle *const cache = c->cache, *const cache_end = cache + IA64_CACHE_SIZE;
 	const struct ia64_cached_bundle *e = &cache[(ip >> 4) & (IA64_CACHE_SIZE - 1)];
 	const struct ia64_uop *u;
@@ -95,12 +95,12 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 	/* e is ip's entry at enter: the cache is direct-mapped by ip / 16 */
 enter:
 	if (e->fast_addr != ip || retired + e->insns > limit) {
-		c->retired = retired;
+		c->clock.retired = retired;
 		c->ip = ip;
 		c->slot = 0;
 		return false;
 	}
-	c->retired = retired;
+	c->clock.retired = retired;
 	u = e->uop;
 	DISPATCH();
 
@@ -121,13 +121,13 @@ k_EXEC:
 	if (o == IA64_TAKEN)
 		JUMP(c->ip);
 	if (o == IA64_FAULT) {
-		c->retired = retired + u->ri;
+		c->clock.retired = retired + u->ri;
 		*stop = CPU_STOP_FAULT;
 		return true;	/* c->ip and c->slot as run_exec left them */
 	}
 	/* a system call: the pc is past the break when the event runs; the rest of the bundle
 	 * (if any) goes the slow way */
-	c->retired = retired + u->ri + 1u;
+	c->clock.retired = retired + u->ri + 1u;
 	c->ip = u->slot == 2 ? ip + 16 : ip;
 	c->slot = u->slot == 2 ? 0 : u->slot + 1u;
 	if (c->ev.syscall)

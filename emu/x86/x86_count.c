@@ -1,5 +1,5 @@
-/* The x86 back end's clock: retired instructions counted per translated block by one block
- * hook, ticks and the instruction limit raised from it, and charged time.
+/* The x86 back end's count: retired instructions counted per translated block by one block
+ * hook, which raises the clock's ticks (emu/clock.h) and stops at its limits.
  *
  * Each translated block's instruction count comes from the block cache (Capstone, decoded
  * once). At any event the exact count is the total before the current block plus the index of
@@ -22,33 +22,23 @@ uint64_t x86_retired(struct x86_cpu *cpu)
 	return cpu->cur ? x86_retired_at(cpu, x86_pc(cpu)) : cpu->retired_base;
 }
 
-void x86_set_next_tick(struct x86_cpu *cpu, uint64_t interval)
+/* The clock's operations need the exact count: the block hook's, brought up to the pc. */
+static struct emu_clock *synced_clock(struct x86_cpu *cpu)
 {
-	cpu->next_tick = interval ? x86_retired(cpu) + interval : 0;
-	x86_update_event_at(cpu);
+	cpu->clock.retired = x86_retired(cpu);
+	return &cpu->clock;
 }
 
-/* Ticks are kept as absolute retired counts, so a charge raises those due inside it and then
- * moves the next one `instructions` earlier: the clock ran on while no instruction retired. */
+void x86_set_next_tick(struct x86_cpu *cpu, uint64_t interval)
+{
+	clock_set_next_tick(synced_clock(cpu), interval);
+	keep_async_stop(cpu);
+}
+
 void x86_charge(struct x86_cpu *cpu, uint64_t instructions, uint64_t pc)
 {
-	uint64_t now = x86_retired(cpu);
-	if (!instructions || !cpu->next_tick || cpu->next_tick < now)
-		return;
-	while (cpu->next_tick && cpu->next_tick - now < instructions) {
-		uint64_t at = cpu->next_tick;
-		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, now) : 0;
-		cpu->next_tick = interval ? at + interval : 0;
-	}
-	if (cpu->next_tick) {
-		/* Due at or after the end of the charge, so the shift keeps it >= now. Only before
-		 * the first instruction can it land on 0, which would read as "no tick": raise it
-		 * here, naming the instruction about to run. */
-		cpu->next_tick -= instructions;
-		if (cpu->next_tick == 0)
-			cpu->next_tick = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, x86_pc(cpu), now) : 0;
-	}
-	x86_update_event_at(cpu);
+	clock_charge(synced_clock(cpu), instructions, pc);
+	keep_async_stop(cpu);
 }
 
 /* A stop asked for from the block hook: before the block being entered. */
@@ -65,10 +55,19 @@ void x86_request_stop(struct x86_cpu *cpu)
 	uc_emu_stop(cpu->uc);
 }
 
+/* From a host signal handler: the clock's limit at 0 sends the next block to the slow path,
+ * which stops before it. */
 void x86_request_stop_async(struct x86_cpu *cpu)
 {
 	cpu->async_stop = true;
-	__atomic_store_n(&cpu->event_at, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&cpu->clock.limit, 0, __ATOMIC_RELAXED);
+}
+
+/* After the clock recomputed its limit: a signal handler's stop stays asked for. */
+static void keep_async_stop(struct x86_cpu *cpu)
+{
+	if (cpu->async_stop)
+		__atomic_store_n(&cpu->clock.limit, 0, __ATOMIC_RELAXED);
 }
 
 /* Outside a tick event the flag has no effect: the stop is where the CPU is, and cpu_run
@@ -79,25 +78,10 @@ void x86_request_stop_at_tick(struct x86_cpu *cpu)
 	x86_request_stop(cpu);
 }
 
-/* The nearest retired count at which the block hook has something to do besides counting:
- * the next tick or the instruction limit, whichever comes first. */
-void x86_update_event_at(struct x86_cpu *cpu)
-{
-	uint64_t at = UINT64_MAX;
-	if (cpu->next_tick)
-		at = cpu->next_tick;
-	if (cpu->max_insns && cpu->max_insns < at)
-		at = cpu->max_insns;
-	if (cpu->quantum_end && cpu->quantum_end < at)
-		at = cpu->quantum_end;
-	cpu->event_at = cpu->async_stop ? 0 : at;	/* a signal handler's stop stays asked for */
-}
-
 void x86_set_quantum(struct x86_cpu *cpu, uint64_t n)
 {
-	cpu->quantum_hit = false;
-	cpu->quantum_end = n ? x86_retired(cpu) + n : 0;
-	x86_update_event_at(cpu);
+	clock_set_quantum(synced_clock(cpu), n);
+	keep_async_stop(cpu);
 }
 
 /* The block at addr: through the hot table, else looked up (decoded on first sight). */
@@ -124,11 +108,12 @@ static __attribute__((noinline)) struct block_info *find_block(struct x86_cpu *c
 /* The block reaches the instruction limit or contains ticks. */
 static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct block_info *b, uint64_t addr)
 {
-	if (cpu->max_insns && cpu->retired_base + b->icount > cpu->max_insns) {
+	struct emu_clock *clk = &cpu->clock;
+	if (cpu->retired_base + b->icount > clk->max_insns) {
 		/* The limit falls in this block: it does not run, and cpu_run runs it up to the
 		 * limit's instruction (as for a tick's stop), then stops there (x86_run). In real
 		 * mode `until` would need the segment: stop before the block instead. */
-		uint64_t left = cpu->max_insns - cpu->retired_base;
+		uint64_t left = clk->max_insns - cpu->retired_base;
 		if (left && cpu->base.arch != CPU_ARCH_I8086) {
 			cpu->stop_requested = true;
 			cpu->limit_stop = true;
@@ -140,27 +125,25 @@ static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct b
 		stop_before_block(cpu, addr);
 		return;
 	}
-	if (cpu->quantum_end && cpu->retired_base + b->icount > cpu->quantum_end) {
+	if (cpu->retired_base + b->icount > clk->quantum_end) {
 		/* The time slice ends at an exact instruction, so that a preemption can fall
 		 * between a load and its store as on a real machine: the block does not run, and
 		 * cpu_run runs it up to that instruction (as for a tick's stop). A slice ending at
 		 * the block's start stops right here. */
-		uint64_t at = cpu->quantum_end;
-		cpu->quantum_end = 0;
-		cpu->quantum_hit = true;
+		uint64_t at = clk->quantum_end;
+		clock_end_slice(clk);
 		cpu->stop_requested = true;
 		if (at > cpu->retired_base)
 			cpu->stop_at = addr + b->offsets[at - cpu->retired_base];
 		x86_set_cur(cpu, NULL);
-		x86_update_event_at(cpu);
 		stop_before_block(cpu, addr);
 		return;
 	}
-	while (cpu->next_tick && cpu->next_tick - cpu->retired_base < b->icount) {
-		uint64_t at = cpu->next_tick;
+	/* The block's ticks are raised on entering it, each at its own count and instruction. */
+	for (uint64_t at; (at = clock_tick_retired(clk)) != CLOCK_NEVER &&
+			  at - cpu->retired_base < b->icount;) {
 		uint64_t pc = addr + b->offsets[at - cpu->retired_base];
-		uint64_t interval = cpu->ev.tick ? cpu->ev.tick(cpu->ev.ctx, pc, at) : 0;
-		cpu->next_tick = interval ? at + interval : 0;
+		clock_tick(clk, pc, at);
 		if (cpu->stop_requested) {
 			/* The block does not run (the stop is at its start); at the tick's own
 			 * instruction if asked, cpu_run runs it up to there. Later ticks wait for
@@ -173,7 +156,6 @@ static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct b
 			break;
 		}
 	}
-	x86_update_event_at(cpu);
 }
 
 /* Per block, when the fast path cannot finish: a block missing from the hot table, a tick or
@@ -186,7 +168,7 @@ static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_
 		/* A host signal's stop: before this block, as for the instruction limit. */
 		cpu->async_stop = false;
 		cpu->stop_requested = true;
-		x86_update_event_at(cpu);
+		clock_update(&cpu->clock);
 		stop_before_block(cpu, addr);
 		return;
 	}
@@ -194,8 +176,10 @@ static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_
 	struct block_info *b = h->addr == addr && h->b && h->size == size && !cpu->retranslate
 				       ? h->b : find_block(cpu, addr, size);
 	x86_set_cur(cpu, b);
-	if (b && cpu->retired_base + cpu->cur_icount > cpu->event_at)
+	if (b && cpu->retired_base + cpu->cur_icount > cpu->clock.limit) {
 		block_events(cpu, b, addr);	/* may stop */
+		keep_async_stop(cpu);
+	}
 }
 
 /* Enters the block from the hot table: the common case of both hooks (`calls`: the
@@ -204,7 +188,7 @@ static inline bool enter_hot(struct x86_cpu *cpu, uint64_t addr, uint32_t size, 
 {
 	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);
 	uint64_t base = cpu->retired_base + cpu->cur_icount;
-	if (h->addr != addr || h->size != size || base + h->icount > cpu->event_at)
+	if (h->addr != addr || h->size != size || base + h->icount > cpu->clock.limit)
 		return false;
 	cpu->retired_base = base;
 	cpu->cur_base = base;

@@ -37,9 +37,7 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 	cpu->mem = cfg->mem;
 	cpu->ev = cfg->events;
 	cpu->track_calls = cfg->events.call || cfg->events.ret;
-	cpu->max_insns = cfg->max_insns;
-	cpu->next_tick = cfg->first_tick;
-	x86_update_event_at(cpu);
+	clock_init(&cpu->clock, cfg);
 	bool is64 = cfg->arch == CPU_ARCH_X86_64;
 	bool real = cfg->arch == CPU_ARCH_I8086;
 
@@ -294,7 +292,7 @@ static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)
 				continue;	/* to the tick's instruction first */
 			}
 			cpu->stop_at = 0;
-			if (cpu->limit_stop && cpu->retired_base >= cpu->max_insns) {
+			if (cpu->limit_stop && cpu->retired_base >= cpu->clock.max_insns) {
 				cpu->stop_requested = false;
 				return CPU_STOP_INSN_LIMIT;	/* ran up to the limit's instruction */
 			}
@@ -358,7 +356,7 @@ static int op_context_restore(struct cpu *c, const struct cpu_context *ctx)
 	return uc_context_restore(X86(c)->uc, (uc_context *)ctx) == UC_ERR_OK ? 0 : -22;
 }
 static void op_set_quantum(struct cpu *c, uint64_t n) { x86_set_quantum(X86(c), n); }
-static bool op_quantum_expired(struct cpu *c) { return X86(c)->quantum_hit; }
+static bool op_quantum_expired(struct cpu *c) { return X86(c)->clock.quantum_hit; }
 
 const struct cpu_ops x86_cpu_ops = {
 	.create = x86_create,

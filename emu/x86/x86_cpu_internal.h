@@ -13,6 +13,7 @@
 
 #include "../cpu_backend.h"
 #include "../addr_counts.h"
+#include "../clock.h"
 #include "regs.h"
 #include "../page_set.h"
 #include "x86_blocks.h"
@@ -36,18 +37,15 @@ struct x86_cpu {
 	uint64_t cur_base;
 	bool counting;
 	struct addr_counts insns;
-	uint64_t next_tick;	/* absolute retired count of the next tick; 0: none */
-	uint64_t max_insns;
-	uint64_t event_at;	/* min(next_tick, max_insns, quantum_end) */
-	/* cpu_set_quantum: the slice ends before the instruction at retired count quantum_end
-	 * (0: no slice); quantum_hit once the block hook stopped the CPU for it. */
-	uint64_t quantum_end;
-	bool quantum_hit;
+	/* Ticks, --max-insns and the time slice; its limit is what the block hook compares
+	 * retired_base plus the block's count with. Its retired is written only before the
+	 * clock is called (cpu_retired is retired_base and the pc's place in the block). */
+	struct emu_clock clock;
 	bool track_calls;	/* events.call or events.ret is set: x86_on_block_calls is the hook */
 	uint8_t cur_ends_with;	/* cur->ends_with (PLAIN without cur), read without cur */
 
 	bool stop_requested;
-	/* cpu_request_stop_async: a host signal handler asked for a stop (and zeroed event_at so
+	/* cpu_request_stop_async: a host signal handler asked for a stop (and zeroed the clock's limit so
 	 * that the next block takes the slow path, which stops before it). Unicorn's own stop
 	 * from a signal handler could land anywhere in a block, where its pc is not to be
 	 * trusted (stopped_before below). */
@@ -124,7 +122,6 @@ uint64_t x86_retired_at(const struct x86_cpu *cpu, uint64_t pc);
 uint64_t x86_retired(struct x86_cpu *cpu);
 void x86_set_next_tick(struct x86_cpu *cpu, uint64_t interval);
 void x86_charge(struct x86_cpu *cpu, uint64_t instructions, uint64_t pc);
-void x86_update_event_at(struct x86_cpu *cpu);
 void x86_request_stop_async(struct x86_cpu *cpu);
 void x86_set_quantum(struct x86_cpu *cpu, uint64_t n);
 void x86_request_stop(struct x86_cpu *cpu);
