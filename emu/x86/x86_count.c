@@ -22,6 +22,13 @@ uint64_t x86_retired(struct x86_cpu *cpu)
 	return cpu->cur ? x86_retired_at(cpu, x86_pc(cpu)) : cpu->retired_base;
 }
 
+/* After the clock recomputed its limit: a signal handler's stop stays asked for. */
+static void keep_async_stop(struct x86_cpu *cpu)
+{
+	if (cpu->async_stop)
+		__atomic_store_n(&cpu->clock.limit, 0, __ATOMIC_RELAXED);
+}
+
 /* The clock's operations need the exact count: the block hook's, brought up to the pc. */
 static struct emu_clock *synced_clock(struct x86_cpu *cpu)
 {
@@ -63,12 +70,6 @@ void x86_request_stop_async(struct x86_cpu *cpu)
 	__atomic_store_n(&cpu->clock.limit, 0, __ATOMIC_RELAXED);
 }
 
-/* After the clock recomputed its limit: a signal handler's stop stays asked for. */
-static void keep_async_stop(struct x86_cpu *cpu)
-{
-	if (cpu->async_stop)
-		__atomic_store_n(&cpu->clock.limit, 0, __ATOMIC_RELAXED);
-}
 
 /* Outside a tick event the flag has no effect: the stop is where the CPU is, and cpu_run
  * clears the flag when it starts again. */
