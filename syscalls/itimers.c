@@ -84,7 +84,11 @@ bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
 		 * signal) comes when it would natively, before a timeout that natively comes
 		 * after it. A process alone jumps: nothing outside can end its wait early. */
 		uint64_t waited;
-		if (process_has_company(p) && wait_in_host_time(p, step, &waited)) {
+		/* A threaded process waiting for ever with no timer goes back to its scheduler,
+		 * whose wait_outside also watches the children and descriptors its threads wait
+		 * for (a child's exit is no signal here: waiting for one would never end). */
+		bool to_scheduler = step == UINT64_MAX && p->sched;
+		if (process_has_company(p) && !to_scheduler && wait_in_host_time(p, step, &waited)) {
 			if (ns != UINT64_MAX)
 				ns -= waited;
 			if (host_signals_take(p) && !p->ended)
