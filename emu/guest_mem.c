@@ -127,12 +127,14 @@ int gm_unmap(struct guest_mem *gm, uint64_t addr, uint64_t len)
 	if (!range_ok(gm, addr, len))
 		return -EINVAL;
 	uint64_t end = addr + len;
-	/* the host range of every mapped page goes back to PROT_NONE, its memory freed */
+	/* The memory of every mapped page goes back to the host. madvise, not a PROT_NONE mapping:
+	 * that would split the host mapping at each hole, and a guest that unmaps every other page
+	 * would run the host out of mappings (vm.max_map_count, 65 530) long before its own limit.
+	 * Guest accesses are checked against the region tree, never by host protection. */
 	for (const struct gm_node *n = gm_tree_ending_above(&gm->regions, addr); n && n->r.start < end;
 	     n = gm_tree_next(n)) {
 		uint64_t lo = n->r.start > addr ? n->r.start : addr, hi = n->r.end < end ? n->r.end : end;
-		mmap(n->r.host + (lo - n->r.start), hi - lo, PROT_NONE,
-		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+		madvise(n->r.host + (lo - n->r.start), hi - lo, MADV_DONTNEED);
 	}
 	bool had_exec;
 	long taken = take_out(gm, addr, end, &had_exec);

@@ -51,7 +51,8 @@ struct symbolizer {
 	char *debug_path;		/* libdwfl's debuginfo_path string */
 	char *debug_dirs[2];		/* sysroot's /usr/lib/debug (or NULL), the host's */
 	Dwfl_Callbacks callbacks;
-	struct sym_object *objs;	/* by object index of the map */
+	struct sym_object **objs;	/* by object index of the map; each allocated alone, since
+					 * libdwfl keeps its address (the module's userdata) */
 	size_t nobjs;
 	char name[PATH_MAX + 32];	/* the last fallback name */
 };
@@ -142,8 +143,11 @@ void symbolizer_free(struct symbolizer *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->nobjs; i++)
-		object_free(&s->objs[i]);
+	for (size_t i = 0; i < s->nobjs; i++) {
+		if (s->objs[i])
+			object_free(s->objs[i]);
+		free(s->objs[i]);
+	}
 	free(s->objs);
 	free(s->debug_path);
 	free(s->debug_dirs[0]);
@@ -299,14 +303,16 @@ static struct sym_object *object_at(struct symbolizer *s, uint32_t idx)
 {
 	if (idx >= s->nobjs) {
 		size_t n = s->map->nobjects;
-		struct sym_object *p = realloc(s->objs, n * sizeof(*p));
+		struct sym_object **p = realloc(s->objs, n * sizeof(*p));
 		if (!p)
 			return NULL;
 		memset(p + s->nobjs, 0, (n - s->nobjs) * sizeof(*p));
 		s->objs = p;
 		s->nobjs = n;
 	}
-	struct sym_object *o = &s->objs[idx];
+	if (!s->objs[idx] && !(s->objs[idx] = calloc(1, sizeof(**s->objs))))
+		return NULL;
+	struct sym_object *o = s->objs[idx];
 	if (o->state == OBJ_UNOPENED)
 		open_object(s, o, &s->map->objects[idx]);
 	return o;
