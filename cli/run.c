@@ -174,8 +174,8 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 		.gid = (uint32_t)getgid(),
 	};
 	uint64_t r0 = process_random(p), r1 = process_random(p);
-	bo_put64(sp.random, r0, false);
-	bo_put64(sp.random + 8, r1, false);
+	bo_put64(sp.random, r0, BO_LITTLE);
+	bo_put64(sp.random + 8, r1, BO_LITTLE);
 	struct initial_stack is;
 	int serr = stack_build_at(&p->mem, lay, img, &sp, &is);
 	free(argv);

@@ -1,15 +1,16 @@
 /* The virtual clock (clock.h): the operations the back ends share, none on a hot path. */
 #include "clock.h"
 
-void clock_init(struct emu_clock *clk, const struct cpu_config *cfg)
+void clock_init(struct emu_clock *clk, uint64_t first_tick, uint64_t max_insns,
+		uint64_t (*tick)(void *ctx, uint64_t pc, uint64_t retired), void *ctx)
 {
 	*clk = (struct emu_clock){
-		.tick_at = cfg->first_tick ? cfg->first_tick : CLOCK_NEVER,
-		.max_insns = cfg->max_insns ? cfg->max_insns : CLOCK_NEVER,
+		.tick_at = first_tick ? first_tick : CLOCK_NEVER,
+		.max_insns = max_insns ? max_insns : CLOCK_NEVER,
 		.quantum_end = CLOCK_NEVER,
 		.event_at = CLOCK_NEVER,
-		.tick = cfg->events.tick,
-		.ctx = cfg->events.ctx,
+		.tick = tick,
+		.ctx = ctx,
 	};
 	clock_update(clk);
 }

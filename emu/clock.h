@@ -14,8 +14,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cpu.h"
-
 #define CLOCK_NEVER UINT64_MAX
 
 struct emu_clock {
@@ -41,7 +39,10 @@ struct emu_clock {
 };
 
 /* The clock of a new CPU: nothing retired, cfg's first tick and limit. */
-void clock_init(struct emu_clock *clk, const struct cpu_config *cfg);
+/* A run's clock: the first tick (0: none), the instruction limit (0: none), and the tick event
+ * (cpu_events.tick and its ctx, from the back end's cpu_config). */
+void clock_init(struct emu_clock *clk, uint64_t first_tick, uint64_t max_insns,
+		uint64_t (*tick)(void *ctx, uint64_t pc, uint64_t retired), void *ctx);
 
 /* Recomputes limit after a field changed. */
 static inline void clock_update(struct emu_clock *clk)

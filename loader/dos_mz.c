@@ -20,7 +20,7 @@ enum { MZ_FIXED_HEADER = 0x1c, MZ_PAGE = 512 };
 
 static uint16_t field(const uint8_t *data, unsigned off)
 {
-	return bo_get16(data + off, false);
+	return bo_get16(data + off, BO_LITTLE);
 }
 
 static enum load_error corrupt(char *err, size_t errlen, const char *what)
@@ -82,7 +82,7 @@ enum load_error dos_mz_relocate(struct guest_mem *gm, const uint8_t *data, const
 	uint64_t base = (uint64_t)load_seg * 16;
 	for (unsigned i = 0; i < mz->reloc_count; i++) {
 		const uint8_t *r = data + mz->reloc_offset + 4u * i;
-		uint32_t off = bo_get16(r, false), seg = bo_get16(r + 2, false);
+		uint32_t off = bo_get16(r, BO_LITTLE), seg = bo_get16(r + 2, BO_LITTLE);
 		uint32_t at = seg * 16 + off;
 		if (at + 2 > mz->image_size) {
 			snprintf(err, errlen,

@@ -18,14 +18,14 @@ static int write_all(FILE *f, const void *p, size_t n)
 static int put16(FILE *f, uint64_t v)
 {
 	uint8_t b[2];
-	bo_put16(b, (uint16_t)(v > 0xffff ? 0xffff : v), false);
+	bo_put16(b, (uint16_t)(v > 0xffff ? 0xffff : v), BO_LITTLE);
 	return write_all(f, b, 2);
 }
 
 static int put64(FILE *f, uint64_t v)
 {
 	uint8_t b[8];
-	bo_put64(b, v, false);
+	bo_put64(b, v, BO_LITTLE);
 	return write_all(f, b, 8);
 }
 
@@ -49,10 +49,10 @@ static int write_body(FILE *f, const void *ctx)
 		err = put64(f, d->buckets[i]);
 	const char *path = d->program ? d->program : "";
 	uint8_t b[4];
-	bo_put32(b, d->arch, false);
+	bo_put32(b, d->arch, BO_LITTLE);
 	if (!err)
 		err = write_all(f, b, 4);
-	bo_put32(b, (uint32_t)strlen(path), false);
+	bo_put32(b, (uint32_t)strlen(path), BO_LITTLE);
 	if (!err)
 		err = write_all(f, b, 4);
 	if (!err)
@@ -83,7 +83,7 @@ int prf_read(const char *path, struct prf_data *d)
 		uint8_t b[8];
 		for (int i = 0; i < 9 && !err; i++) {
 			err = read_exact(f, b, 8);
-			h[i] = bo_get64(b, false);
+			h[i] = bo_get64(b, BO_LITTLE);
 		}
 	} else if (!err) {
 		d->dos = true;
@@ -91,7 +91,7 @@ int prf_read(const char *path, struct prf_data *d)
 		memcpy(b, magic, 8);
 		err = read_exact(f, b + 8, 10);
 		for (int i = 0; i < 9 && !err; i++)
-			h[i] = bo_get16(b + 2 * i, false);
+			h[i] = bo_get16(b + 2 * i, BO_LITTLE);
 	}
 	if (!err) {
 		d->clock_grain = h[0], d->bucket_num = h[1], d->bucket_siz = h[2];
@@ -114,13 +114,13 @@ int prf_read(const char *path, struct prf_data *d)
 	for (uint64_t i = 0; !err && i < d->bucket_num; i++) {
 		uint8_t b[8];
 		err = read_exact(f, b, d->dos ? 2 : 8);
-		d->buckets[i] = d->dos ? bo_get16(b, false) : bo_get64(b, false);
+		d->buckets[i] = d->dos ? bo_get16(b, BO_LITTLE) : bo_get64(b, BO_LITTLE);
 	}
 	if (!err && !d->dos) {
 		uint8_t b[8];
 		err = read_exact(f, b, 8);
-		uint32_t len = err ? 0 : bo_get32(b + 4, false);
-		d->arch = err ? 0 : bo_get32(b, false);
+		uint32_t len = err ? 0 : bo_get32(b + 4, BO_LITTLE);
+		d->arch = err ? 0 : bo_get32(b, BO_LITTLE);
 		if (!err && len > 4096)
 			err = -EINVAL;
 		if (!err) {

@@ -310,7 +310,7 @@ int64_t sys_getrandom(struct process *p, const uint64_t *a)
 			n = page_left;
 		for (uint64_t i = 0; i < n; i++) {
 			if (used == sizeof(value)) {
-				bo_put64(value, process_random(p), false);
+				bo_put64(value, process_random(p), BO_LITTLE);
 				used = 0;
 			}
 			chunk[i] = value[used++];

@@ -22,7 +22,7 @@ static struct cpu *create(const struct cpu_config *cfg, char *err, size_t errlen
 	c->base.arch = CPU_ARCH_HPPA;
 	c->mem = cfg->mem;
 	c->ev = cfg->events;
-	clock_init(&c->clock, cfg);
+	clock_init(&c->clock, cfg->first_tick, cfg->max_insns, cfg->events.tick, cfg->events.ctx);
 	c->cache_gen = cfg->mem->generation;
 	for (unsigned i = 0; i < HPPA_TLB_SLOTS; i++)
 		c->rtlb[i].vaddr = c->wtlb[i].vaddr = HPPA_TLB_EMPTY;

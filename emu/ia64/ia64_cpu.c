@@ -79,7 +79,7 @@ static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t e
 	c->base.arch = cfg->arch;
 	c->mem = cfg->mem;
 	c->ev = cfg->events;
-	clock_init(&c->clock, cfg);
+	clock_init(&c->clock, cfg->first_tick, cfg->max_insns, cfg->events.tick, cfg->events.ctx);
 	c->pr = 1;
 	c->ar[IA64_AR_FPSR] = 0x0009804c0270033fULL;	/* Linux's initial FPSR */
 	c->last_generation = c->mem->generation;

@@ -37,7 +37,7 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 	cpu->mem = cfg->mem;
 	cpu->ev = cfg->events;
 	cpu->track_calls = cfg->events.call || cfg->events.ret;
-	clock_init(&cpu->clock, cfg);
+	clock_init(&cpu->clock, cfg->first_tick, cfg->max_insns, cfg->events.tick, cfg->events.ctx);
 	bool is64 = cfg->arch == CPU_ARCH_X86_64;
 	bool real = cfg->arch == CPU_ARCH_I8086;
 

@@ -37,16 +37,16 @@ int x86_fpu_save(struct x86_cpu *cpu, uint8_t image[X86_FXSAVE_BYTES])
 	if (cpu->base.arch == CPU_ARCH_I8086)
 		return -1;
 	x87_load(cpu, &st);
-	bo_put16(image + 0, st.fcw, false);
-	bo_put16(image + 2, st.fsw, false);
+	bo_put16(image + 0, st.fcw, BO_LITTLE);
+	bo_put16(image + 2, st.fsw, BO_LITTLE);
 	uint8_t abridged = 0;	/* one bit per physical register: 1 = not empty */
 	for (int i = 0; i < 8; i++)
 		if (((st.ftw >> (2 * i)) & 3) != 3)
 			abridged |= (uint8_t)(1u << i);
 	image[4] = abridged;
 	uc_reg_read(cpu->uc, UC_X86_REG_MXCSR, &mxcsr);
-	bo_put32(image + 24, mxcsr, false);
-	bo_put32(image + 28, 0xffff, false);	/* MXCSR_MASK: the bits a restore may set */
+	bo_put32(image + 24, mxcsr, BO_LITTLE);
+	bo_put32(image + 28, 0xffff, BO_LITTLE);	/* MXCSR_MASK: the bits a restore may set */
 	for (int i = 0; i < 8; i++)
 		memcpy(image + 32 + 16 * i, st.st[i], 10);
 	int nxmm = cpu->base.arch == CPU_ARCH_X86_64 ? 16 : 8;
@@ -61,15 +61,15 @@ int x86_fpu_restore(struct x86_cpu *cpu, const uint8_t image[X86_FXSAVE_BYTES])
 		return -1;
 	struct x87_state st;
 	memset(&st, 0, sizeof(st));
-	st.fcw = bo_get16(image + 0, false);
-	st.fsw = bo_get16(image + 2, false);
+	st.fcw = bo_get16(image + 0, BO_LITTLE);
+	st.fsw = bo_get16(image + 2, BO_LITTLE);
 	for (int i = 0; i < 8; i++)	/* Unicorn keeps only empty or not from the full tags */
 		st.ftw |= (uint16_t)(((image[4] >> i) & 1 ? 0u : 3u) << (2 * i));
 	for (int i = 0; i < 8; i++)
 		memcpy(st.st[i], image + 32 + 16 * i, 10);
 	uc_reg_write(cpu->uc, UC_X86_REG_FPCW, &st.fcw);
 	x87_store(cpu, &st);
-	uint32_t mxcsr = bo_get32(image + 24, false) & 0xffff;
+	uint32_t mxcsr = bo_get32(image + 24, BO_LITTLE) & 0xffff;
 	uc_reg_write(cpu->uc, UC_X86_REG_MXCSR, &mxcsr);
 	int nxmm = cpu->base.arch == CPU_ARCH_X86_64 ? 16 : 8;
 	for (int i = 0; i < nxmm; i++)

@@ -37,11 +37,11 @@ int x86_setup_gdt(struct x86_cpu *cpu)
 	if (err)
 		return err;
 	uint8_t desc[8];
-	bo_put64(desc, flat_descriptor(0, 0xfb), false);
+	bo_put64(desc, flat_descriptor(0, 0xfb), BO_LITTLE);
 	gm_poke(cpu->mem, I386_GDT_ADDR + (I386_USER_CS >> 3) * 8, desc, 8);
-	bo_put64(desc, flat_descriptor(0, 0xf3), false);
+	bo_put64(desc, flat_descriptor(0, 0xf3), BO_LITTLE);
 	gm_poke(cpu->mem, I386_GDT_ADDR + (I386_USER_DS >> 3) * 8, desc, 8);
-	bo_put64(desc, flat_descriptor(0, 0x93), false);
+	bo_put64(desc, flat_descriptor(0, 0x93), BO_LITTLE);
 	gm_poke(cpu->mem, I386_GDT_ADDR + (I386_STACK_SS >> 3) * 8, desc, 8);
 	uc_x86_mmr gdtr = { .base = I386_GDT_ADDR, .limit = I386_GDT_ENTRIES * 8 - 1 };
 	if (uc_reg_write(cpu->uc, UC_X86_REG_GDTR, &gdtr) != UC_ERR_OK)
@@ -69,7 +69,7 @@ int x86_set_tls(struct x86_cpu *cpu, int which, uint64_t base)
 	if (which < X86_GDT_TLS_FIRST || which >= X86_GDT_TLS_FIRST + X86_GDT_TLS_COUNT)
 		return -22;
 	uint8_t desc[8];
-	bo_put64(desc, flat_descriptor((uint32_t)base, 0xf3), false);
+	bo_put64(desc, flat_descriptor((uint32_t)base, 0xf3), BO_LITTLE);
 	int err = gm_poke(cpu->mem, I386_GDT_ADDR + (uint64_t)which * 8, desc, 8);
 	/* If %gs already holds this selector, reload it so the new base takes effect. */
 	uint64_t gs = x86_read_reg(cpu, X86_GS);
@@ -97,7 +97,7 @@ bool x86_gdt_segment_base(struct x86_cpu *cpu, uint64_t sel, uint64_t *base)
 	*base = 0;
 	if (gm_read(cpu->mem, I386_GDT_ADDR + (sel >> 3) * 8, desc, 8) != 0)
 		return false;
-	uint64_t d = bo_get64(desc, false);
+	uint64_t d = bo_get64(desc, BO_LITTLE);
 	*base = ((d >> 16) & 0xffffff) | ((d >> 56) << 24);
 	return true;
 }

@@ -56,7 +56,7 @@ static int map_sigtramp(struct process *p)
 	};
 	uint8_t b[sizeof words];
 	for (unsigned i = 0; i < 6; i++)
-		bo_put32(b + 4 * i, words[i], true);
+		bo_put32(b + 4 * i, words[i], BO_BIG);
 	if (gm_poke(gm, page, b, sizeof b) != 0)
 		return -EFAULT;
 	p->trampoline = page;
@@ -65,7 +65,7 @@ static int map_sigtramp(struct process *p)
 
 static void put32(uint8_t *b, uint64_t v)
 {
-	bo_put32(b, (uint32_t)v, true);
+	bo_put32(b, (uint32_t)v, BO_BIG);
 }
 
 static void fill_sigcontext(struct cpu *cpu, uint8_t *b)
@@ -74,7 +74,7 @@ static void fill_sigcontext(struct cpu *cpu, uint8_t *b)
 	for (int i = 1; i < 32; i++)
 		put32(b + SC_GR_OFF + 4 * i, cpu_reg(cpu, i));
 	for (int i = 0; i < 32; i++)
-		bo_put64(b + SC_FR_OFF + 8 * i, cpu_reg(cpu, HPPA_REG_FR0 + i), true);
+		bo_put64(b + SC_FR_OFF + 8 * i, cpu_reg(cpu, HPPA_REG_FR0 + i), BO_BIG);
 	put32(b + SC_IAOQ_OFF, cpu_reg(cpu, HPPA_REG_PC) | 3);
 	put32(b + SC_IAOQ_OFF + 4, cpu_reg(cpu, HPPA_REG_IAOQ_B) | 3);
 	put32(b + SC_SAR_OFF, cpu_reg(cpu, HPPA_REG_SAR));
@@ -133,15 +133,15 @@ int hppa_signal_pop(struct process *p, bool rt, uint64_t *mask)
 	if (gm_read(&p->mem, frame, b, sizeof b) != 0)
 		return -EFAULT;
 	for (int i = 1; i < 32; i++)
-		cpu_set_reg(cpu, i, bo_get32(b + SC_GR_OFF + 4 * i, true));
+		cpu_set_reg(cpu, i, bo_get32(b + SC_GR_OFF + 4 * i, BO_BIG));
 	for (int i = 0; i < 32; i++)
-		cpu_set_reg(cpu, HPPA_REG_FR0 + i, bo_get64(b + SC_FR_OFF + 8 * i, true));
-	cpu_set_reg(cpu, HPPA_REG_SAR, bo_get32(b + SC_SAR_OFF, true));
+		cpu_set_reg(cpu, HPPA_REG_FR0 + i, bo_get64(b + SC_FR_OFF + 8 * i, BO_BIG));
+	cpu_set_reg(cpu, HPPA_REG_SAR, bo_get32(b + SC_SAR_OFF, BO_BIG));
 	/* The pc first (it resets the back of the queue and PSW[N]), then the back, then the PSW
 	 * with the N bit the interrupted instruction had. */
-	cpu_set_pc(cpu, bo_get32(b + SC_IAOQ_OFF, true) & ~3u);
-	cpu_set_reg(cpu, HPPA_REG_IAOQ_B, bo_get32(b + SC_IAOQ_OFF + 4, true));
-	cpu_set_reg(cpu, HPPA_REG_PSW, bo_get32(b + SC_GR_OFF, true));
-	*mask = bo_get32(b + SIGMASK_OFF, true) | (uint64_t)bo_get32(b + SIGMASK_OFF + 4, true) << 32;
+	cpu_set_pc(cpu, bo_get32(b + SC_IAOQ_OFF, BO_BIG) & ~3u);
+	cpu_set_reg(cpu, HPPA_REG_IAOQ_B, bo_get32(b + SC_IAOQ_OFF + 4, BO_BIG));
+	cpu_set_reg(cpu, HPPA_REG_PSW, bo_get32(b + SC_GR_OFF, BO_BIG));
+	*mask = bo_get32(b + SIGMASK_OFF, BO_BIG) | (uint64_t)bo_get32(b + SIGMASK_OFF + 4, BO_BIG) << 32;
 	return 0;
 }

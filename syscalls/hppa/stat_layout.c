@@ -31,17 +31,17 @@ static int put_stat32(struct process *p, uint64_t addr, const struct stat *st)
 		return -EOVERFLOW;
 
 	memset(b, 0, sizeof b);
-	bo_put32(b + 0, (uint32_t)st->st_dev, true);
-	bo_put32(b + 4, (uint32_t)st->st_ino, true);
-	bo_put16(b + 8, (uint16_t)st->st_mode, true);
-	bo_put16(b + 10, (uint16_t)st->st_nlink, true);
-	bo_put32(b + 16, (uint32_t)st->st_rdev, true);
-	bo_put32(b + 20, (uint32_t)st->st_size, true);
+	bo_put32(b + 0, (uint32_t)st->st_dev, BO_BIG);
+	bo_put32(b + 4, (uint32_t)st->st_ino, BO_BIG);
+	bo_put16(b + 8, (uint16_t)st->st_mode, BO_BIG);
+	bo_put16(b + 10, (uint16_t)st->st_nlink, BO_BIG);
+	bo_put32(b + 16, (uint32_t)st->st_rdev, BO_BIG);
+	bo_put32(b + 20, (uint32_t)st->st_size, BO_BIG);
 	stat_put_times32(b + 24, st, true);
-	bo_put32(b + 48, (uint32_t)st->st_blksize, true);
-	bo_put32(b + 52, (uint32_t)st->st_blocks, true);
-	bo_put32(b + 84, (uint32_t)st->st_uid, true);
-	bo_put32(b + 88, (uint32_t)st->st_gid, true);
+	bo_put32(b + 48, (uint32_t)st->st_blksize, BO_BIG);
+	bo_put32(b + 52, (uint32_t)st->st_blocks, BO_BIG);
+	bo_put32(b + 84, (uint32_t)st->st_uid, BO_BIG);
+	bo_put32(b + 88, (uint32_t)st->st_gid, BO_BIG);
 	return gm_write(&p->mem, addr, b, sizeof b);
 }
 
@@ -52,18 +52,18 @@ static int put_stat64(struct process *p, uint64_t addr, const struct stat *st)
 		return -EOVERFLOW;
 
 	memset(b, 0, sizeof b);
-	bo_put64(b + 0, (uint64_t)st->st_dev, true);
-	bo_put32(b + 12, (uint32_t)st->st_ino, true);
-	bo_put32(b + 16, (uint32_t)st->st_mode, true);
-	bo_put32(b + 20, (uint32_t)st->st_nlink, true);
-	bo_put32(b + 24, (uint32_t)st->st_uid, true);
-	bo_put32(b + 28, (uint32_t)st->st_gid, true);
-	bo_put64(b + 32, (uint64_t)st->st_rdev, true);
-	bo_put64(b + 48, (uint64_t)st->st_size, true);
-	bo_put32(b + 56, (uint32_t)st->st_blksize, true);
-	bo_put64(b + 64, (uint64_t)st->st_blocks, true);
+	bo_put64(b + 0, (uint64_t)st->st_dev, BO_BIG);
+	bo_put32(b + 12, (uint32_t)st->st_ino, BO_BIG);
+	bo_put32(b + 16, (uint32_t)st->st_mode, BO_BIG);
+	bo_put32(b + 20, (uint32_t)st->st_nlink, BO_BIG);
+	bo_put32(b + 24, (uint32_t)st->st_uid, BO_BIG);
+	bo_put32(b + 28, (uint32_t)st->st_gid, BO_BIG);
+	bo_put64(b + 32, (uint64_t)st->st_rdev, BO_BIG);
+	bo_put64(b + 48, (uint64_t)st->st_size, BO_BIG);
+	bo_put32(b + 56, (uint32_t)st->st_blksize, BO_BIG);
+	bo_put64(b + 64, (uint64_t)st->st_blocks, BO_BIG);
 	stat_put_times32(b + 72, st, true);
-	bo_put64(b + 96, (uint64_t)st->st_ino, true);
+	bo_put64(b + 96, (uint64_t)st->st_ino, BO_BIG);
 	return gm_write(&p->mem, addr, b, sizeof b);
 }
 

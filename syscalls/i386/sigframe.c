@@ -39,7 +39,7 @@ enum { SC_GS = 0, SC_FS = 4, SC_ES = 8, SC_DS = 12, SC_TRAPNO = 48, SC_CS = 60, 
 
 static void put32(uint8_t *b, uint64_t v)
 {
-	bo_put32(b, (uint32_t)v, false);
+	bo_put32(b, (uint32_t)v, BO_LITTLE);
 }
 
 static void fill_sigcontext(struct cpu *cpu, uint8_t *sc, const struct signal_frame *f, uint32_t fpstate)
@@ -71,16 +71,16 @@ static int write_fpstate(struct process *p, uint32_t at)
 	uint8_t *fx = fp + FXSAVE_OFF;
 	if (x86_fxsave(p->cpu, fx) != 0)
 		return -EFAULT;
-	put32(fp + 0, bo_get16(fx, false) | 0xffff0000u);
-	put32(fp + 4, bo_get16(fx + 2, false) | 0xffff0000u);
+	put32(fp + 0, bo_get16(fx, BO_LITTLE) | 0xffff0000u);
+	put32(fp + 4, bo_get16(fx + 2, BO_LITTLE) | 0xffff0000u);
 	uint32_t tag = 0;
 	for (int i = 0; i < 8; i++)
 		tag |= ((fx[4] >> i) & 1 ? 0u : 3u) << (2 * i);
 	put32(fp + 8, tag | 0xffff0000u);
 	for (int i = 0; i < 8; i++)
 		memcpy(fp + 28 + 10 * i, fx + 32 + 16 * i, 10);
-	bo_put16(fp + 108, bo_get16(fx + 2, false), false);	/* status */
-	bo_put16(fp + 110, 0, false);				/* magic: FXSAVE data follows */
+	bo_put16(fp + 108, bo_get16(fx + 2, BO_LITTLE), BO_LITTLE);	/* status */
+	bo_put16(fp + 110, 0, BO_LITTLE);				/* magic: FXSAVE data follows */
 	return gm_write(&p->mem, at, fp, sizeof(fp)) ? -EFAULT : 0;
 }
 
@@ -140,7 +140,7 @@ int i386_signal_pop(struct process *p, bool rt, uint64_t *mask)
 	if (gm_read(&p->mem, frame, b, size) != 0)
 		return -EFAULT;
 	const uint8_t *sc = b + (rt ? RT_SC_OFF : OLD_SC_OFF);
-	uint32_t fpstate = bo_get32(sc + SC_FPSTATE, false);
+	uint32_t fpstate = bo_get32(sc + SC_FPSTATE, BO_LITTLE);
 	if (fpstate) {
 		uint8_t fx[X86_FXSAVE_BYTES];
 		if (gm_read(&p->mem, fpstate + FXSAVE_OFF, fx, sizeof(fx)) != 0)
@@ -148,21 +148,21 @@ int i386_signal_pop(struct process *p, bool rt, uint64_t *mask)
 		x86_fxrstor(cpu, fx);
 	}
 	/* The thread's TLS segment: reloaded only if the handler changed it. */
-	uint32_t gs = bo_get32(sc + SC_GS, false) & 0xffff;
+	uint32_t gs = bo_get32(sc + SC_GS, BO_LITTLE) & 0xffff;
 	if (gs != (cpu_reg(cpu, X86_GS) & 0xffff))
 		cpu_set_reg(cpu, X86_GS, gs);
 	uint64_t flags = cpu_reg(cpu, X86_RFLAGS);
 	for (size_t i = 0; i < sizeof(sc_regs) / sizeof(sc_regs[0]); i++) {
-		uint64_t v = bo_get32(sc + sc_regs[i].off, false);
+		uint64_t v = bo_get32(sc + sc_regs[i].off, BO_LITTLE);
 		if (sc_regs[i].reg == X86_RFLAGS)
 			v = (flags & ~(uint64_t)X86_FLAGS_USER) | (v & X86_FLAGS_USER);
 		cpu_set_reg(cpu, sc_regs[i].reg, v);
 	}
 	if (rt)
-		*mask = bo_get32(b + RT_SIGMASK_OFF, false) |
-			(uint64_t)bo_get32(b + RT_SIGMASK_OFF + 4, false) << 32;
+		*mask = bo_get32(b + RT_SIGMASK_OFF, BO_LITTLE) |
+			(uint64_t)bo_get32(b + RT_SIGMASK_OFF + 4, BO_LITTLE) << 32;
 	else
-		*mask = bo_get32(sc + SC_OLDMASK, false) |
-			(uint64_t)bo_get32(b + OLD_EXTRAMASK_OFF, false) << 32;
+		*mask = bo_get32(sc + SC_OLDMASK, BO_LITTLE) |
+			(uint64_t)bo_get32(b + OLD_EXTRAMASK_OFF, BO_LITTLE) << 32;
 	return 0;
 }

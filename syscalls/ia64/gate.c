@@ -36,7 +36,7 @@ int ia64_gate_map(struct process *p)
 	struct guest_mem *gm = &p->mem;
 	uint8_t b[sizeof ia64_gate_code];
 	for (unsigned i = 0; i < IA64_GATE_WORDS; i++)
-		bo_put64(b + 8 * i, ia64_gate_code[i], false);
+		bo_put64(b + 8 * i, ia64_gate_code[i], BO_LITTLE);
 	if (!gm_is_free(gm, IA64_GATE_PAGE, gm->page_size) ||
 	    gm_map(gm, IA64_GATE_PAGE, gm->page_size, GM_PROT_READ | GM_PROT_EXEC) != 0 ||
 	    gm_poke(gm, IA64_GATE_PAGE, b, sizeof b) != 0)

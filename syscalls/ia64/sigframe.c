@@ -59,12 +59,12 @@ static const struct { unsigned ar, off; } saved_ars[] = {
 
 static void put64(uint8_t *b, uint64_t v)
 {
-	bo_put64(b, v, false);
+	bo_put64(b, v, BO_LITTLE);
 }
 
 static uint64_t get64(const uint8_t *b)
 {
-	return bo_get64(b, false);
+	return bo_get64(b, BO_LITTLE);
 }
 
 static void fill_sigcontext(struct cpu *cpu, uint8_t *sc)
@@ -109,7 +109,7 @@ int ia64_signal_push(struct process *p, const struct signal_frame *f)
 	bool on_alt = sp_on_altstack(frame, f->altstack_sp, f->altstack_size);
 	put64(sc + SC_FLAGS, SC_FLAG_FPH_VALID | (on_alt ? SC_FLAG_ONSTACK : 0));
 	put64(sc + SC_STACK, f->altstack_sp);
-	bo_put32(sc + SC_STACK + 8, (uint32_t)ss_flags, false);
+	bo_put32(sc + SC_STACK + 8, (uint32_t)ss_flags, BO_LITTLE);
 	put64(sc + SC_STACK + 16, f->altstack_size);
 	fill_sigcontext(cpu, sc);
 	put64(sc + SC_MASK, f->saved_mask);

@@ -14,21 +14,21 @@ int ia64_put_stat(struct process *p, uint64_t addr, const struct stat *st, enum 
 	(void)layout;	/* a 64-bit ABI: no stat64 */
 	uint8_t b[IA64_STAT_SIZE];
 	memset(b, 0, sizeof b);
-	bo_put64(b + 0, (uint64_t)st->st_dev, false);
-	bo_put64(b + 8, (uint64_t)st->st_ino, false);
-	bo_put64(b + 16, (uint64_t)st->st_nlink, false);
-	bo_put32(b + 24, (uint32_t)st->st_mode, false);
-	bo_put32(b + 28, (uint32_t)st->st_uid, false);
-	bo_put32(b + 32, (uint32_t)st->st_gid, false);
-	bo_put64(b + 40, (uint64_t)st->st_rdev, false);
-	bo_put64(b + 48, (uint64_t)st->st_size, false);
-	bo_put64(b + 56, (uint64_t)st->st_atim.tv_sec, false);
-	bo_put64(b + 64, (uint64_t)st->st_atim.tv_nsec, false);
-	bo_put64(b + 72, (uint64_t)st->st_mtim.tv_sec, false);
-	bo_put64(b + 80, (uint64_t)st->st_mtim.tv_nsec, false);
-	bo_put64(b + 88, (uint64_t)st->st_ctim.tv_sec, false);
-	bo_put64(b + 96, (uint64_t)st->st_ctim.tv_nsec, false);
-	bo_put64(b + 104, (uint64_t)st->st_blksize, false);
-	bo_put64(b + 112, (uint64_t)st->st_blocks, false);
+	bo_put64(b + 0, (uint64_t)st->st_dev, BO_LITTLE);
+	bo_put64(b + 8, (uint64_t)st->st_ino, BO_LITTLE);
+	bo_put64(b + 16, (uint64_t)st->st_nlink, BO_LITTLE);
+	bo_put32(b + 24, (uint32_t)st->st_mode, BO_LITTLE);
+	bo_put32(b + 28, (uint32_t)st->st_uid, BO_LITTLE);
+	bo_put32(b + 32, (uint32_t)st->st_gid, BO_LITTLE);
+	bo_put64(b + 40, (uint64_t)st->st_rdev, BO_LITTLE);
+	bo_put64(b + 48, (uint64_t)st->st_size, BO_LITTLE);
+	bo_put64(b + 56, (uint64_t)st->st_atim.tv_sec, BO_LITTLE);
+	bo_put64(b + 64, (uint64_t)st->st_atim.tv_nsec, BO_LITTLE);
+	bo_put64(b + 72, (uint64_t)st->st_mtim.tv_sec, BO_LITTLE);
+	bo_put64(b + 80, (uint64_t)st->st_mtim.tv_nsec, BO_LITTLE);
+	bo_put64(b + 88, (uint64_t)st->st_ctim.tv_sec, BO_LITTLE);
+	bo_put64(b + 96, (uint64_t)st->st_ctim.tv_nsec, BO_LITTLE);
+	bo_put64(b + 104, (uint64_t)st->st_blksize, BO_LITTLE);
+	bo_put64(b + 112, (uint64_t)st->st_blocks, BO_LITTLE);
 	return gm_write(&p->mem, addr, b, sizeof b);
 }

@@ -32,7 +32,7 @@ static const int mc_regs[18] = {
 
 static void put64(uint8_t *b, uint64_t v)
 {
-	bo_put64(b, v, false);
+	bo_put64(b, v, BO_LITTLE);
 }
 
 int x86_64_signal_push(struct process *p, const struct signal_frame *f)
@@ -54,12 +54,12 @@ int x86_64_signal_push(struct process *p, const struct signal_frame *f)
 	put64(b, f->sa->restorer);
 	put64(b + UC_OFF, 0x6);	/* UC_SIGCONTEXT_SS | UC_STRICT_RESTORE_SS */
 	put64(b + UC_OFF + 16, f->altstack_sp);
-	bo_put32(b + UC_OFF + 24, (uint32_t)ss_flags, false);
+	bo_put32(b + UC_OFF + 24, (uint32_t)ss_flags, BO_LITTLE);
 	put64(b + UC_OFF + 32, f->altstack_size);
 	for (int i = 0; i < 18; i++)
 		put64(b + MC_OFF + 8 * i, cpu_reg(cpu, mc_regs[i]));
-	bo_put16(b + MC_OFF + 144, (uint16_t)cpu_reg(cpu, X86_CS), false);
-	bo_put16(b + MC_OFF + 150, (uint16_t)cpu_reg(cpu, X86_SS), false);
+	bo_put16(b + MC_OFF + 144, (uint16_t)cpu_reg(cpu, X86_CS), BO_LITTLE);
+	bo_put16(b + MC_OFF + 150, (uint16_t)cpu_reg(cpu, X86_SS), BO_LITTLE);
 	if (f->info->is_fault) {
 		put64(b + MC_OFF + 160, (uint64_t)f->info->trapno);
 		if (f->info->trapno == 14)
@@ -92,7 +92,7 @@ int x86_64_signal_pop(struct process *p, bool rt, uint64_t *mask)
 	uint8_t b[FRAME_SIZE];
 	if (gm_read(&p->mem, frame, b, sizeof(b)) != 0)
 		return -EFAULT;
-	uint64_t fpstate = bo_get64(b + MC_OFF + 184, false);
+	uint64_t fpstate = bo_get64(b + MC_OFF + 184, BO_LITTLE);
 	if (fpstate) {
 		uint8_t fx[X86_FXSAVE_BYTES];
 		if (gm_read(&p->mem, fpstate, fx, sizeof(fx)) != 0)
@@ -101,11 +101,11 @@ int x86_64_signal_pop(struct process *p, bool rt, uint64_t *mask)
 	}
 	uint64_t flags = cpu_reg(cpu, X86_RFLAGS);
 	for (int i = 0; i < 18; i++) {
-		uint64_t v = bo_get64(b + MC_OFF + 8 * i, false);
+		uint64_t v = bo_get64(b + MC_OFF + 8 * i, BO_LITTLE);
 		if (mc_regs[i] == X86_RFLAGS)
 			v = (flags & ~(uint64_t)X86_FLAGS_USER) | (v & X86_FLAGS_USER);
 		cpu_set_reg(cpu, mc_regs[i], v);
 	}
-	*mask = bo_get64(b + SIGMASK_OFF, false);
+	*mask = bo_get64(b + SIGMASK_OFF, BO_LITTLE);
 	return 0;
 }

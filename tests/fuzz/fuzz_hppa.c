@@ -90,7 +90,7 @@ static void run_once(const uint8_t *data, const uint8_t *code, size_t nwords, bo
 		__builtin_trap();
 	gm_poke(&gm, CODE, code, nwords * 4);
 
-	uint32_t flags = bo_get32(data + 32 * 4, true);
+	uint32_t flags = bo_get32(data + 32 * 4, BO_BIG);
 	struct ctx ctx = {0};
 	struct cpu_config cfg = {
 		.arch = CPU_ARCH_HPPA,
@@ -108,7 +108,7 @@ static void run_once(const uint8_t *data, const uint8_t *code, size_t nwords, bo
 		((struct hppa_cpu *)cpu)->jit.off = true;
 	ctx.cpu = cpu;
 	for (int r = 1; r < 32; r++) {
-		uint32_t v = bo_get32(data + 4 * r, true);
+		uint32_t v = bo_get32(data + 4 * r, BO_BIG);
 		/* half the registers point into the data page, as real code's pointers do */
 		if (v & 0x80000000u && r % 3)
 			v = DATA + (v & 0x1ffc);
@@ -117,7 +117,7 @@ static void run_once(const uint8_t *data, const uint8_t *code, size_t nwords, bo
 	hppa_cpu_ops.set_reg(cpu, HPPA_REG_SAR, flags & 31);
 	hppa_cpu_ops.set_reg(cpu, HPPA_REG_PSW, flags & (HPPA_PSW_N | HPPA_PSW_V | HPPA_PSW_CB));
 	for (int i = 0; i < 8; i++)
-		hppa_cpu_ops.set_reg(cpu, HPPA_REG_FR0 + 4 + i, bo_get64(data + 33 * 4 + 8 * i, true));
+		hppa_cpu_ops.set_reg(cpu, HPPA_REG_FR0 + 4 + i, bo_get64(data + 33 * 4 + 8 * i, BO_BIG));
 	hppa_cpu_ops.set_reg(cpu, HPPA_REG_FR0, (uint64_t)(flags & 0x00000600u) << 32);
 	if (flags & 0x100)
 		hppa_cpu_ops.add_breakpoint(cpu, CODE + 8);
@@ -165,7 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char text[128];
 	for (size_t i = 0; i < nwords; i++) {
 		struct hppa_insn in;
-		uint32_t w = bo_get32(code + 4 * i, true);
+		uint32_t w = bo_get32(code + 4 * i, BO_BIG);
 		hppa_decode(w, &in);
 		if (in.op >= HOP_COUNT || hppa_disasm(w, CODE + 4 * (uint32_t)i, text, sizeof text) == 0)
 			__builtin_trap();

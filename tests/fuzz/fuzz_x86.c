@@ -169,7 +169,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++) {
 		if (!is64 && regs[i] >= X86_R8)
 			break;
-		uint64_t v = bo_get64(data + 1 + 8 * i, false);
+		uint64_t v = bo_get64(data + 1 + 8 * i, BO_LITTLE);
 		/* most registers point into one of the pages, as real code's pointers do */
 		if (v & 0x8000)
 			v = bases[(v >> 16) & 3] + (v & 0xff8);

@@ -19,14 +19,14 @@ Test(byteorder, round_trips_each_width_in_both_orders)
 Test(byteorder, lays_bytes_out_as_each_order_defines)
 {
 	uint8_t b[8];
-	bo_put32(b, 0x01020304, true);
+	bo_put32(b, 0x01020304, BO_BIG);
 	cr_assert_eq(b[0], 1);
 	cr_assert_eq(b[3], 4);
-	bo_put32(b, 0x01020304, false);
+	bo_put32(b, 0x01020304, BO_LITTLE);
 	cr_assert_eq(b[0], 4);
-	bo_put64(b, 0x0102030405060708ull, true);
+	bo_put64(b, 0x0102030405060708ull, BO_BIG);
 	cr_assert_eq(b[0], 1);
 	cr_assert_eq(b[7], 8);
-	bo_put16(b, 0xa1b2, false);
+	bo_put16(b, 0xa1b2, BO_LITTLE);
 	cr_assert_eq(b[0], 0xb2);
 }

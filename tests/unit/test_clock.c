@@ -32,13 +32,8 @@ static uint64_t on_tick(void *ctx, uint64_t pc, uint64_t retired)
 
 static void start(struct emu_clock *clk, struct ticks *t, uint64_t first_tick, uint64_t max)
 {
-	struct cpu_config cfg = {
-		.events = { .ctx = t, .tick = on_tick },
-		.first_tick = first_tick,
-		.max_insns = max,
-	};
 	t->clk = clk;
-	clock_init(clk, &cfg);
+	clock_init(clk, first_tick, max, on_tick, t);
 }
 
 Test(clock, none_is_never)

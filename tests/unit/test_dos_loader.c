@@ -57,28 +57,28 @@ static uint8_t *make_mz(const struct mz_spec *s, size_t *size)
 	uint8_t *d = calloc(1, total);
 	d[0] = 'M';
 	d[1] = 'Z';
-	bo_put16(d + 2, (uint16_t)(total % 512), false);
-	bo_put16(d + 4, (uint16_t)((total + 511) / 512), false);
-	bo_put16(d + 6, (uint16_t)s->nrelocs, false);
-	bo_put16(d + 8, (uint16_t)(header / 16), false);
-	bo_put16(d + 0x0a, s->min_alloc, false);
-	bo_put16(d + 0x0c, s->max_alloc, false);
-	bo_put16(d + 0x0e, s->ss, false);
-	bo_put16(d + 0x10, s->sp, false);
-	bo_put16(d + 0x14, s->ip, false);
-	bo_put16(d + 0x16, s->cs, false);
-	bo_put16(d + 0x18, 0x1c, false);
+	bo_put16(d + 2, (uint16_t)(total % 512), BO_LITTLE);
+	bo_put16(d + 4, (uint16_t)((total + 511) / 512), BO_LITTLE);
+	bo_put16(d + 6, (uint16_t)s->nrelocs, BO_LITTLE);
+	bo_put16(d + 8, (uint16_t)(header / 16), BO_LITTLE);
+	bo_put16(d + 0x0a, s->min_alloc, BO_LITTLE);
+	bo_put16(d + 0x0c, s->max_alloc, BO_LITTLE);
+	bo_put16(d + 0x0e, s->ss, BO_LITTLE);
+	bo_put16(d + 0x10, s->sp, BO_LITTLE);
+	bo_put16(d + 0x14, s->ip, BO_LITTLE);
+	bo_put16(d + 0x16, s->cs, BO_LITTLE);
+	bo_put16(d + 0x18, 0x1c, BO_LITTLE);
 	cr_assert_leq(s->nrelocs, 1, "the 32-byte header holds one relocation");
 	for (unsigned i = 0; i < s->nrelocs; i++) {
-		bo_put16(d + 0x1c + 4 * i, s->relocs[i][0], false);
-		bo_put16(d + 0x1e + 4 * i, s->relocs[i][1], false);
+		bo_put16(d + 0x1c + 4 * i, s->relocs[i][0], BO_LITTLE);
+		bo_put16(d + 0x1e + 4 * i, s->relocs[i][1], BO_LITTLE);
 	}
 	for (size_t i = 0; i < s->image_size; i++)
 		d[header + i] = (uint8_t)((i & 0x7f) | 1);
 	for (unsigned i = 0; i < s->nrelocs; i++) {
 		size_t at = header + s->relocs[i][1] * 16u + s->relocs[i][0];
 		if (at + 2 <= total)
-			bo_put16(d + at, (uint16_t)(0x0100 + i), false);
+			bo_put16(d + at, (uint16_t)(0x0100 + i), BO_LITTLE);
 	}
 	*size = total;
 	return d;
@@ -298,7 +298,7 @@ Test(dos_loader, bad_mz_headers)
 #define DAMAGE(off, value, why)                                \
 	do {                                                   \
 		memcpy(c, d, size);                            \
-		bo_put16(c + (off), (uint16_t)(value), false); \
+		bo_put16(c + (off), (uint16_t)(value), BO_LITTLE); \
 		expect_bad(c, size, why);                      \
 	} while (0)
 	DAMAGE(0, 0x4141, "no MZ signature");

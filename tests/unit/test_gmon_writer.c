@@ -207,13 +207,13 @@ Test(gmon_writer, records_carry_wide_counts)
 	for (int k = 0; k < 2; k++) {
 		const uint8_t *h = (const uint8_t *)bytes + 20 + k * hist;
 		cr_expect_eq(h[0], 0);
-		cr_expect_eq(bo_get64(h + 1, false), prog.leaf);
-		cr_expect_eq(bo_get64(h + 9, false), prog.leaf + 2 * nbins);
-		cr_expect_eq(bo_get32(h + 17, false), nbins);
-		cr_expect_eq(bo_get32(h + 21, false), RATE);
+		cr_expect_eq(bo_get64(h + 1, BO_LITTLE), prog.leaf);
+		cr_expect_eq(bo_get64(h + 9, BO_LITTLE), prog.leaf + 2 * nbins);
+		cr_expect_eq(bo_get32(h + 17, BO_LITTLE), nbins);
+		cr_expect_eq(bo_get32(h + 21, BO_LITTLE), RATE);
 		cr_expect_eq(memcmp(h + 25, "seconds\0\0\0\0\0\0\0\0s", 16), 0);
-		cr_expect_eq(bo_get16(h + 41 + 2 * bin, false), k == 0 ? 65535 : 70000 - 65535);
-		cr_expect_eq(bo_get16(h + 41 + 2 * bin2, false), k == 0 ? 100 : 0);
+		cr_expect_eq(bo_get16(h + 41 + 2 * bin, BO_LITTLE), k == 0 ? 65535 : 70000 - 65535);
+		cr_expect_eq(bo_get16(h + 41 + 2 * bin2, BO_LITTLE), k == 0 ? 100 : 0);
 	}
 	const uint8_t *a = (const uint8_t *)bytes + 20 + 2 * hist;
 	uint64_t expect[4][3] = {	/* sorted by (from, self) */
@@ -224,9 +224,9 @@ Test(gmon_writer, records_carry_wide_counts)
 	};
 	for (int i = 0; i < 4; i++, a += arc) {
 		cr_expect_eq(a[0], 1);
-		cr_expect_eq(bo_get64(a + 1, false), expect[i][0], "arc %d", i);
-		cr_expect_eq(bo_get64(a + 9, false), expect[i][1], "arc %d", i);
-		cr_expect_eq(bo_get32(a + 17, false), expect[i][2], "arc %d", i);
+		cr_expect_eq(bo_get64(a + 1, BO_LITTLE), expect[i][0], "arc %d", i);
+		cr_expect_eq(bo_get64(a + 9, BO_LITTLE), expect[i][1], "arc %d", i);
+		cr_expect_eq(bo_get32(a + 17, BO_LITTLE), expect[i][2], "arc %d", i);
 	}
 	free(bytes);
 	wprof_free(&w);

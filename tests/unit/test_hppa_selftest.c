@@ -61,23 +61,23 @@ static uint32_t load(struct guest_mem *gm, const char *path)
 	static uint8_t img[1 << 20];
 	size_t n = fread(img, 1, sizeof img, f);
 	fclose(f);
-	cr_assert(n > 52 && memcmp(img, "\177ELF\001\002", 6) == 0 && bo_get16(img + 18, true) == 15);
-	uint32_t phoff = bo_get32(img + 28, true);
-	unsigned phnum = bo_get16(img + 44, true), phent = bo_get16(img + 42, true);
+	cr_assert(n > 52 && memcmp(img, "\177ELF\001\002", 6) == 0 && bo_get16(img + 18, BO_BIG) == 15);
+	uint32_t phoff = bo_get32(img + 28, BO_BIG);
+	unsigned phnum = bo_get16(img + 44, BO_BIG), phent = bo_get16(img + 42, BO_BIG);
 	for (unsigned i = 0; i < phnum; i++) {
 		const uint8_t *ph = img + phoff + i * phent;
-		if (bo_get32(ph, true) != 1)
+		if (bo_get32(ph, BO_BIG) != 1)
 			continue;
-		uint32_t off = bo_get32(ph + 4, true), va = bo_get32(ph + 8, true);
-		uint32_t filesz = bo_get32(ph + 16, true), memsz = bo_get32(ph + 20, true);
-		uint32_t flags = bo_get32(ph + 24, true);
+		uint32_t off = bo_get32(ph + 4, BO_BIG), va = bo_get32(ph + 8, BO_BIG);
+		uint32_t filesz = bo_get32(ph + 16, BO_BIG), memsz = bo_get32(ph + 20, BO_BIG);
+		uint32_t flags = bo_get32(ph + 24, BO_BIG);
 		int prot = (flags & 4 ? GM_PROT_READ : 0) | (flags & 2 ? GM_PROT_WRITE : 0) |
 			(flags & 1 ? GM_PROT_EXEC : 0);
 		uint32_t start = va & ~0xfffu, end = (va + memsz + 0xfff) & ~0xfffu;
 		cr_assert_eq(gm_map(gm, start, end - start, prot), 0);
 		cr_assert_eq(gm_poke(gm, va, img + off, filesz), 0);
 	}
-	return bo_get32(img + 24, true);
+	return bo_get32(img + 24, BO_BIG);
 }
 
 static void run_selftest(const char *name)

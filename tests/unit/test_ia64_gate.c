@@ -26,8 +26,8 @@ Test(ia64_gate, code_is_the_documented_bundles)
 	cr_assert_eq(IA64_GATE_CALLRET, 0x30);
 	for (unsigned k = 0; k < 4; k++) {
 		uint8_t bytes[16];
-		bo_put64(bytes, ia64_gate_code[2 * k], false);
-		bo_put64(bytes + 8, ia64_gate_code[2 * k + 1], false);
+		bo_put64(bytes, ia64_gate_code[2 * k], BO_LITTLE);
+		bo_put64(bytes + 8, ia64_gate_code[2 * k + 1], BO_LITTLE);
 		struct ia64_bundle b;
 		ia64_decode_bundle(&b, bytes);
 		cr_expect_str_eq(ia64_template_name(b.template_code), templates[k], "bundle %u", k);

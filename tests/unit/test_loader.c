@@ -820,13 +820,13 @@ Test(damaged, header_fields)
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		memcpy(b, orig, size);
-		bo_put(b + cases[i].at, cases[i].value, (unsigned)cases[i].width, false);
+		bo_put(b + cases[i].at, cases[i].value, (unsigned)cases[i].width, BO_LITTLE);
 		cr_expect_eq(load_x64(b, size, err, sizeof(err)), LOAD_NOT_EXECUTABLE);
 		cr_expect_str_eq(err, cases[i].want, "case %zu", i);
 	}
 	/* Damaged section headers do not matter to a loader (nor to Linux). */
 	memcpy(b, orig, size);
-	bo_put64(b + 40, UINT64_MAX - 100, false);	/* e_shoff */
+	bo_put64(b + 40, UINT64_MAX - 100, BO_LITTLE);	/* e_shoff */
 	cr_expect_eq(load_x64(b, size, err, sizeof(err)), LOAD_OK, "%s", err);
 	free(b);
 	free(orig);

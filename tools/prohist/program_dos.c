@@ -19,9 +19,9 @@
 /* The load image of an MZ file: [*off, *off + *len). -1 if the header contradicts itself. */
 static int mz_image(const uint8_t *d, size_t size, uint64_t *off, uint64_t *len)
 {
-	uint64_t last_page = bo_get16(d + 2, false);	/* bytes used in the last 512-byte page */
-	uint64_t pages = bo_get16(d + 4, false);	/* 512-byte pages, the last maybe partial */
-	uint64_t header = bo_get16(d + 8, false) * 16ull;	/* header size in paragraphs */
+	uint64_t last_page = bo_get16(d + 2, BO_LITTLE);	/* bytes used in the last 512-byte page */
+	uint64_t pages = bo_get16(d + 4, BO_LITTLE);	/* 512-byte pages, the last maybe partial */
+	uint64_t header = bo_get16(d + 8, BO_LITTLE) * 16ull;	/* header size in paragraphs */
 	uint64_t end = pages * 512;
 	if (last_page && pages)
 		end -= 512 - (last_page & 511);
