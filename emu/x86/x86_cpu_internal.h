@@ -164,6 +164,8 @@ void x86_on_syscall(uc_engine *uc, void *user);
 void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user);
 bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
 		       void *user);
+/* An access the guest may not make, at guest address addr: the fault it raises. */
+void x86_bad_access(struct x86_cpu *cpu, uint64_t addr, bool write, bool fetch);
 int x86_add_breakpoint(struct x86_cpu *cpu, uint64_t addr);
 /* After a memory fault the pc names the block's start: the faulting instruction (x86_fault.h). */
 uint64_t x86_locate_faulting_pc(struct x86_cpu *cpu, uint64_t pc);
