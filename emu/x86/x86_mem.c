@@ -42,8 +42,6 @@
 
 #include "x86_cpu_internal.h"
 
-/* Physical addresses of the pages the guest may not access: above every guest address. */
-#define X86_TRAP_PHYS (UINT64_C(1) << 48)
 #define X86_PAGE 4096u
 
 static uint32_t uc_perms(int prot)
@@ -53,7 +51,7 @@ static uint32_t uc_perms(int prot)
 }
 
 /* Where the page at va goes when the guest may not access it: above every window, one page
- * per canonical page (x86_fault_address undoes it). */
+ * per canonical page (x86_traps.c's x86_fault_address undoes it). */
 static uint64_t trap_phys(uint64_t va)
 {
 	return X86_TRAP_PHYS + (va & (X86_TRAP_PHYS - 1));
@@ -110,15 +108,6 @@ int x86_mem_setup(struct x86_cpu *cpu)
 		return -1;
 	return uc_hook_add(cpu->uc, &h, UC_HOOK_TLB_FILL, (void *)on_tlb_fill, cpu, 1, 0) == UC_ERR_OK
 		       ? 0 : -1;
-}
-
-uint64_t x86_fault_address(const struct x86_cpu *cpu, uint64_t phys)
-{
-	if (phys < X86_TRAP_PHYS)
-		return phys;
-	uint64_t va = phys - X86_TRAP_PHYS;
-	/* trap_phys kept 48 bits: bit 47 set is the upper canonical half */
-	return cpu->base.arch == CPU_ARCH_X86_64 && (va >> 47) ? va | ~(X86_TRAP_PHYS - 1) : va;
 }
 
 /* Drops Unicorn's translations of one code page and the blocks decoded from it. */

@@ -94,6 +94,16 @@ void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user)
 /* Every access the guest may not make arrives here as one to unmapped memory (x86_mem.c gives
  * its page a physical address where nothing is), with the exact address; guest_mem says
  * whether the page is mapped at all. */
+/* The guest address of a physical one the unmapped-memory hook names: x86_mem.c's trap pages
+ * hold the address's low 48 bits, bit 47 set for the upper canonical half. */
+static uint64_t x86_fault_address(const struct x86_cpu *cpu, uint64_t phys)
+{
+	if (phys < X86_TRAP_PHYS)
+		return phys;
+	uint64_t va = phys - X86_TRAP_PHYS;
+	return cpu->base.arch == CPU_ARCH_X86_64 && (va >> 47) ? va | ~(X86_TRAP_PHYS - 1) : va;
+}
+
 bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
 		       void *user)
 {
