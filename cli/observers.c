@@ -180,7 +180,7 @@ static int write_formats(struct observers *w, uint64_t retired)
 		const char *path = output_path(p, o->out_paths[i], buf, sizeof(buf));
 		int err = f->write(path, &run);
 		if (err) {
-			fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
+			fprintf(stderr, "profemu: %s: %s\n", path, out_error_text(err));
 			failed = -1;
 		}
 	}
@@ -197,7 +197,7 @@ int observers_finish(struct observers *w, const struct run_outcome *out)
 		prf_termination_message(out, w->p->cpu);
 		int err = prf_write(path, &w->prf->data);
 		if (err) {
-			fprintf(stderr, "profemu: %s: %s\n", path, strerror(-err));
+			fprintf(stderr, "profemu: %s: %s\n", path, out_error_text(err));
 			failed = -1;
 		}
 	}

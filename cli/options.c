@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,9 +321,28 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	/* A directory can never take an output file: say so before a long run, not after. */
 	const char *outputs[2 + OUT_FORMAT_COUNT] = { o->stats_path, o->prf_path };
 	memcpy(outputs + 2, o->out_paths, sizeof(o->out_paths));
+	/* Nor a missing directory, an empty name, or one file named by two options (one output
+	 * would silently replace the other). */
 	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
-		if (outputs[i] && out_check_name(outputs[i]) == -EISDIR)
+		if (!outputs[i])
+			continue;
+		int err = out_check_name(outputs[i]);
+		if (err == -EISDIR)
 			return usage_error("profemu", "%s: is a directory (an output needs a file name)", outputs[i]);
+		if (!outputs[i][0])
+			return usage_error("profemu", "%s", "an output option names no file (empty name)");
+		if (err) {
+			fprintf(stderr, "profemu: %s: cannot be written: %s\n", outputs[i], strerror(-err));
+			return 2;
+		}
+		for (size_t j = 0; j < i; j++) {
+			if (!outputs[j] || !out_same_file(outputs[i], outputs[j]))
+				continue;
+			char both[2 * PATH_MAX + 8];
+			snprintf(both, sizeof both, "%s and %s", outputs[j], outputs[i]);
+			return usage_error("profemu", "%s: one file named by two output options (each needs its own)",
+					   both);
+		}
 	}
 	/* The clock is the same whatever outputs are asked for: --interval sets it for all. */
 	if (o->interval_us)

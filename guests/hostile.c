@@ -21,11 +21,17 @@
  *                     (or MAX), all waiting; prints how many could run
  *   brk               brk(-1) and a break that wraps past the end of the space: both answer
  *                     the current break, and the program's memory is still there
- *   execdir           execve of a directory: EACCES */
+ *   execdir           execve of a directory: EACCES
+ *   wild              (64-bit) reads and writes at addresses outside the user space whose low
+ *                     48 bits are the address of the program's own data: non-canonical ones
+ *                     and ones of the kernel's half. Each must raise SIGSEGV (with no address
+ *                     when not canonical, the exact one otherwise) and leave the data alone */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -428,6 +434,58 @@ static int mode_execdir(void)
 	return e != EACCES;
 }
 
+/* ---- addresses outside the user space -------------------------------------------------------- */
+
+static sigjmp_buf wild_jump;
+static void *wild_fault_addr;
+
+static void wild_segv(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig, (void)uc;
+	wild_fault_addr = si->si_addr;
+	siglongjmp(wild_jump, 1);
+}
+
+/* "faulted, no address", "faulted at it", "faulted elsewhere" or "no fault" */
+static const char *wild_access(uintptr_t addr, int write)
+{
+	volatile char *p = (volatile char *)addr;
+	wild_fault_addr = NULL;
+	if (sigsetjmp(wild_jump, 1))
+		return !wild_fault_addr ? "faulted, no address"
+		       : (uintptr_t)wild_fault_addr == addr ? "faulted at it" : "faulted elsewhere";
+	if (write)
+		*p = 'X';
+	else
+		(void)*p;
+	return "no fault";
+}
+
+static int mode_wild(void)
+{
+	if (sizeof(void *) < 8) {
+		printf("wild: 64-bit only\n");
+		return 0;
+	}
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = wild_segv;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigaction(SIGSEGV, &sa, NULL);
+	uint64_t own = (uintptr_t)brk_canary;
+	/* the top 16 bits: non-canonical (0xffff0000... wrapped onto the data before), canonical */
+	static const uint64_t tops[] = { UINT64_C(0xffff000000000000), UINT64_C(0x8000000000000000),
+					 UINT64_C(0x0001000000000000), UINT64_C(0xffff800000000000) };
+	for (size_t i = 0; i < sizeof tops / sizeof tops[0]; i++) {
+		uintptr_t a = (uintptr_t)(tops[i] | own);
+		printf("wild: top %016llx: read %s", (unsigned long long)tops[i], wild_access(a, 0));
+		printf(", write %s\n", wild_access(a, 1));
+	}
+	int ok = !strcmp(brk_canary, "the program's data");
+	printf("wild: the program's data %s\n", ok ? "intact" : "changed");
+	return !ok;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -454,7 +512,9 @@ int main(int argc, char **argv)
 		return mode_brk();
 	if (!strcmp(mode, "execdir"))
 		return mode_execdir();
+	if (!strcmp(mode, "wild"))
+		return mode_wild();
 	fprintf(stderr, "usage: hostile maps N | churn LIVE CALLS | noreserve | codeload | smc N [place|split]"
-			" | smcthreads N | threads N | threadmax [MAX] | brk | execdir\n");
+			" | smcthreads N | threads N | threadmax [MAX] | brk | execdir | wild\n");
 	return 2;
 }

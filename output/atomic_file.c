@@ -25,7 +25,12 @@ static int emit_to_fd(int fd, int (*emit)(FILE *f, const void *ctx), const void 
 		close(fd);
 		return e;
 	}
+	errno = 0;
 	int r = emit(f, ctx);
+	/* The writers say -EIO when a write fails; the write's own errno (ENOSPC, EDQUOT, EPIPE)
+	 * is the one the user needs. */
+	if (r == -EIO && ferror(f) && errno)
+		r = -errno;
 	if (!r && fflush(f) != 0)
 		r = -errno;
 	if (!r && ferror(f))
@@ -56,10 +61,18 @@ static int open_socket(const char *path)
 static int write_in_place(const char *path, const struct stat *st,
 			  int (*emit)(FILE *f, const void *ctx), const void *ctx)
 {
+	/* A FIFO is opened without waiting: with no reader the open fails (ENXIO) at once rather
+	 * than block the end of the run for ever; the writes then block as a shell's would. */
 	int fd = S_ISSOCK(st->st_mode) ? open_socket(path)
-				       : open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+				       : open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return S_ISSOCK(st->st_mode) ? fd : -errno;
+	int fl = fcntl(fd, F_GETFL);
+	if (!S_ISSOCK(st->st_mode) && (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)) {
+		int e = -errno;
+		close(fd);
+		return e;
+	}
 	return emit_to_fd(fd, emit, ctx);
 }
 
@@ -104,8 +117,14 @@ static int final_name(const char *path, char **out)
 static int write_replacing(const char *target, const struct stat *old,
 			   int (*emit)(FILE *f, const void *ctx), const void *ctx)
 {
+	/* NAME.XXXXXX, or .profemu-XXXXXX in the same directory when that would pass NAME_MAX
+	 * (a legal 250-byte name must still be writable). */
 	char *tmp;
-	if (asprintf(&tmp, "%s.XXXXXX", target) < 0)
+	const char *slash = strrchr(target, '/');
+	const char *base = slash ? slash + 1 : target;
+	int dirlen = slash ? (int)(slash - target + 1) : 0;
+	if (strlen(base) + 7 <= NAME_MAX ? asprintf(&tmp, "%s.XXXXXX", target) < 0
+					 : asprintf(&tmp, "%.*s.profemu-XXXXXX", dirlen, target) < 0)
 		return -ENOMEM;
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -162,6 +181,62 @@ bool out_written_in_place(const char *path)
 
 int out_check_name(const char *path)
 {
+	if (!path[0])
+		return -ENOENT;
 	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? -EISDIR : 0;
+	if (stat(path, &st) == 0)
+		return S_ISDIR(st.st_mode) ? -EISDIR : 0;
+	if (errno != ENOENT)
+		return -errno;
+	/* nothing there yet (or a dangling link): its directory must exist and take new files */
+	char *target;
+	int r = final_name(path, &target);
+	if (r)
+		return r;
+	char *slash = strrchr(target, '/');
+	if (slash)
+		slash[slash == target ? 1 : 0] = '\0';
+	const char *dir = slash ? target : ".";
+	if (stat(dir, &st) != 0)
+		r = -errno;
+	else if (!S_ISDIR(st.st_mode))
+		r = -ENOTDIR;
+	else if (access(dir, W_OK | X_OK) != 0)
+		r = -errno;
+	free(target);
+	return r;
+}
+
+bool out_same_file(const char *a, const char *b)
+{
+	if (out_written_in_place(a) || out_written_in_place(b))
+		return false;	/* /dev/null, /dev/stderr, a pipe: each output writes in turn */
+	if (!strcmp(a, b))
+		return true;
+	struct stat sa, sb;
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	/* not both there yet: the same directory entry, once links are followed */
+	char *ta = NULL, *tb = NULL, *ra = NULL, *rb = NULL;
+	bool same = false;
+	if (final_name(a, &ta) == 0 && final_name(b, &tb) == 0) {
+		const char *ba = strrchr(ta, '/'), *bb = strrchr(tb, '/');
+		ba = ba ? ba + 1 : ta;
+		bb = bb ? bb + 1 : tb;
+		if (!strcmp(ba, bb)) {
+			ta[ba - ta] = tb[bb - tb] = '\0';
+			ra = realpath(ta[0] ? ta : ".", NULL);
+			rb = realpath(tb[0] ? tb : ".", NULL);
+			same = ra && rb && !strcmp(ra, rb);
+		}
+	}
+	free(ta), free(tb), free(ra), free(rb);
+	return same;
+}
+
+const char *out_error_text(int err)
+{
+	if (err == -ENXIO)
+		return "a FIFO with no reader (nothing was written)";
+	return strerror(-err);
 }

@@ -8,7 +8,8 @@
  *   a symbolic link              the same for the file it leads to (a dangling link: the name it
  *                                holds is created); the link itself stays.
  *   a character or block device,  written in place, as a shell's `>` would: /dev/null,
- *   a FIFO                       /dev/stdout or a pipe a reader waits on are never replaced.
+ *   a FIFO                       /dev/stdout or a pipe a reader waits on are never replaced;
+ *                                a FIFO with no reader fails at once (-ENXIO), never blocks.
  *   a socket                     connected to (AF_UNIX stream) and written to.
  *   a directory                  -EISDIR; nothing is written.
  * The temporary file is made by mkstemp, so no other file is ever overwritten by it. */
@@ -26,8 +27,16 @@ int out_atomic_write(const char *path, int (*emit)(FILE *f, const void *ctx), co
  * nothing): a forked child then writes the same name rather than PATH.PID beside it. */
 bool out_written_in_place(const char *path);
 
-/* -EISDIR when path names a directory (through symbolic links), else 0: checked before a run
- * so that a long run does not end in an output it cannot write. */
+/* Checked before a run, so that a long run does not end in an output it cannot write: 0, or
+ * -ENOENT for an empty name or a missing directory, -ENOTDIR, -EACCES for a directory that
+ * takes no new file, -EISDIR when path names a directory (through symbolic links). */
 int out_check_name(const char *path);
+
+/* True when a and b name one file that is replaced (the same regular file, or the same new
+ * directory entry); never for what is written in place (a device, a FIFO, a socket). */
+bool out_same_file(const char *a, const char *b);
+
+/* The message for an out_atomic_write error (ENXIO: a FIFO nobody reads). */
+const char *out_error_text(int err);
 
 #endif

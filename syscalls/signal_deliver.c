@@ -206,10 +206,14 @@ bool process_signal_fault(struct process *p, const struct cpu_fault *fault, int 
 	/* Linux forces the default action on a fault whose signal is blocked or ignored. */
 	if (handler == SIG_DFL_ || handler == SIG_IGN_ || (p->sigmask & sig_bit(sig)))
 		return false;
+	/* A SIGSEGV with no address is x86's general protection fault (an `int n` the IDT
+	 * refuses, a non-canonical address): Linux gives it SI_KERNEL and a null si_addr. */
+	bool gp = !fault->has_addr &&
+		  (fault->kind == CPU_FAULT_SEGV_MAPERR || fault->kind == CPU_FAULT_SEGV_ACCERR);
 	struct guest_siginfo info = {
-		.code = p->abi->fault_code ? p->abi->fault_code(fault) : fault_code(fault->kind),
+		.code = p->abi->fault_code ? p->abi->fault_code(fault) : gp ? 0x80 : fault_code(fault->kind),
 		.is_fault = true, .trapno = fault_trapno(fault->kind),
-		.addr = fault->has_addr ? fault->addr : fault->pc,
+		.addr = fault->has_addr ? fault->addr : gp ? 0 : fault->pc,
 	};
 	cpu_set_pc(p->cpu, fault->pc);	/* the handler's frame names the faulting instruction */
 	process_signal_raise(p, sig, &info);

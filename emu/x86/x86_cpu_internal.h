@@ -138,8 +138,9 @@ int x86_mem_setup(struct x86_cpu *cpu);
 int x86_mem_changed(struct cpu *base, const struct gm_change *c);
 void x86_code_decoded(void *ctx, uint64_t addr, uint32_t size);	/* block_cache.decoded */
 void x86_code_write_seen(struct x86_cpu *cpu);
-/* The guest address of a physical address Unicorn reported for an invalid access. */
-uint64_t x86_fault_address(const struct x86_cpu *cpu, uint64_t phys);
+/* Physical addresses of the pages the guest may not access (x86_mem.c's trap pages): above
+ * every guest address. */
+#define X86_TRAP_PHYS (UINT64_C(1) << 48)
 
 /* x86_regs.c: registers by regs.h numbering, and the (linear) pc. */
 uint64_t x86_read_reg(struct x86_cpu *cpu, int reg);
@@ -164,6 +165,8 @@ void x86_on_syscall(uc_engine *uc, void *user);
 void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user);
 bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
 		       void *user);
+/* An access the guest may not make, at guest address addr: the fault it raises. */
+void x86_bad_access(struct x86_cpu *cpu, uint64_t addr, bool write, bool fetch);
 int x86_add_breakpoint(struct x86_cpu *cpu, uint64_t addr);
 /* After a memory fault the pc names the block's start: the faulting instruction (x86_fault.h). */
 uint64_t x86_locate_faulting_pc(struct x86_cpu *cpu, uint64_t pc);

@@ -10,9 +10,16 @@
  *
  * An access the guest may not make is not refused by the hook (Unicorn would then only say
  * "exception", with the page but not the address); its page is given a physical address where
- * nothing is mapped (X86_TRAP_PHYS above the guest's), so the access reaches Unicorn's
- * unmapped-memory hook with the exact address, as before (x86_on_bad_memory). The TLB is
- * flushed after every map change and fault, so such an entry never outlives it.
+ * nothing is mapped (trap_phys: X86_TRAP_PHYS plus the address's low 48 bits, which sends
+ * every canonical address, both halves, one-to-one above the guest's windows), so the access
+ * reaches Unicorn's unmapped-memory hook with the exact address, as before
+ * (x86_on_bad_memory). A plain va + X86_TRAP_PHYS wrapped past 2^64 for 0xffff0000'00000000
+ * and above, onto a low guest page: Unicorn then read or wrote the window's host memory
+ * there, a host SIGSEGV inside helper_le_ldul_mmu when that page had never been mapped, a
+ * silently wrong access when it had (fuzz_x86: corpus_fuzz_x86/noncanonical-wrap). A
+ * non-canonical address (x86-64) has no translation at all: the hardware raises #GP before
+ * any page walk, so the fill is refused and the fault recorded there with the exact address.
+ * The TLB is flushed after every map change and fault, so a trap entry never outlives it.
  *
  * Code is never stale. Unicorn keeps its translations of a page until a guest store to it
  * (QEMU's own self-modifying-code check); it knows nothing of what profemu writes, nor does
@@ -35,8 +42,6 @@
 
 #include "x86_cpu_internal.h"
 
-/* Physical addresses of the pages the guest may not access: above every guest address. */
-#define X86_TRAP_PHYS (UINT64_C(1) << 48)
 #define X86_PAGE 4096u
 
 static uint32_t uc_perms(int prot)
@@ -45,10 +50,29 @@ static uint32_t uc_perms(int prot)
 	       (prot & GM_PROT_EXEC ? UC_PROT_EXEC : 0);
 }
 
+/* Where the page at va goes when the guest may not access it: above every window, one page
+ * per canonical page (x86_traps.c's x86_fault_address undoes it). */
+static uint64_t trap_phys(uint64_t va)
+{
+	return X86_TRAP_PHYS + (va & (X86_TRAP_PHYS - 1));
+}
+
+static bool canonical(const struct x86_cpu *cpu, uint64_t va)
+{
+	uint64_t top = va >> 47;
+	return cpu->base.arch != CPU_ARCH_X86_64 || top == 0 || top == 0x1ffff;
+}
+
 static bool on_tlb_fill(uc_engine *uc, uint64_t va, uc_mem_type type, uc_tlb_entry *e, void *user)
 {
 	struct x86_cpu *cpu = user;
 	(void)uc;
+	if (!canonical(cpu, va)) {
+		/* #GP: refused, so Unicorn stops with the pc exact; the fault is told here */
+		if (!cpu->invalidating)
+			x86_bad_access(cpu, va, type == UC_MEM_WRITE, type == UC_MEM_FETCH);
+		return false;
+	}
 	if (cpu->invalidating) {
 		/* uc_ctl_remove_cache looks up the page it drops: any page of a window */
 		e->paddr = va;
@@ -60,7 +84,7 @@ static bool on_tlb_fill(uc_engine *uc, uint64_t va, uc_mem_type type, uc_tlb_ent
 	uint32_t need = type == UC_MEM_WRITE ? UC_PROT_WRITE : type == UC_MEM_FETCH ? UC_PROT_EXEC
 									    : UC_PROT_READ;
 	if (!(perms & need)) {
-		e->paddr = va + X86_TRAP_PHYS;
+		e->paddr = trap_phys(va);
 		e->perms = UC_PROT_ALL;
 		return true;
 	}
@@ -84,12 +108,6 @@ int x86_mem_setup(struct x86_cpu *cpu)
 		return -1;
 	return uc_hook_add(cpu->uc, &h, UC_HOOK_TLB_FILL, (void *)on_tlb_fill, cpu, 1, 0) == UC_ERR_OK
 		       ? 0 : -1;
-}
-
-uint64_t x86_fault_address(const struct x86_cpu *cpu, uint64_t phys)
-{
-	(void)cpu;
-	return phys >= X86_TRAP_PHYS ? phys - X86_TRAP_PHYS : phys;
 }
 
 /* Drops Unicorn's translations of one code page and the blocks decoded from it. */

@@ -94,16 +94,30 @@ void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user)
 /* Every access the guest may not make arrives here as one to unmapped memory (x86_mem.c gives
  * its page a physical address where nothing is), with the exact address; guest_mem says
  * whether the page is mapped at all. */
+/* The guest address of a physical one the unmapped-memory hook names: x86_mem.c's trap pages
+ * hold the address's low 48 bits, bit 47 set for the upper canonical half. */
+static uint64_t x86_fault_address(const struct x86_cpu *cpu, uint64_t phys)
+{
+	if (phys < X86_TRAP_PHYS)
+		return phys;
+	uint64_t va = phys - X86_TRAP_PHYS;
+	return cpu->base.arch == CPU_ARCH_X86_64 && (va >> 47) ? va | ~(X86_TRAP_PHYS - 1) : va;
+}
+
 bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
 		       void *user)
 {
-	struct x86_cpu *cpu = user;
 	(void)uc;
 	(void)size;
 	(void)value;
-	addr = x86_fault_address(cpu, addr);
-	bool write = type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT;
-	bool fetch = type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT;
+	x86_bad_access(user, x86_fault_address(user, addr),
+		       type == UC_MEM_WRITE_UNMAPPED || type == UC_MEM_WRITE_PROT,
+		       type == UC_MEM_FETCH_UNMAPPED || type == UC_MEM_FETCH_PROT);
+	return false;
+}
+
+void x86_bad_access(struct x86_cpu *cpu, uint64_t addr, bool write, bool fetch)
+{
 	bool unmapped = gm_region_at(cpu->mem, addr) == NULL;
 	const char *what = write ? "write" : fetch ? "execute" : "read";
 	cpu->mem_fault_seen = true;
@@ -114,16 +128,16 @@ bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 	uint64_t top = addr >> 47;
 	if (cpu->base.arch == CPU_ARCH_X86_64 && top != 0 && top != 0x1ffff) {
 		/* not canonical: the hardware raises #GP, and Linux's SIGSEGV carries no address
-		 * (Unicorn's TLB looked it up as any other) */
+		 * (x86_mem.c's TLB fill hook refuses the page and tells it here) */
 		cpu->fault.has_addr = false;
 		cpu->fault.addr = 0;
 		snprintf(cpu->fault.detail, sizeof(cpu->fault.detail),
-			 "general protection: %s at the non-canonical address 0x%" PRIx64, what, addr);
-		return false;
+			 "general protection: %s at a non-canonical address (page 0x%" PRIx64 ")", what,
+			 addr);
+		return;
 	}
 	snprintf(cpu->fault.detail, sizeof(cpu->fault.detail), "invalid %s at 0x%" PRIx64 " (%s)",
 		 what, addr, unmapped ? "not mapped" : "not permitted");
-	return false;
 }
 
 /* Capstone's register names onto Unicorn's, for the registers an address can use. */

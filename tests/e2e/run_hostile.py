@@ -31,6 +31,11 @@ i386, hppa):
                            current break; the program's memory stays (c97a96a x86-64: text and
                            data unmapped)
   hostile-ARCH-execdir     execve of a directory fails with EACCES (c97a96a: ENOEXEC)
+  hostile-x86_64-wild      reads and writes at non-canonical addresses and kernel ones whose
+                           low 48 bits are the program's data: SIGSEGV each, si_addr null or
+                           exact, as natively (fa228a4: a non-canonical address 0xffff0000'...
+                           wrapped onto the guest's own page, which was read and written;
+                           kernel addresses reported wrongly; fuzz_x86's host crash)
   hostile-ARCH-threads     1 000 threads alive at once, then joined (x86-64 only: 200 on the
                            others); the x86-64 run must take under 30 s (c97a96a: 81-93 s; the
                            goal is 5 s on an idle machine)
@@ -42,6 +47,17 @@ i386, hppa):
                            says; qemu-user is no oracle, it crashes on these calls)
   hostile-cli-env          -E with an empty name (-E=, -E =x) and -U with an empty or bad one:
                            status 2 and a message before anything runs (c97a96a: accepted)
+  hostile-outputs-prerun   an output in a missing directory, an empty output name, one file
+                           named by two output options (also as ./NAME and through a link):
+                           status 2 and a message naming it before the guest runs (fa228a4:
+                           found after the run, or one output silently kept); two outputs to
+                           /dev/null stay allowed
+  hostile-outputs-longname a legal 250-byte --gmon name is written, no temporary file left
+                           (fa228a4: the temporary name passed NAME_MAX, ENAMETOOLONG)
+  hostile-outputs-enospc   --gmon=/dev/full: "No space left on device", status 126, --stats
+                           still written (fa228a4: "Input/output error")
+  hostile-outputs-fifo     --gmon into a FIFO nobody reads: ends at once with a message, status
+                           126, --stats written (fa228a4: blocked for ever)
 
 Usage:
   run_hostile.py --list
@@ -86,9 +102,11 @@ def cases():
     for arch in ARCHES:
         out += ["hostile-%s-%s" % (arch, c) for c in list(COMPARED) + OWN]
     out.append("hostile-hppa-threadmax")
+    out.append("hostile-x86_64-wild")
     for arch in ARCHES:
         out += ["sysfuzz-%s-%d" % (arch, s) for s in SYSFUZZ_SEEDS]
     out.append("hostile-cli-env")
+    out += ["hostile-outputs-" + c for c in ("prerun", "longname", "enospc", "fifo")]
     return out
 
 
@@ -238,6 +256,61 @@ def run_cli(ctx):
         raise Failure("\n".join(problems))
 
 
+def run_outputs(ctx, what):
+    """profemu's output files: checked before the run, written whatever their name."""
+    guest = ctx.guest("hello", "x86_64", "static")
+    d = ctx.fresh_dir("outputs-" + what)
+    problems = []
+
+    def run(opts):
+        r = ctx.run([ctx.profemu] + opts + [guest], d, timeout=60)
+        return r, r.stderr.decode(errors="replace")
+
+    if what == "prerun":
+        os.symlink("g.out", os.path.join(d, "link"))
+        refused = [
+            (["--gmon=nodir/g.out"], "nodir/g.out"),
+            (["--gmon="], "empty"),
+            (["--gmon=g.out", "--stats=g.out"], "g.out"),
+            (["--gmon=g.out", "--folded=./g.out"], "g.out"),
+            (["--callgrind=link", "--gmon=g.out"], "g.out"),
+        ]
+        for opts, named in refused:
+            r, err = run(opts)
+            if r.returncode != 2 or r.stdout or named not in err:
+                problems.append("%s: status %d (2 expected), stdout %r, stderr %r (naming %r "
+                                "expected)" % (" ".join(opts), r.returncode, r.stdout[:60],
+                                               err[:200], named))
+        left = sorted(set(os.listdir(d)) - {"link"})
+        if left:
+            problems.append("files written by refused runs: %s" % left)
+        r, err = run(["--gmon=/dev/null", "--stats=/dev/null"])
+        if r.returncode != 0:
+            problems.append("two outputs to /dev/null: status %d, %r" % (r.returncode, err[:200]))
+    elif what == "longname":
+        name = "g" * 250
+        r, err = run(["--gmon=" + name])
+        if r.returncode != 0 or not os.path.isfile(os.path.join(d, name)):
+            problems.append("--gmon with a 250-byte name: status %d, %r" % (r.returncode, err[:300]))
+        if os.listdir(d) != [name]:
+            problems.append("left in the directory: %s" % [n[:20] + "..." for n in os.listdir(d)])
+    else:
+        stats = os.path.join(d, "stats.json")
+        if what == "enospc":
+            target, want = "/dev/full", "No space left on device"
+        else:
+            target, want = os.path.join(d, "fifo"), "no reader"
+            os.mkfifo(target)
+        r, err = run(["--gmon=" + target, "--stats=" + stats])
+        if r.returncode != 126 or want not in err:
+            problems.append("--gmon=%s: status %d (126 expected), stderr %r (%r expected)" % (
+                target, r.returncode, err[:300], want))
+        if not os.path.isfile(stats):
+            problems.append("--stats was not written")
+    if problems:
+        raise Failure("\n".join(problems))
+
+
 def run_case(name, args):
     ctx = Context(args)
     if not ctx.profemu:
@@ -247,6 +320,8 @@ def run_case(name, args):
         parts = name.split("-")
         if name == "hostile-cli-env":
             return run_cli(ctx)
+        if parts[1] == "outputs":
+            return run_outputs(ctx, parts[2])
         arch = parts[1]
         if arch == "hppa" and not os.path.isdir(os.path.join(ctx.guest_dir or "", "hppa")):
             raise Skip("no hppa guests (hppa-linux-gnu-gcc missing)")
@@ -266,6 +341,8 @@ def run_case(name, args):
             run_threads(ctx, arch, guest)
         elif what == "threadmax":
             compared(ctx, arch, "threadmax", [guest, "threadmax", "500"])
+        elif what == "wild":
+            compared(ctx, arch, "wild", [guest, "wild"])
         elif what in COMPARED:
             argv = [guest] + COMPARED[what][0 if arch == "x86_64" else 1]
             compared(ctx, arch, what, argv)
