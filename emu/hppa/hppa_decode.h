@@ -162,4 +162,14 @@ static inline int32_t hppa_disp17(uint32_t w)
 	return (int32_t)((uint32_t)hppa_sign_ext(v, 17) << 2);
 }
 
+/* The 16-bit displacement of the PA 2.0 wide forms objdump tries first; for PA 1.1 code
+ * (space field 0) it equals the 14-bit one. */
+static inline int32_t hppa_disp16(uint32_t w)
+{
+	uint32_t m0 = w >> 15 & 1, m1 = w >> 14 & 1, m15 = w & 1;
+	uint32_t v = (w >> 1) & 0x1fff;
+	v |= m15 << 15 | (m15 ^ m0) << 14 | (m15 ^ m1) << 13;
+	return hppa_sign_ext(v, 16);
+}
+
 #endif
