@@ -1,6 +1,8 @@
 /* PA-RISC 1.1 instruction decoding: one 32-bit word becomes a compact struct hppa_insn with
  * a handler id and its fields already extracted (immediates sign-extended and unscrambled,
  * conditions as c*2+f), so the interpreter decodes each instruction once into its cache.
+ * Which word becomes which op with which fields is hppa.decode's (one line per instruction
+ * pattern, with its disassembly); the decoder is generated from it at build time.
  *
  * Bit positions in comments use HP's numbering (bit 0 is the most significant). */
 #ifndef PROFEMU_HPPA_DECODE_H
