@@ -1,6 +1,8 @@
 /* PA-RISC 1.1 instruction decoding: one 32-bit word becomes a compact struct hppa_insn with
  * a handler id and its fields already extracted (immediates sign-extended and unscrambled,
  * conditions as c*2+f), so the interpreter decodes each instruction once into its cache.
+ * Which word becomes which op with which fields is hppa.decode's (one line per instruction
+ * pattern, with its disassembly); the decoder is generated from it at build time.
  *
  * Bit positions in comments use HP's numbering (bit 0 is the most significant). */
 #ifndef PROFEMU_HPPA_DECODE_H
@@ -160,6 +162,16 @@ static inline int32_t hppa_disp17(uint32_t w)
 	uint32_t v = ((w >> 3) & 0x3ff) | ((w >> 2) & 1) << 10 | ((w >> 16) & 0x1f) << 11 |
 		(w & 1) << 16;
 	return (int32_t)((uint32_t)hppa_sign_ext(v, 17) << 2);
+}
+
+/* The 16-bit displacement of the PA 2.0 wide forms objdump tries first; for PA 1.1 code
+ * (space field 0) it equals the 14-bit one. */
+static inline int32_t hppa_disp16(uint32_t w)
+{
+	uint32_t m0 = w >> 15 & 1, m1 = w >> 14 & 1, m15 = w & 1;
+	uint32_t v = (w >> 1) & 0x1fff;
+	v |= m15 << 15 | (m15 ^ m0) << 14 | (m15 ^ m1) << 13;
+	return hppa_sign_ext(v, 16);
 }
 
 #endif
