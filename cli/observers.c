@@ -167,6 +167,7 @@ static int write_formats(struct observers *w, uint64_t retired)
 	struct out_run run = {
 		.wp = w->wp, .ic = w->ic, .names = &names, .object = p->exe_path,
 		.command = o->program, .arch = cpu_arch_name(p->arch), .hz = (uint32_t)o->hz,
+		.skip_plt = !o->keep_plt,
 	};
 	int failed = w->counts_failed ? -1 : 0;
 	for (unsigned i = 0; i < OUT_FORMAT_COUNT; i++) {
