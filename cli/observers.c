@@ -81,7 +81,8 @@ static void symbol_where(void *ctx, uint64_t addr, struct out_where *where)
 	struct sym_loc loc;
 	uint64_t guest = (addr + w->bias) & w->addr_mask;
 	symbolizer_lookup(w->names, guest, &loc);
-	*where = (struct out_where){ loc.object, loc.file, loc.line, guest, loc.has_link, loc.link };
+	*where = (struct out_where){ loc.object, loc.file, loc.line, guest, loc.has_link, loc.link,
+				     loc.in_plt };
 }
 
 /* icount's resolver: the start of the symbol a link-time address lies in. */

@@ -92,6 +92,7 @@ static struct cg_item *collect(const struct wprof *w, const struct out_symbols *
 		it->target = arcs[i].self;
 		it->incl = arcs[i].incl;
 		it->ir = arcs[i].incl_ir;
+		it->first = arcs[i].first;
 		if (!place(syms, it) || !(it->cname = out_func_name(syms, it->target, &cstart)))
 			goto fail;
 		out_where_of(syms, it->target, &it->twhere);

@@ -24,6 +24,7 @@ struct cg_item {
 	struct out_where cwhere;	/* the callee function's object and file */
 	struct out_where twhere;	/* the target's line and link-time address */
 	uint64_t incl;
+	uint64_t first;		/* calls: the retired count at the arc's first call */
 };
 
 /* Order: function (start, name), address, cost lines before calls, target, callee name. */

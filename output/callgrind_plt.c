@@ -1,17 +1,21 @@
-/* callgrind's --skip-plt=yes on the writer's items: a PLT stub is no function of its own. What
- * valgrind's callgrind does by default (measured on guests/symbols_demo.c, valgrind 3.19): the
- * instructions a call runs in the stub — and, for a lazily bound slot's first call, in its
- * .plt entry and in .PLT0 — are the caller's self cost at the call site, and the call is an
- * arc from the caller to the function the stub reaches (work => qsort, not qsort@plt).
+/* callgrind's --skip-plt=yes on the writer's items: a stub of an object's .plt section is no
+ * function of its own. What valgrind's callgrind does by default (measured on
+ * guests/symbols_demo.c, valgrind 3.19): the instructions a call runs in the stub — and, for a
+ * lazily bound slot's first call, the rest of its .plt entry and .PLT0 — are the caller's self
+ * cost at the call site, and the call is an arc from the caller to the function the stub
+ * reaches (work => qsort, not qsort@plt). Stubs of .plt.got (and .plt.sec) stay functions, as
+ * valgrind keeps them (measured: libc's malloc and free stubs in .plt.got, the program's
+ * __cxa_finalize one).
  *
- * The profile holds the stubs' instructions per pc, not per call, so they are given to the
- * arcs that called the stub in proportion to their calls: exact when one call site uses a
- * stub (each site has its own return address, so its own arc), shared by calls otherwise.
- * .PLT0 runs once per lazy binding: its instructions go to the stubs of its object that were
- * bound lazily (those whose .plt entry ran past its first jump), in proportion to how often.
- * The function a stub reaches is the profile's function of the stub's name without "@plt"
- * (an IFUNC's stub, memcpy@plt, reaches an implementation of another name: the arc then keeps
- * the stub's name). Stubs no call reached (a jump to one) keep their own costs. */
+ * The profile holds the stubs' instructions per pc, not per call. Every call runs the bound
+ * path (the stub's pcs that ran exactly as often as it was called), so each arc gets that many
+ * per call; what is left, the lazy binding's instructions, goes to the arc that called first
+ * (the binding happens at a slot's first call). .PLT0 runs once per lazy binding: its
+ * instructions go to the stubs of its object that were bound lazily (those whose .plt entry
+ * ran past its first jump), in proportion to how often. The function a stub reaches is the
+ * profile's function of the stub's name without "@plt" (an IFUNC's stub, memcpy@plt, reaches
+ * an implementation of another name: the arc then keeps the stub's name). Stubs no call
+ * reached (a jump to one) keep their own costs. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,15 +24,22 @@
 static const char plt_suffix[] = "@plt";
 static const char plt0_name[] = ".PLT0";
 
-static bool is_stub_name(const char *name)
+static bool has_plt_suffix(const char *name)
 {
 	size_t n = strlen(name), k = sizeof(plt_suffix) - 1;
 	return n > k && strcmp(name + n - k, plt_suffix) == 0;
 }
 
-static bool is_plt_name(const char *name)
+/* A cost line of a .plt function (a stub or .PLT0). */
+static bool in_plt(const struct cg_item *it)
 {
-	return is_stub_name(name) || strcmp(name, plt0_name) == 0;
+	return !it->is_call && it->fwhere.in_plt;
+}
+
+/* A call of a stub (.PLT0 is never called). */
+static bool calls_stub(const struct cg_item *it)
+{
+	return it->is_call && it->cwhere.in_plt && strcmp(it->cname, plt0_name) != 0;
 }
 
 static bool same_object(const char *a, const char *b)
@@ -41,6 +52,7 @@ struct plt_group {
 	const char *object;
 	char *name;
 	uint64_t ir, ticks, calls, passes;
+	uint64_t bound_len;	/* pcs of called stubs that ran once per call */
 	bool plt0;
 };
 
@@ -155,6 +167,8 @@ static bool give_plt0(struct plt_tables *t, size_t p0)
 /* The function a stub of this name reaches, among the profile's: NULL if none. */
 static const struct cg_item *reached(const struct cg_item *items, size_t n, const char *stub)
 {
+	if (!has_plt_suffix(stub))
+		return NULL;
 	size_t len = strlen(stub) - (sizeof(plt_suffix) - 1);
 	for (size_t i = 0; i < n; i++)
 		if (!items[i].is_call && strncmp(items[i].fname, stub, len) == 0 && !items[i].fname[len])
@@ -173,12 +187,23 @@ static bool give_to_callers(struct cg_item *items, size_t n, size_t *next, const
 {
 	const struct cg_item *callee = reached(items, n, x->name);
 	uint64_t seen = 0, given_ir = 0, given_ticks = 0;
+	/* the lazy binding's instructions: the first caller's */
+	bool by_path = x->bound_len && x->bound_len * x->calls <= x->ir;
+	uint64_t lazy = by_path ? x->ir - x->bound_len * x->calls : 0, first = UINT64_MAX;
+	size_t first_arc = SIZE_MAX;
+	for (size_t i = 0; i < n; i++)
+		if (items[i].is_call && !strcmp(items[i].cname, x->name) &&
+		    same_object(items[i].cwhere.object, x->object) && items[i].first < first) {
+			first = items[i].first;
+			first_arc = i;
+		}
 	for (size_t i = 0; i < n; i++) {
 		struct cg_item *arc = &items[i];
 		if (!arc->is_call || strcmp(arc->cname, x->name) || !same_object(arc->cwhere.object, x->object))
 			continue;
 		seen += arc->count;
-		uint64_t ir = seen == x->calls ? x->ir - given_ir : share(x->ir, arc->count, x->calls);
+		uint64_t ir = by_path ? x->bound_len * arc->count + (i == first_arc ? lazy : 0)
+			      : seen == x->calls ? x->ir - given_ir : share(x->ir, arc->count, x->calls);
 		uint64_t ticks = seen == x->calls ? x->ticks - given_ticks : share(x->ticks, arc->count, x->calls);
 		given_ir += ir;
 		given_ticks += ticks;
@@ -211,14 +236,14 @@ size_t callgrind_skip_plt(struct cg_item **pitems, size_t n)
 	bool ok = true;
 	for (size_t i = 0; i < n && ok; i++) {
 		const struct cg_item *it = &items[i];
-		if (it->is_call && is_stub_name(it->cname)) {
+		if (calls_stub(it)) {
 			size_t g = group_of(&t, it->cwhere.object, it->cname);
 			ok = g != SIZE_MAX;
 			if (ok)
 				t.groups[g].calls += it->count;
 			calls++;
 		}
-		if (it->is_call || !is_plt_name(it->fname))
+		if (!in_plt(it))
 			continue;
 		struct plt_func *pf = func_of(&t, it);
 		if (!(ok = pf != NULL))
@@ -231,10 +256,18 @@ size_t callgrind_skip_plt(struct cg_item **pitems, size_t n)
 	}
 	/* a function is "targeted" when a call ends at its start */
 	for (size_t i = 0; i < n && ok; i++)
-		if (items[i].is_call && is_stub_name(items[i].cname))
+		if (calls_stub(&items[i]))
 			for (size_t f = 0; f < t.nfuncs; f++)
 				if (t.funcs[f].start == items[i].target)
 					t.funcs[f].targeted = true;
+	/* the bound path: a called stub's pcs that ran once per call */
+	for (size_t i = 0; i < n && ok; i++) {
+		if (!in_plt(&items[i]))
+			continue;
+		const struct plt_func *pf = func_of(&t, &items[i]);
+		if (pf && pf->targeted && items[i].ir == t.groups[pf->group].calls)
+			t.groups[pf->group].bound_len++;
+	}
 	for (size_t g = 0; g < t.ngroups && ok; g++)
 		if (!t.groups[g].plt0)
 			t.groups[g].passes = lazy_passes(&t, g);
@@ -264,7 +297,7 @@ size_t callgrind_skip_plt(struct cg_item **pitems, size_t n)
 	for (size_t i = 0; i < next; i++) {
 		struct cg_item *it = &items[i];
 		bool drop = false;
-		if (i < n && !it->is_call && is_plt_name(it->fname))
+		if (i < n && in_plt(it))
 			for (size_t f = 0; f < t.nfuncs; f++)
 				if (t.funcs[f].start == it->fstart && gone[t.funcs[f].group] &&
 				    strcmp(t.groups[t.funcs[f].group].name, it->fname) == 0)

@@ -283,6 +283,13 @@ static const char *plt_names(void *ctx, uint64_t addr, uint64_t *off)
 	return NULL;
 }
 
+/* [0x1200, 0x1230) is the program's .plt section */
+static void plt_where(void *ctx, uint64_t addr, struct out_where *w)
+{
+	(void)ctx;
+	*w = (struct out_where){ .guest = addr, .in_plt = addr >= 0x1200 && addr < 0x1230 };
+}
+
 static char *plt_profile(bool skip)
 {
 	struct wprof w;
@@ -303,7 +310,7 @@ static char *plt_profile(bool skip)
 					  { 0x1206, 1 }, { 0x2000, 6 }, { 0x1220, 4 }, { 0x3000, 4 } };
 	for (size_t i = 0; i < sizeof(ir) / sizeof(ir[0]); i++)
 		cr_assert_eq(wprof_add_ir(&w, ir[i][0], ir[i][1]), 0);
-	const struct out_symbols s = { .name = plt_names };
+	const struct out_symbols s = { .name = plt_names, .where = plt_where };
 	const struct callgrind_info i = { "/bin/prog", NULL, skip };
 	char *text;
 	size_t size;
@@ -322,19 +329,20 @@ Test(callgrind_writer, skip_plt)
 {
 	char *text = plt_profile(true);
 	cr_expect_str_eq(text,
-		"# callgrind format\nversion: 1\ncreator: profemu\npositions: instr\n"
+		"# callgrind format\nversion: 1\ncreator: profemu\npositions: instr line\n"
 		"events: Ir Ticks\n\nob=/bin/prog\nfl=???\n"
-		"\nfn=main\n0x1010 2 0\n0x1020 2 0\n0x1020 6 0\ncfn=qsort\ncalls=2 0x2000\n0x1020 6 0\n"
-		"0x1030 1 0\n0x1030 1 0\ncfn=puts@plt\ncalls=1 0x1220\n0x1030 1 0\n"
-		"0x1040 3 0\n0x1040 3 0\ncfn=puts@plt\ncalls=3 0x1220\n0x1040 3 0\n"
-		"\nfn=qsort\n0x2000 6 0\n"
-		"\nfn=0x3000\n0x3000 4 0\n"
+		"\nfn=main\n0x1010 0 2 0\n0x1020 0 2 0\n0x1020 0 6 0\ncfi=???\ncfn=qsort\n"
+		"calls=2 0x2000 0\n0x1020 0 6 0\n"
+		"0x1030 0 1 0\n0x1030 0 1 0\ncfi=???\ncfn=puts@plt\ncalls=1 0x1220 0\n0x1030 0 1 0\n"
+		"0x1040 0 3 0\n0x1040 0 3 0\ncfi=???\ncfn=puts@plt\ncalls=3 0x1220 0\n0x1040 0 3 0\n"
+		"\nfn=qsort\n0x2000 0 6 0\n"
+		"\nfn=0x3000\n0x3000 0 4 0\n"
 		"\ntotals: 28 0\n");
 	free(text);
 	/* and with --skip-plt=no, the stubs are functions of their own */
 	text = plt_profile(false);
-	cr_expect(strstr(text, "\nfn=qsort@plt\n0x1210 2 0\n0x1216 1 0\n0x121b 1 0\n"), "%s", text);
-	cr_expect(strstr(text, "\nfn=.PLT0\n0x1200 1 0\n0x1206 1 0\n"), "%s", text);
-	cr_expect(strstr(text, "cfn=qsort@plt\ncalls=2 0x1210\n0x1020 12 0\n"), "%s", text);
+	cr_expect(strstr(text, "\nfn=qsort@plt\n0x1210 0 2 0\n0x1216 0 1 0\n0x121b 0 1 0\n"), "%s", text);
+	cr_expect(strstr(text, "\nfn=.PLT0\n0x1200 0 1 0\n0x1206 0 1 0\n"), "%s", text);
+	cr_expect(strstr(text, "cfn=qsort@plt\ncalls=2 0x1210 0\n0x1020 0 12 0\n"), "%s", text);
 	free(text);
 }
