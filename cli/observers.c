@@ -81,7 +81,8 @@ static void symbol_where(void *ctx, uint64_t addr, struct out_where *where)
 	struct sym_loc loc;
 	uint64_t guest = (addr + w->bias) & w->addr_mask;
 	symbolizer_lookup(w->names, guest, &loc);
-	*where = (struct out_where){ loc.object, loc.file, loc.line, guest, loc.has_link, loc.link };
+	*where = (struct out_where){ loc.object, loc.file, loc.line, guest, loc.has_link, loc.link,
+				     loc.in_plt };
 }
 
 /* icount's resolver: the start of the symbol a link-time address lies in. */
@@ -167,6 +168,7 @@ static int write_formats(struct observers *w, uint64_t retired)
 	struct out_run run = {
 		.wp = w->wp, .ic = w->ic, .names = &names, .object = p->exe_path,
 		.command = o->program, .arch = cpu_arch_name(p->arch), .hz = (uint32_t)o->hz,
+		.skip_plt = !o->keep_plt,
 	};
 	int failed = w->counts_failed ? -1 : 0;
 	for (unsigned i = 0; i < OUT_FORMAT_COUNT; i++) {

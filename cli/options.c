@@ -51,6 +51,9 @@ static const char usage_head[] =
 	/* then the output registry's formats (output/formats.h) */
 	;
 static const char usage_tail[] =
+	"  --skip-plt=yes|no --callgrind: a PLT stub's instructions are its caller's, and the\n"
+	"                    call goes where the stub jumps (yes, callgrind's default), or\n"
+	"                    the stub is a function (no)\n"
 	"  --stats=FILE      write run statistics as JSON to FILE\n"
 	"  -h, --help        show this help\n"
 	"  --version         show the version\n";
@@ -138,6 +141,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 	       OPT_STATS, OPT_VERSION, OPT_PERSONALITY, OPT_JITTER, OPT_EXPLAIN, OPT_PROFIL_MAX,
 	       OPT_PID, OPT_PRF, OPT_BUCKET_SIZE, OPT_INTERVAL, OPT_SYSCALL_COST, OPT_QUANTUM,
 	       OPT_SCHED_SEED, OPT_TRACE_INSNS, OPT_EPOCH, OPT_EPOCH_NS, OPT_CHILD, OPT_TREE,
+	       OPT_SKIP_PLT,
 	       OPT_OUTPUT /* + the registry's index: --NAME=FILE */ };
 	static const struct option fixed_options[] = {
 		{ "strace", no_argument, NULL, OPT_STRACE },
@@ -162,6 +166,7 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		{ "quantum", required_argument, NULL, OPT_QUANTUM },
 		{ "sched-seed", required_argument, NULL, OPT_SCHED_SEED },
 		{ "syscall-cost", no_argument, NULL, OPT_SYSCALL_COST },
+		{ "skip-plt", required_argument, NULL, OPT_SKIP_PLT },
 		/* hidden (not in --help): tests/e2e/run_lockstep.py's per-instruction trace */
 		{ "trace-insns", no_argument, NULL, OPT_TRACE_INSNS },
 		{ "help", no_argument, NULL, 'h' },
@@ -226,6 +231,11 @@ int options_parse(struct options *o, int argc, char **argv, bool *done)
 		}
 		case OPT_JITTER: o->jitter = true; break;
 		case OPT_EXPLAIN: o->explain = true; break;
+		case OPT_SKIP_PLT:
+			if (strcmp(optarg, "yes") && strcmp(optarg, "no"))
+				return usage_error("profemu", "--skip-plt takes yes or no, not '%s'", optarg);
+			o->keep_plt = strcmp(optarg, "no") == 0;
+			break;
 		case OPT_TRACE_INSNS: o->trace_insns = true; break;
 		case OPT_PROFIL_MAX:
 			/* 0 is allowed: every hpux sprofil call with regions is then E2BIG */

@@ -25,6 +25,7 @@ struct options {
 	int personality;		/* enum prof_personality */
 	bool jitter;
 	bool explain;
+	bool keep_plt;		/* --skip-plt=no: --callgrind keeps PLT stubs as functions */
 	/* --trace-insns (hidden, for lock-step tests against qemu): one stderr line per retired
 	 * instruction with the next pc and registers 0..31; profiling ticks are off meanwhile. */
 	bool trace_insns;

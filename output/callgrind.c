@@ -11,21 +11,7 @@
 #include "output/callgrind.h"
 #include "output/format.h"
 
-struct cg_item {
-	uint64_t fstart;	/* the function containing addr: start, name, object, file */
-	char *fname;
-	struct out_where fwhere;
-	uint64_t addr;		/* the pc, or the call site */
-	struct out_where where;	/* its source position */
-	bool is_call;		/* a cost line sorts before a call at the same address */
-	uint64_t count;		/* ticks, or calls */
-	uint64_t ir;		/* retired instructions at addr, or inside the calls */
-	uint64_t target;	/* calls: the callee's address, name, where, inclusive ticks */
-	char *cname;
-	struct out_where cwhere;	/* the callee function's object and file */
-	struct out_where twhere;	/* the target's line and link-time address */
-	uint64_t incl;
-};
+#include "output/callgrind_items.h"
 
 /* The function containing it->addr, and where it and its function are. false: out of memory. */
 static bool place(const struct out_symbols *syms, struct cg_item *it)
@@ -42,7 +28,7 @@ static int cmp_u64(uint64_t a, uint64_t b)
 	return (a > b) - (a < b);
 }
 
-static int cmp_item(const void *pa, const void *pb)
+int callgrind_cmp_item(const void *pa, const void *pb)
 {
 	const struct cg_item *a = pa, *b = pb;
 	int c = cmp_u64(a->fstart, b->fstart);
@@ -56,10 +42,15 @@ static int cmp_item(const void *pa, const void *pb)
 		c = cmp_u64(a->target, b->target);
 	if (!c && a->is_call)
 		c = strcmp(a->cname, b->cname);
+	/* two cost lines at one address (--skip-plt's at a call site): a fixed order */
+	if (!c)
+		c = cmp_u64(a->ir, b->ir);
+	if (!c)
+		c = cmp_u64(a->count, b->count);
 	return c;
 }
 
-static void free_items(struct cg_item *items, size_t n)
+void callgrind_free_items(struct cg_item *items, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(items[i].fname);
@@ -101,6 +92,7 @@ static struct cg_item *collect(const struct wprof *w, const struct out_symbols *
 		it->target = arcs[i].self;
 		it->incl = arcs[i].incl;
 		it->ir = arcs[i].incl_ir;
+		it->first = arcs[i].first;
 		if (!place(syms, it) || !(it->cname = out_func_name(syms, it->target, &cstart)))
 			goto fail;
 		out_where_of(syms, it->target, &it->twhere);
@@ -108,12 +100,12 @@ static struct cg_item *collect(const struct wprof *w, const struct out_symbols *
 	}
 	free(pcs);
 	free(arcs);
-	qsort(items, *n, sizeof(*items), cmp_item);
+	qsort(items, *n, sizeof(*items), callgrind_cmp_item);
 	return items;
 fail:
 	free(pcs);
 	free(arcs);
-	free_items(items, *n);
+	callgrind_free_items(items, *n);
 	*n = SIZE_MAX;
 	return NULL;
 }
@@ -141,6 +133,8 @@ int callgrind_write_stream(FILE *f, const struct wprof *w, const struct out_symb
 	size_t n;
 	uint64_t total;
 	struct cg_item *items = collect(w, syms, &n, &total);
+	if (n != SIZE_MAX && info && info->skip_plt)
+		n = callgrind_skip_plt(&items, n);
 	if (n == SIZE_MAX)
 		return -ENOMEM;
 	const char *program = info && info->object ? info->object : "???";
@@ -204,7 +198,7 @@ int callgrind_write_stream(FILE *f, const struct wprof *w, const struct out_symb
 		fprintf(f, "\ntotals: %" PRIu64 " %" PRIu64 "\n", w->total_ir, total);
 	else
 		fprintf(f, "\ntotals: %" PRIu64 "\n", total);
-	free_items(items, n);
+	callgrind_free_items(items, n);
 	return ferror(f) ? -EIO : 0;
 }
 
@@ -229,7 +223,8 @@ int callgrind_write(const char *path, const struct wprof *w, const struct out_sy
 
 static int write_callgrind(const char *path, const struct out_run *run)
 {
-	const struct callgrind_info info = { .object = run->object, .cmd = run->command };
+	const struct callgrind_info info = { .object = run->object, .cmd = run->command,
+					     .skip_plt = run->skip_plt };
 	return callgrind_write(path, run->wp, run->names, &info);
 }
 

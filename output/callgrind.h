@@ -19,6 +19,7 @@
 #ifndef PROFEMU_OUTPUT_CALLGRIND_H
 #define PROFEMU_OUTPUT_CALLGRIND_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "output/symname.h"
@@ -27,6 +28,10 @@
 struct callgrind_info {
 	const char *object;		/* ob=: the program's path; "???" if NULL */
 	const char *cmd;		/* cmd: the command line; no cmd: line if NULL */
+	/* callgrind's --skip-plt=yes, its default: a PLT stub's instructions are its caller's
+	 * self cost at the call site, and the call goes to the function the stub reaches
+	 * (output/callgrind_plt.c says how exactly) */
+	bool skip_plt;
 };
 
 /* Atomically (output/atomic_file.h). 0 or -errno. */

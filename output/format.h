@@ -4,6 +4,7 @@
 #ifndef PROFEMU_OUTPUT_FORMAT_H
 #define PROFEMU_OUTPUT_FORMAT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "output/icount.h"
@@ -28,6 +29,7 @@ struct out_run {
 	const char *command;		/* the program as the user named it */
 	const char *arch;		/* cpu_arch_name() */
 	uint32_t hz;			/* clock ticks per second of guest time */
+	bool skip_plt;			/* --skip-plt=yes: PLT stubs' cost is their callers' */
 };
 
 struct out_format {

@@ -24,6 +24,7 @@ struct out_where {
 	uint64_t guest;		/* addr when nothing else is known */
 	bool has_link;
 	uint64_t link;
+	bool in_plt;		/* in the object's .plt: a stub callgrind's --skip-plt skips */
 };
 typedef void (*out_where_fn)(void *ctx, uint64_t addr, struct out_where *w);
 

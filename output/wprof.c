@@ -168,8 +168,10 @@ void wprof_call_at(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_
 	uint32_t a;
 	struct wprof_arc *arc = pairtab_get(&w->arcs, return_addr, target, &a);
 	if (arc) {
-		if (!arc->calls)
+		if (!arc->calls) {
 			arc->site = site;
+			arc->first = retired;
+		}
 		arc->calls++;
 	} else {
 		w->dropped++;

@@ -64,6 +64,7 @@ struct wprof_arc {
 	uint64_t site;
 	uint64_t incl;
 	uint64_t stamp;			/* internal: the tick that last charged incl */
+	uint64_t first;			/* the retired count at its first call (_at events) */
 };
 
 /* A call-tree node: the stack of call targets from the root. The root (index WPROF_ROOT) has

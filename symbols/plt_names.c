@@ -248,6 +248,16 @@ static bool name_section(struct plt_ctx *c, const char *secname, uint64_t entry,
 	return true;
 }
 
+bool plt_section(Elf *elf, uint64_t *lo, uint64_t *hi)
+{
+	GElf_Shdr sh;
+	if (!section_named(elf, ".plt", &sh) || sh.sh_type != SHT_PROGBITS || !sh.sh_size)
+		return false;
+	*lo = sh.sh_addr;
+	*hi = sh.sh_addr + sh.sh_size;
+	return true;
+}
+
 bool plt_names(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
 	       void *ctx)
 {

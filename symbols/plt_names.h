@@ -20,4 +20,9 @@
 bool plt_names(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
 	       void *ctx);
 
+/* The link-time range [*lo, *hi) of elf's .plt section, the lazy-binding stubs valgrind's
+ * callgrind --skip-plt skips (not .plt.sec or .plt.got, which it keeps as functions). false if
+ * it has none. */
+bool plt_section(Elf *elf, uint64_t *lo, uint64_t *hi);
+
 #endif

@@ -42,6 +42,7 @@ struct sym_object {
 	size_t nown_strings, own_cap;
 	int fd;				/* the object file, to see it shrink (-1: not open) */
 	uint64_t size;			/* its size when it was opened */
+	uint64_t plt_lo, plt_hi;	/* its .plt section, link-time (empty: none) */
 };
 
 struct symbolizer {
@@ -295,6 +296,8 @@ static void open_object(struct symbolizer *s, struct sym_object *o, const struct
 	o->syms.sized_ends = true;
 	o->dwarf = DWARF_UNKNOWN;
 	o->state = OBJ_OPEN;
+	if (!plt_section(elf, &o->plt_lo, &o->plt_hi))
+		o->plt_lo = o->plt_hi = 0;
 	if (!plt_names(elf, add_plt, o) || !read_symbols(o))
 		sym_index_free(&o->syms);	/* out of memory: offsets only */
 }
@@ -425,6 +428,7 @@ static void lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out, boo
 	uint64_t link = (addr - bias) & s->mask;
 	out->has_link = true;
 	out->link = link;
+	out->in_plt = link >= o->plt_lo && link < o->plt_hi;
 	const struct sym_index_entry *e = sym_index_lookup(&o->syms, link);
 	if (e) {
 		out->func = e->name;

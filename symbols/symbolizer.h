@@ -33,6 +33,7 @@ struct sym_loc {
 	unsigned line;		/* its line, 0 if unknown */
 	bool has_link;		/* the object was read: link is known */
 	uint64_t link;		/* addr in the object's own terms (its link-time address) */
+	bool in_plt;		/* addr is in the object's .plt section (plt_section) */
 };
 
 /* map: read at each lookup (it may grow meanwhile); sysroot: -L DIR, NULL or "/" for none;

@@ -349,8 +349,8 @@ def run_valgrind(ctx, arch):
 
 def run_callgrind_valgrind(ctx, arch):
     guest, d, opts = under_valgrind(ctx, arch, "cg")
-    ctx.run([ctx.profemu, "--callgrind=pe.out", "--counts=counts.json", "--stats=stats.json"] +
-            opts + [guest] + VALGRIND_ARGS, d)
+    ctx.run([ctx.profemu, "--callgrind=pe.out", "--skip-plt=no", "--counts=counts.json",
+             "--stats=stats.json"] + opts + [guest] + VALGRIND_ARGS, d)
     vg_self, _, _, vg_total = callgrind_self(os.path.join(d, "vg.out"))
     pe_self, _, _, pe_total = callgrind_self(os.path.join(d, "pe.out"))
     stats = json.load(open(os.path.join(d, "stats.json")))

@@ -8,8 +8,8 @@ Cases:
                    the Ir of the sorting comparison's line, and lists the C library's sort
                    (msort_with_tmp with libc6-dbg's symbols, else qsort) under libc.so.6,
                    and ld.so's code under its own object.
-  valgrind-ARCH    the same program natively under valgrind's callgrind (--skip-plt=no: a PLT
-                   stub is its own function on both sides, as profemu always has it), in the
+  valgrind-ARCH    the same program natively under valgrind's callgrind (both with
+                   --skip-plt=no: a PLT stub is its own function on both sides), in the
                    environment run_counts.py gives both (the CPU view through GLIBC_TUNABLES,
                    valgrind's client variables). Compared address by address in every object
                    (valgrind's object-relative addresses, and those it lists under no object,
@@ -18,6 +18,10 @@ Cases:
                    CPU's XSAVE, the auxiliary vector, string functions on strings at other
                    page offsets), totals within 0.01 %. Every object's addresses are
                    valgrind's own (its link-time ones, where kcachegrind disassembles it).
+  skipplt-ARCH     the same with both tools' defaults (--skip-plt=yes): a .plt stub's
+                   instructions are its caller's at the call site (the lazy binding's the
+                   first caller's), and the demo's work calls qsort in libc.so.6 itself (no
+                   qsort@plt or .PLT0 function); the same equalities, address by address.
   counts-ARCH      the demo under --counts (hppa: dynamic, on Debian's cross libc through
                    -L; ia64: the committed static guests/ia64/bin/cpubench; ia64-dynamic: the
                    demo built by the IA-64 cross toolchain in /opt/ia64-toolchain, run on its
@@ -131,6 +135,7 @@ VALGRIND_N = "10000"
 
 def cases():
     return (["annotate-" + a for a in X86] + ["valgrind-" + a for a in X86] +
+            ["skipplt-" + a for a in X86] +
             ["counts-" + a for a in list(CC) + ["ia64"]] +
             ["shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
 
@@ -309,7 +314,7 @@ def explained(arch, ob, fn, bindings):
     return limit, why
 
 
-def run_valgrind(ctx, arch):
+def run_valgrind(ctx, arch, skip_plt=False):
     if not shutil.which("valgrind"):
         raise Skip("valgrind is not installed")
     e2e_harness.need_host_runs(arch, "valgrind runs the demo natively")
@@ -317,10 +322,11 @@ def run_valgrind(ctx, arch):
     demo = build_demo(ctx, arch, d)
     fixed, client_env = run_counts.valgrind_env(ctx, arch, d)
     args = [VALGRIND_N]
-    run(ctx, [shutil.which("valgrind"), "--tool=callgrind", "--skip-plt=no", "--dump-instr=yes",
+    skip = [] if skip_plt else ["--skip-plt=no"]
+    run(ctx, [shutil.which("valgrind"), "--tool=callgrind"] + skip + ["--dump-instr=yes",
               "--callgrind-out-file=vg.out", demo] + args, d, env=fixed)
     opts = [a for n, v in client_env for a in ("-E", "%s=%s" % (n, v))]
-    profemu(ctx, d, ["--callgrind=pe.out"] + opts, [demo] + args)
+    profemu(ctx, d, ["--callgrind=pe.out"] + skip + opts, [demo] + args)
     diff, pe_total, vg_total, bindings, nfunctions, moved_by = differences(
         os.path.join(d, "vg.out"), os.path.join(d, "pe.out"))
     # both write an object's code at its link-time addresses
@@ -346,8 +352,25 @@ def run_valgrind(ctx, arch):
         nfunctions - len(diff),
         ", ".join("%s %+d" % (fn, n) for (ob, fn), n in sorted(diff.items(), key=str)) or "none",
         pe_total, vg_total, percent))
+    if skip_plt:
+        problems += work_calls_qsort(os.path.join(d, "pe.out"))
     if problems:
         raise Failure("\n".join("  * " + p for p in problems))
+
+
+def work_calls_qsort(path):
+    """--skip-plt=yes: work's call of qsort is an arc to libc.so.6's qsort, and no function is
+    a .plt stub (.plt.got's, __cxa_finalize@plt, malloc@plt, stay functions on both sides)."""
+    text = open(path).read()
+    problems = []
+    work = re.search(r"^fn=work\n(.*?)(?=^fn=)", text, re.M | re.S)
+    if not work or not re.search(r"^cob=\S*/libc\.so\.6\ncfi=.*\ncfn=qsort\n", work.group(1), re.M):
+        problems.append("work does not call libc.so.6's qsort:\n" +
+                        e2e_harness.indent(work.group(1)[-1500:] if work else text[:1500]))
+    stubs = sorted(set(re.findall(r"^fn=(qsort@plt|\.PLT0)$", text, re.M)))
+    if stubs:
+        problems.append("PLT stubs left as functions: " + ", ".join(stubs[:10]))
+    return problems
 
 
 def symbol_entries(ctx, path, d):
@@ -653,6 +676,8 @@ def run_case(name, args):
             run_annotate(ctx, arch)
         elif kind == "valgrind" and arch in X86:
             run_valgrind(ctx, arch)
+        elif kind == "skipplt" and arch in X86:
+            run_valgrind(ctx, arch, skip_plt=True)
         elif kind == "counts" and (arch in CC or arch == "ia64"):
             run_counts_offsets(ctx, arch)
         elif name == "python3-folded":

@@ -21,7 +21,7 @@ static const char *names(void *ctx, uint64_t addr, uint64_t *off)
 }
 
 static const struct out_symbols syms = { .name = names };
-static const struct callgrind_info info = { "/bin/prog", "prog -x" };
+static const struct callgrind_info info = { "/bin/prog", "prog -x", false };
 
 static void ticks(struct wprof *w, uint64_t pc, int n)
 {
@@ -262,4 +262,87 @@ Test(callgrind_writer, exact_ir)
 		"\ntotals: 12 1\n");
 	free(text);
 	wprof_free(&w);
+}
+
+/* A program with PLT stubs (x86-64's non-IBT .plt: jmp *slot at +0, push at +6, jmp .PLT0 at
+ * +11; .PLT0 push at +0, jmp at +6): main calls qsort@plt twice from one site, the first call
+ * bound lazily (the stub's three instructions and .PLT0's two), the second through the bound
+ * slot (one); qsort runs 3 instructions each time. puts@plt (bound) is called once from 0x1030
+ * and three times from 0x1040 and reaches unnamed code at 0x3000 (1 instruction each). */
+static const char *plt_names(void *ctx, uint64_t addr, uint64_t *off)
+{
+	(void)ctx;
+	static const struct { uint64_t start, end; const char *name; } fn[] = {
+		{ 0x1000, 0x1100, "main" }, { 0x1200, 0x1210, ".PLT0" }, { 0x1210, 0x1220, "qsort@plt" },
+		{ 0x1220, 0x1230, "puts@plt" }, { 0x2000, 0x2100, "qsort" } };
+	for (size_t i = 0; i < sizeof(fn) / sizeof(fn[0]); i++)
+		if (addr >= fn[i].start && addr < fn[i].end) {
+			*off = addr - fn[i].start;
+			return fn[i].name;
+		}
+	return NULL;
+}
+
+/* [0x1200, 0x1230) is the program's .plt section */
+static void plt_where(void *ctx, uint64_t addr, struct out_where *w)
+{
+	(void)ctx;
+	*w = (struct out_where){ .guest = addr, .in_plt = addr >= 0x1200 && addr < 0x1230 };
+}
+
+static char *plt_profile(bool skip)
+{
+	struct wprof w;
+	init(&w);
+	wprof_call_at(&w, 0x1020, 0x1025, 0x1210, 3);
+	wprof_return_at(&w, 0x1025, 11);
+	wprof_call_at(&w, 0x1020, 0x1025, 0x1210, 12);
+	wprof_return_at(&w, 0x1025, 16);
+	wprof_call_at(&w, 0x1030, 0x1035, 0x1220, 17);
+	wprof_return_at(&w, 0x1035, 19);
+	for (uint64_t r = 20; r < 28; r += 3) {
+		wprof_call_at(&w, 0x1040, 0x1045, 0x1220, r);
+		wprof_return_at(&w, 0x1045, r + 2);
+	}
+	wprof_finish(&w, 28);
+	static const uint64_t ir[][2] = { { 0x1010, 2 }, { 0x1020, 2 }, { 0x1030, 1 }, { 0x1040, 3 },
+					  { 0x1210, 2 }, { 0x1216, 1 }, { 0x121b, 1 }, { 0x1200, 1 },
+					  { 0x1206, 1 }, { 0x2000, 6 }, { 0x1220, 4 }, { 0x3000, 4 } };
+	for (size_t i = 0; i < sizeof(ir) / sizeof(ir[0]); i++)
+		cr_assert_eq(wprof_add_ir(&w, ir[i][0], ir[i][1]), 0);
+	const struct out_symbols s = { .name = plt_names, .where = plt_where };
+	const struct callgrind_info i = { "/bin/prog", NULL, skip };
+	char *text;
+	size_t size;
+	FILE *f = open_memstream(&text, &size);
+	cr_assert_eq(callgrind_write_stream(f, &w, &s, &i), 0);
+	fclose(f);
+	wprof_free(&w);
+	return text;
+}
+
+/* --skip-plt=yes, callgrind's: the stubs' 10 instructions are main's at its call sites (6 at
+ * 0x1020 with .PLT0's, 1 and 3 at 0x1030/0x1040 by calls), the calls go to qsort (inclusive 6,
+ * its own) and stay puts@plt's where no function of that name ran; no stub or .PLT0 function
+ * is left; the total is unchanged. */
+Test(callgrind_writer, skip_plt)
+{
+	char *text = plt_profile(true);
+	cr_expect_str_eq(text,
+		"# callgrind format\nversion: 1\ncreator: profemu\npositions: instr line\n"
+		"events: Ir Ticks\n\nob=/bin/prog\nfl=???\n"
+		"\nfn=main\n0x1010 0 2 0\n0x1020 0 2 0\n0x1020 0 6 0\ncfi=???\ncfn=qsort\n"
+		"calls=2 0x2000 0\n0x1020 0 6 0\n"
+		"0x1030 0 1 0\n0x1030 0 1 0\ncfi=???\ncfn=puts@plt\ncalls=1 0x1220 0\n0x1030 0 1 0\n"
+		"0x1040 0 3 0\n0x1040 0 3 0\ncfi=???\ncfn=puts@plt\ncalls=3 0x1220 0\n0x1040 0 3 0\n"
+		"\nfn=qsort\n0x2000 0 6 0\n"
+		"\nfn=0x3000\n0x3000 0 4 0\n"
+		"\ntotals: 28 0\n");
+	free(text);
+	/* and with --skip-plt=no, the stubs are functions of their own */
+	text = plt_profile(false);
+	cr_expect(strstr(text, "\nfn=qsort@plt\n0x1210 0 2 0\n0x1216 0 1 0\n0x121b 0 1 0\n"), "%s", text);
+	cr_expect(strstr(text, "\nfn=.PLT0\n0x1200 0 1 0\n0x1206 0 1 0\n"), "%s", text);
+	cr_expect(strstr(text, "cfn=qsort@plt\ncalls=2 0x1210 0\n0x1020 0 12 0\n"), "%s", text);
+	free(text);
 }

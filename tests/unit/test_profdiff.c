@@ -75,10 +75,36 @@ Test(profdiff, callgrind_file)
 			       false, &p, err, sizeof(err)), 0, "%s", err);
 	cr_expect_eq(p.total, 100);
 	cr_expect_str_eq(p.event, "instructions");
-	expect_func(&p, "main", 15, 75, 0);
-	expect_func(&p, "fib", 60, 60, 5);	/* fib'2 merged; its own calls not added twice */
-	expect_func(&p, "odd name", 25, 25, 0);
+	expect_func(&p, "main [x]", 15, 75, 0);
+	expect_func(&p, "fib [x]", 60, 60, 5);	/* fib'2 merged; its own calls not added twice */
+	expect_func(&p, "odd name [x]", 25, 25, 0);
 	profile_free(&p);
+}
+
+/* Functions are known by name and object file name: one name in two objects is two functions
+ * (objects' ids compressed apart from functions'; a cob= names one callee's object), and a
+ * counts file and a callgrind file naming the same objects from other directories and load
+ * addresses give the same keys. */
+Test(profdiff, object_keys)
+{
+	struct profile cg, counts;
+	char err[256];
+	cr_assert_eq(read_text("events: Ir\nob=(1) /opt/sysroot/lib/libc.so.6\nfn=(1) qsort\n0x1000 7\n"
+			       "ob=(2) /tmp/prog\nfn=(1)\n0x401000 3\nfn=(2) main\n0x401100 1\n"
+			       "cob=(1)\ncfn=(1)\ncalls=2 0x1000\n0x401104 7\ncfn=(1)\ncalls=1 0x401000\n"
+			       "0x401108 3\n",
+			       false, &cg, err, sizeof(err)), 0, "%s", err);
+	expect_func(&cg, "qsort [libc.so.6]", 7, 7, 2);
+	expect_func(&cg, "qsort [prog]", 3, 3, 1);
+	expect_func(&cg, "main [prog]", 1, 11, 0);
+	cr_assert_eq(read_text("{\"total\": 11, \"functions\": [{\"name\": \"qsort\", \"object\": "
+			       "\"/usr/lib/x86_64-linux-gnu/libc.so.6\", \"address\": 140000000, \"self\": 7},"
+			       "{\"name\": \"qsort\", \"object\": \"/home/u/prog\", \"self\": 3}]}",
+			       true, &counts, err, sizeof(err)), 0, "%s", err);
+	expect_func(&counts, "qsort [libc.so.6]", 7, 0, 0);
+	expect_func(&counts, "qsort [prog]", 3, 0, 0);
+	profile_free(&cg);
+	profile_free(&counts);
 }
 
 Test(profdiff, callgrind_errors)

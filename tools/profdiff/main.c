@@ -15,11 +15,13 @@ static const char usage_text[] =
 	"Usage: profdiff [OPTION]... OLD NEW\n"
 	"Compare the per-function instruction counts of two runs: profemu --counts files or\n"
 	"callgrind files (profemu --callgrind, valgrind --tool=callgrind). Prints the functions\n"
-	"whose count changed, largest change first, and the program total.\n"
+	"whose count changed, largest change first, and the program total. A function is its name\n"
+	"and its object's file name (\"qsort [libc.so.6]\"), never an address.\n"
 	"\n"
 	"  --threshold=N     fail (exit 1) when a guarded count grew by more than N instructions\n"
 	"  --threshold=P%    ... or by more than P percent (without --threshold: report only)\n"
-	"  --function=NAME   guard only NAME (repeatable); default: every function and the total\n"
+	"  --function=NAME   guard only NAME (repeatable; in any object, or 'NAME [libc.so.6]');\n"
+	"                    default: every function and the total\n"
 	"  --metric=M        inclusive (default: with callees) or self\n"
 	"  --all             list unchanged functions too\n"
 	"  -h, --help        show this help\n"
@@ -56,12 +58,27 @@ struct guard {
 	int n;
 };
 
+/* NAME is that function in every object, "NAME [OBJECT]" in that one. */
+static bool names_function(const char *guard, const char *key)
+{
+	size_t len = strlen(guard);
+	return strcmp(guard, key) == 0 || (strncmp(guard, key, len) == 0 && strncmp(key + len, " [", 2) == 0);
+}
+
+static bool in_profile(const struct profile *p, const char *guard)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (names_function(guard, p->funcs[i].name))
+			return true;
+	return false;
+}
+
 static bool guarded(const struct guard *g, const char *name)
 {
 	if (!g->n)
 		return true;
 	for (int i = 0; i < g->n; i++)
-		if (strcmp(g->names[i], name) == 0)
+		if (names_function(g->names[i], name))
 			return true;
 	return false;
 }
@@ -117,7 +134,7 @@ static int run(int argc, char **argv, struct guard g)
 	}
 	int status = 0;
 	for (int i = 0; i < g.n; i++) {
-		if (!profile_find(&a, g.names[i]) && !profile_find(&b, g.names[i])) {
+		if (!in_profile(&a, g.names[i]) && !in_profile(&b, g.names[i])) {
 			fprintf(stderr, "profdiff: no function %s in either file\n", g.names[i]);
 			status = EXIT_BAD;
 		}

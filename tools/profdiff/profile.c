@@ -26,6 +26,25 @@ struct pfunc *profile_get(struct profile *p, const char *name, size_t len)
 	return &p->funcs[p->n++];
 }
 
+struct pfunc *profile_get_in(struct profile *p, const char *name, size_t len, const char *object)
+{
+	if (!object || !*object || strcmp(object, "???") == 0)
+		return profile_get(p, name, len);
+	const char *slash = strrchr(object, '/');
+	const char *base = slash && slash[1] ? slash + 1 : object;
+	size_t blen = strlen(base);
+	char *key = malloc(len + blen + 4);
+	if (!key)
+		return NULL;
+	memcpy(key, name, len);
+	memcpy(key + len, " [", 2);
+	memcpy(key + len + 2, base, blen);
+	memcpy(key + len + 2 + blen, "]", 2);
+	struct pfunc *f = profile_get(p, key, len + blen + 3);
+	free(key);
+	return f;
+}
+
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(((const struct pfunc *)a)->name, ((const struct pfunc *)b)->name);

@@ -2,7 +2,8 @@
  * (Ir if the file has it, else its first event), the calls into it, and as inclusive cost its
  * self cost plus the inclusive costs on its calls= lines to other functions. Valgrind's
  * recursion levels (fib'2) are merged into the function; name compression ("fn=(3) name",
- * then "fn=(3)") is followed; several parts in one file add up. */
+ * then "fn=(3)"; objects have their own ids) is followed; a function is in the object of the
+ * ob= before it, a callee in its cob= (profile.h); several parts in one file add up. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,10 +11,16 @@
 
 #define CG_MAX_LINE 65536
 
+/* A compression space: names by id. Functions (fn, cfn) and objects (ob, cob) have one each. */
+struct cg_names {
+	char **names;
+	size_t n;
+};
+
 struct cg_state {
 	struct profile *p;
-	char **names;		/* compressed names by id */
-	size_t nnames;
+	struct cg_names fns, obs;
+	char *ob, *cob;		/* the current object, the next callee's (cob=; NULL: ob) */
 	size_t npos;		/* positions per cost line */
 	long event;		/* column of the chosen event, -1 until "events:" */
 	size_t fn, cfn;		/* current function and callee: index in p->funcs + 1, 0 none */
@@ -21,45 +28,74 @@ struct cg_state {
 	uint64_t total;
 };
 
-/* "(id) name" defines, "(id)" refers; a plain name is itself. Recursion suffixes go. Returns
- * the function's index + 1, 0 on error. */
-static size_t func_of(struct cg_state *s, char *v, const char **why)
+/* "(id) name" defines, "(id)" refers; a plain name is itself. NULL on error. */
+static const char *expand(struct cg_names *t, char *v, const char **why)
 {
-	const char *name = v;
-	if (*v == '(') {
-		char *end;
-		unsigned long id = strtoul(v + 1, &end, 10);
-		if (*end != ')' || id > 10000000) {
-			*why = "a bad compressed name";
-			return 0;
-		}
-		if (end[1] == ' ') {
-			if (id >= s->nnames) {
-				char **n = realloc(s->names, (id + 1) * sizeof(*n));
-				if (!n) {
-					*why = "out of memory";
-					return 0;
-				}
-				memset(n + s->nnames, 0, (id + 1 - s->nnames) * sizeof(*n));
-				s->names = n;
-				s->nnames = id + 1;
-			}
-			free(s->names[id]);
-			if (!(s->names[id] = strdup(end + 2))) {
-				*why = "out of memory";
-				return 0;
-			}
-		} else if (id >= s->nnames || !s->names[id]) {
-			*why = "a compressed name used before it is defined";
-			return 0;
-		}
-		name = s->names[id];
+	if (*v != '(')
+		return v;
+	char *end;
+	unsigned long id = strtoul(v + 1, &end, 10);
+	if (*end != ')' || id > 10000000) {
+		*why = "a bad compressed name";
+		return NULL;
 	}
+	if (end[1] == ' ') {
+		if (id >= t->n) {
+			char **n = realloc(t->names, (id + 1) * sizeof(*n));
+			if (!n) {
+				*why = "out of memory";
+				return NULL;
+			}
+			memset(n + t->n, 0, (id + 1 - t->n) * sizeof(*n));
+			t->names = n;
+			t->n = id + 1;
+		}
+		free(t->names[id]);
+		if (!(t->names[id] = strdup(end + 2)))
+			*why = "out of memory";
+		return t->names[id];
+	}
+	if (id >= t->n || !t->names[id]) {
+		*why = "a compressed name used before it is defined";
+		return NULL;
+	}
+	return t->names[id];
+}
+
+static void free_names(struct cg_names *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->names[i]);
+	free(t->names);
+}
+
+/* ob= or cob=: a copy of the object's name in *where. -1 on error. */
+static int object_line(struct cg_state *s, char *v, char **where, const char **why)
+{
+	const char *name = expand(&s->obs, v, why);
+	char *copy = name ? strdup(name) : NULL;
+	if (!copy) {
+		if (name)
+			*why = "out of memory";
+		return -1;
+	}
+	free(*where);
+	*where = copy;
+	return 0;
+}
+
+/* The function named by v (fn= or cfn=), in object: its index + 1, 0 on error. Recursion
+ * suffixes (fib'2) go. */
+static size_t func_of(struct cg_state *s, char *v, const char *object, const char **why)
+{
+	const char *name = expand(&s->fns, v, why);
+	if (!name)
+		return 0;
 	size_t len = strlen(name);
 	const char *q = strrchr(name, '\'');
 	if (q && q[1] && strspn(q + 1, "0123456789") == strlen(q + 1))
 		len = (size_t)(q - name);
-	struct pfunc *f = profile_get(s->p, name, len);
+	struct pfunc *f = profile_get_in(s->p, name, len, object);
 	if (!f) {
 		*why = "out of memory";
 		return 0;
@@ -169,9 +205,17 @@ static int one_line(struct cg_state *s, char *line, const char **why)
 		return 0;
 	}
 	if (strncmp(line, "fn=", 3) == 0)
-		return (s->fn = func_of(s, line + 3, why)) ? 0 : -1;
-	if (strncmp(line, "cfn=", 4) == 0 || strncmp(line, "cfni=", 5) == 0)
-		return (s->cfn = func_of(s, strchr(line, '=') + 1, why)) ? 0 : -1;
+		return (s->fn = func_of(s, line + 3, s->ob, why)) ? 0 : -1;
+	if (strncmp(line, "cfn=", 4) == 0 || strncmp(line, "cfni=", 5) == 0) {
+		s->cfn = func_of(s, strchr(line, '=') + 1, s->cob ? s->cob : s->ob, why);
+		free(s->cob);	/* a cob= names the one callee after it */
+		s->cob = NULL;
+		return s->cfn ? 0 : -1;
+	}
+	if (strncmp(line, "ob=", 3) == 0)
+		return object_line(s, line + 3, &s->ob, why);
+	if (strncmp(line, "cob=", 4) == 0)
+		return object_line(s, line + 4, &s->cob, why);
 	if (strncmp(line, "calls=", 6) == 0) {
 		char *end;
 		uint64_t n = strtoull(line + 6, &end, 10);
@@ -188,7 +232,7 @@ static int one_line(struct cg_state *s, char *line, const char **why)
 		return 0;
 	}
 	if (strchr(line, '=') && !strchr(line, ':'))
-		return 0;	/* ob=, fl=, fi=, fe=, cob=, cfi=, cfl=: files and objects */
+		return 0;	/* fl=, fi=, fe=, cfi=, cfl=: files */
 	return header(s, line, why);
 }
 
@@ -231,9 +275,10 @@ int profile_read_callgrind(FILE *f, struct profile *p, char *err, size_t errlen)
 			sum += p->funcs[i].self;
 		p->total = s.has_total || s.total ? s.total : sum;
 	}
-	for (size_t i = 0; i < s.nnames; i++)
-		free(s.names[i]);
-	free(s.names);
+	free_names(&s.fns);
+	free_names(&s.obs);
+	free(s.ob);
+	free(s.cob);
 	free(line);
 	return r;
 }

@@ -38,7 +38,9 @@ static int read_function(const json_t *fn, struct profile *p, char *err, size_t 
 	if (!get_count(fn, "self", &self) || !get_count(fn, "inclusive", &incl) ||
 	    !get_count(fn, "calls", &calls))
 		return fail(err, errlen, "a count that is not a non-negative integer");
-	struct pfunc *f = profile_get(p, json_string_value(name), json_string_length(name));
+	const json_t *object = json_object_get(fn, "object");
+	struct pfunc *f = profile_get_in(p, json_string_value(name), json_string_length(name),
+					 json_is_string(object) ? json_string_value(object) : NULL);
 	if (!f)
 		return fail(err, errlen, "out of memory");
 	/* a name twice (never written by profemu): the counts add */
