@@ -6,7 +6,7 @@
  *   anon   an anonymous MAP_SHARED mapping inherited by forked children: what a child stores
  *          the parent reads; a parent and a child take turns 500 times through two
  *          process-shared semaphores in it; two children add 2000 times each to a counter
- *          under a process-shared mutex.
+ *          under a process-shared mutex; a parent and a child add 100000 each atomically.
  *   file   a file written through a MAP_SHARED mapping (and msync), then read back with
  *          read(); a write() seen through the mapping; a forked child's stores through its
  *          inherited mapping reach the file. Leaves mapped.bin behind (a test compares it).
@@ -117,6 +117,15 @@ static void anon(void)
 	for (int k = 0; k < 2; k++)
 		check(reap(kids[k]) == 0, "counting child");
 	printf("counter: %ld\n", sp->counter);
+
+	/* atomic increments of one word by two processes at once: none may be lost */
+	pid = fork();
+	for (int i = 0; i < 100000; i++)
+		__atomic_fetch_add(&sp->from_child[0], 1, __ATOMIC_SEQ_CST);
+	if (pid == 0)
+		_exit(0);
+	check(reap(pid) == 0, "adding child");
+	printf("atomic increments: %u\n", sp->from_child[0] - 7);
 	munmap(sp, sizeof(*sp));
 }
 

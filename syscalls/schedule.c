@@ -265,6 +265,7 @@ static bool wait_outside(struct process *p)
 	}
 	if (!could && n == 0 && child == 0 && !shared)
 		return false;
+	process_guest_unlock(p);
 	if (n || shared)
 		poll(fds, n, child || shared ? 10 : -1);	/* a host signal interrupts it */
 	else if (child) {
@@ -272,6 +273,7 @@ static bool wait_outside(struct process *p)
 		waitid(child > 0 ? P_PID : P_ALL, child > 0 ? (id_t)child : 0, &info, WEXITED | WNOWAIT);
 	} else
 		host_signals_wait();
+	process_guest_relock(p);
 	if (host_signals_take(p) && !p->ended)
 		process_kill(p, guest_sig(p, SIGINT));	/* Ctrl-C, unhandled */
 	s->threads[s->cur]->sigpending = p->sigpending;

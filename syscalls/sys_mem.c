@@ -149,6 +149,7 @@ static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t 
 			 : gm_map(gm, addr, size, guest_prot(p, prot));
 	if (err)
 		return err;
+	p->shared_mem |= shared != 0;	/* its guest code now runs under the tree's lock */
 	if (!anonymous && !shared) {
 		err = fill_from_file(p, addr, size, fd, off);
 		if (err) {
