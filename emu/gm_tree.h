@@ -16,6 +16,7 @@ struct gm_region {
 	uint64_t start;	/* page-aligned */
 	uint64_t end;	/* exclusive, page-aligned */
 	int prot;	/* GM_PROT_* */
+	bool shared;	/* its host pages are a MAP_SHARED mapping (gm_map_shared) */
 	uint8_t *host;	/* host address of start */
 };
 

@@ -134,7 +134,12 @@ int gm_unmap(struct guest_mem *gm, uint64_t addr, uint64_t len)
 	for (const struct gm_node *n = gm_tree_ending_above(&gm->regions, addr); n && n->r.start < end;
 	     n = gm_tree_next(n)) {
 		uint64_t lo = n->r.start > addr ? n->r.start : addr, hi = n->r.end < end ? n->r.end : end;
-		madvise(n->r.host + (lo - n->r.start), hi - lo, MADV_DONTNEED);
+		uint8_t *h = n->r.host + (lo - n->r.start);
+		if (n->r.shared)	/* the file or the other processes' pages are not ours to drop */
+			mmap(h, hi - lo, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+		else
+			madvise(h, hi - lo, MADV_DONTNEED);
 	}
 	bool had_exec;
 	long taken = take_out(gm, addr, end, &had_exec);

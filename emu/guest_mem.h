@@ -14,11 +14,10 @@
  * memory as one host range (Unicorn) is given each window once, whatever the guest does after.
  *
  * A region that a host MAP_SHARED mapping backs (shared anonymous memory, or a file at an
- * offset) is made the same way: mmap(region.host, len, prot, MAP_SHARED | MAP_FIXED, fd, off)
- * over the region's host range after gm_map, with prot at most what fd allows (a read-only
- * file gives PROT_READ: gm_write then faults on the host, so such a region must drop
- * GM_PROT_WRITE in guest_mem too). gm_unmap and a later gm_map replace it with private
- * anonymous pages again, so nothing else changes.
+ * offset: gm_map_shared, gm_shared.c) is made the same way: a read+write MAP_SHARED | MAP_FIXED
+ * host mapping over the region's host range. A guest fork is a host fork, so the pages stay
+ * shared with the child, and stores reach the file. gm_unmap and a later gm_map replace it with
+ * private anonymous pages again, so nothing else changes.
  *
  * Regions live in an augmented AVL tree (gm_tree.h): lookups, map, unmap, protect and
  * gm_find_free cost O(log n) for n regions (plus the pages they touch).
@@ -117,6 +116,13 @@ int gm_map(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot);
 int gm_unmap(struct guest_mem *gm, uint64_t addr, uint64_t len);
 /* -ENOMEM if any page of the range is unmapped (as mprotect). */
 int gm_protect(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot);
+
+/* gm_map, then the first file_len bytes (a multiple of the host's page) are a host MAP_SHARED
+ * mapping of fd at off (fd -1: shared anonymous memory); fd must be open for reading and
+ * writing. The rest stays private zero pages (a file's end: the host would raise SIGBUS).
+ * 0, -EINVAL, -ENOMEM or the host's error. */
+int gm_map_shared(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot, int fd, uint64_t off,
+		  uint64_t file_len);
 
 /* True if no page of [addr, addr+len) is mapped and the range fits below addr_limit. */
 bool gm_is_free(const struct guest_mem *gm, uint64_t addr, uint64_t len);

@@ -39,7 +39,9 @@ void sys_dispatch(struct process *p)
 	const struct sys_entry *e = sys_lookup(p->abi, nr);
 
 	strace_enter(p, e, nr, args);
+	process_guest_unlock(p);
 	int64_t result = e && e->fn ? e->fn(p, args) : -ENOSYS;
+	process_guest_relock(p);
 	strace_exit(p, e, args, result);
 
 	if (p->syscall_costs && !p->ended)

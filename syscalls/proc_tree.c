@@ -8,7 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/futex.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #define TREE_MAGIC 0x31454552u	/* "REE1": the layout below, version 1 */
@@ -35,7 +38,8 @@ struct tree_shared {
 	int32_t first_pid;		/* the guest pid of the tree's first process */
 	int32_t first_parent_host;	/* the host pid of its parent (the guest's first_pid - 1) */
 	uint32_t rows_used;		/* no row at or past this index was ever taken */
-	uint32_t reserved[11];
+	uint32_t guest_lock;		/* tree_guest_lock: the holder's host pid, or 0 */
+	uint32_t reserved[10];
 	struct tree_row rows[TREE_ROWS];
 };
 
@@ -381,4 +385,37 @@ void tree_set_comm(struct proc_tree *t, const char *comm)
 	struct tree_row *r = own_row(t);
 	if (r)
 		snprintf(r->comm, sizeof r->comm, "%s", comm);
+}
+
+/* A lock of host pids: 0 free, else its holder's. A holder that died (a crash, SIGKILL) is
+ * found with kill(pid, 0) and its lock taken over; waits last 10 ms at most, so a wake lost to
+ * that is only a delay. */
+void tree_guest_lock(struct proc_tree *t)
+{
+	if (!t->map)
+		return;
+	uint32_t self = (uint32_t)getpid();
+	for (;;) {
+		uint32_t owner = 0;
+		if (__atomic_compare_exchange_n(&t->map->guest_lock, &owner, self, false, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			return;
+		if (owner == self)
+			return;
+		if (kill((pid_t)owner, 0) != 0 && errno == ESRCH) {
+			__atomic_compare_exchange_n(&t->map->guest_lock, &owner, 0, false, __ATOMIC_RELAXED,
+						    __ATOMIC_RELAXED);
+			continue;
+		}
+		struct timespec ts = { .tv_sec = 0, .tv_nsec = 10000000 };
+		syscall(SYS_futex, &t->map->guest_lock, FUTEX_WAIT, owner, &ts, NULL, 0);
+	}
+}
+
+void tree_guest_unlock(struct proc_tree *t)
+{
+	if (!t->map)
+		return;
+	__atomic_store_n(&t->map->guest_lock, 0, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &t->map->guest_lock, FUTEX_WAKE, 1, NULL, NULL, 0);
 }

@@ -163,6 +163,9 @@ struct process {
 	/* This process was made by the guest (fork, then perhaps execve): a guest killed by a
 	 * signal kills it with the same signal, so that the parent's wait sees WIFSIGNALED. */
 	bool forked;
+	/* It has MAP_SHARED memory (gm_map_shared): runs guest code holding the tree's lock
+	 * (tree_guest_lock; guest_locked: now held). */
+	bool shared_mem, guest_locked;
 	struct proc_tree tree;		/* the guest's process tree (proc_tree.h) */
 
 	/* Children made by fork, for wait4. */
@@ -228,6 +231,11 @@ bool process_signal_fault(struct process *p, const struct cpu_fault *fault, int 
 uint64_t process_time_ns(struct process *p, int clock_id);
 /* The same when `retired` instructions have retired (a tick's own count, inside its block). */
 uint64_t process_time_ns_at(struct process *p, int clock_id, uint64_t retired);
+
+/* Around whatever may wait on the host (a system call, the scheduler's host waits): lets the
+ * other processes sharing memory run, then takes the tree's lock again (sys_fork.c). */
+void process_guest_unlock(struct process *p);
+void process_guest_relock(struct process *p);
 
 /* xorshift64*: small and seedable, for the clock's jitter and the scheduler's --sched-seed
  * streams (state never 0). */

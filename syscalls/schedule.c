@@ -247,6 +247,7 @@ static bool wait_outside(struct process *p)
 	struct pollfd fds[64];
 	nfds_t n = 0;
 	int child = 0;	/* a child some thread waits for (-1: any) */
+	bool shared = false;	/* some thread waits on a futex other processes may wake */
 	for (unsigned i = 0; i < s->count; i++) {
 		struct guest_thread *t = s->threads[i];
 		if (t->exited)
@@ -260,19 +261,27 @@ static bool wait_outside(struct process *p)
 				fds[n++] = t->pollset[k];
 		if (t->wait == WAIT_CHILD)
 			child = t->child;
+		shared = shared || (t->wait == WAIT_FUTEX && futex_shared_word(p, t->futex_addr));
 	}
-	if (!could && n == 0 && child == 0)
+	if (!could && n == 0 && child == 0 && !shared)
 		return false;
-	if (n)
-		poll(fds, n, child ? 10 : -1);	/* a host signal interrupts it */
+	process_guest_unlock(p);
+	if (n || shared)
+		poll(fds, n, child || shared ? 10 : -1);	/* a host signal interrupts it */
 	else if (child) {
 		siginfo_t info;
 		waitid(child > 0 ? P_PID : P_ALL, child > 0 ? (id_t)child : 0, &info, WEXITED | WNOWAIT);
 	} else
 		host_signals_wait();
+	process_guest_relock(p);
 	if (host_signals_take(p) && !p->ended)
 		process_kill(p, guest_sig(p, SIGINT));	/* Ctrl-C, unhandled */
 	s->threads[s->cur]->sigpending = p->sigpending;
+	for (unsigned i = 0; shared && i < s->count; i++) {
+		struct guest_thread *t = s->threads[i];
+		if (!t->exited && t->wait == WAIT_FUTEX && futex_shared_word(p, t->futex_addr))
+			sched_wake(t, 0);
+	}
 	wake_expired(p);
 	return true;
 }

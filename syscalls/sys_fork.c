@@ -21,6 +21,22 @@
  * variant, so the guest's values are Linux's everywhere and reach the host as they are. */
 enum { GUEST_P_PID = 1, GUEST_WNOWAIT = 0x01000000 };
 
+void process_guest_unlock(struct process *p)
+{
+	if (p->guest_locked) {
+		tree_guest_unlock(&p->tree);
+		p->guest_locked = false;
+	}
+}
+
+void process_guest_relock(struct process *p)
+{
+	if (p->shared_mem && !p->guest_locked && !p->ended) {
+		tree_guest_lock(&p->tree);
+		p->guest_locked = true;
+	}
+}
+
 int32_t process_next_pid(struct process *p)
 {
 	if (!p->next_child_pid)

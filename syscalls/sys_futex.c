@@ -2,7 +2,12 @@
  *
  * Waiters are the process's blocked threads (thread.h): a futex is named by its guest address,
  * which serves private and shared futexes alike since every thread shares the one guest
- * memory (a futex shared with a forked process is not: each process is its own emulator).
+ * memory. A futex in a MAP_SHARED page is also another process's (each process is its own
+ * emulator, a host process): a wake there is also a host FUTEX_WAKE on the page, which the
+ * host keys by file and offset whatever the address; a process with one thread waits for it
+ * with a host FUTEX_WAIT; one with several threads waits in its scheduler, which wakes such
+ * waiters every 10 ms of host time when nothing else can run (schedule.c: a spurious wake-up,
+ * allowed by futex(2), after which glibc looks at the word again).
  * Wakes go in the order the waiters started waiting, as Linux's plist does for threads of one
  * priority. Timeouts run on the guest clock: FUTEX_WAIT's is relative on CLOCK_MONOTONIC,
  * FUTEX_WAIT_BITSET's absolute, on CLOCK_REALTIME with FUTEX_CLOCK_REALTIME.
@@ -11,9 +16,12 @@
  * (a self-deadlock, reported as such). PI futexes are not offered (ENOSYS, shown by --strace):
  * glibc uses them only for PTHREAD_PRIO_INHERIT mutexes. */
 #include <errno.h>
+#include <linux/futex.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "guest_signal.h"
 #include "handlers.h"
@@ -97,6 +105,34 @@ static int64_t futex_wait_alone(struct process *p, uint64_t deadline)
 	return -EDEADLK;
 }
 
+uint32_t *futex_shared_word(struct process *p, uint64_t addr)
+{
+	const struct gm_region *r = gm_region_at(&p->mem, addr);
+	return r && r->shared && (addr & 3) == 0 ? (uint32_t *)(void *)(r->host + (addr - r->start)) : NULL;
+}
+
+/* A single thread's wait on a futex shared with other processes: the host waits, for a wake
+ * from any of them or for the timeout (measured in host time, then counted as guest time
+ * slept, as futex_wait_alone does). */
+static int64_t futex_wait_host(struct process *p, uint32_t *word, uint32_t val, uint64_t deadline)
+{
+	if (p->mem.big_endian)
+		val = __builtin_bswap32(val);	/* the word as the host reads it */
+	struct timespec ts, *tp = NULL;
+	uint64_t ns = 0;
+	if (deadline != UINT64_MAX) {
+		uint64_t now = process_time_ns(p, CLK_MONOTONIC_);
+		ns = deadline > now ? deadline - now : 0;
+		ts = (struct timespec){ .tv_sec = (time_t)(ns / NS_PER_SEC), .tv_nsec = (long)(ns % NS_PER_SEC) };
+		tp = &ts;
+	}
+	if (syscall(SYS_futex, word, FUTEX_WAIT, val, tp, NULL, 0) == 0)
+		return 0;
+	if (errno == ETIMEDOUT && !p->cfg.host_time)
+		p->sleep_ns = ns > UINT64_MAX - p->sleep_ns ? UINT64_MAX : p->sleep_ns + ns;
+	return errno == EAGAIN || errno == ETIMEDOUT ? -errno : -EINTR;
+}
+
 static int64_t futex_wait(struct process *p, const uint64_t *a, int cmd, int op)
 {
 	uint64_t uaddr = a[0], cur, deadline;
@@ -111,6 +147,9 @@ static int64_t futex_wait(struct process *p, const uint64_t *a, int cmd, int op)
 	r = wait_deadline(p, cmd, op, a[3], &deadline);
 	if (r)
 		return r;
+	uint32_t *shared = futex_shared_word(p, uaddr);
+	if (!p->sched && shared)
+		return futex_wait_host(p, shared, (uint32_t)cur, deadline);
 	if (!p->sched)
 		return futex_wait_alone(p, deadline);
 	struct guest_thread *t = sched_current(p);
@@ -142,6 +181,11 @@ int futex_wake(struct process *p, uint64_t addr, uint32_t bitset, int n)
 	while (woken < n && (t = first_waiter(p, addr, bitset)) != NULL) {
 		sched_wake(t, 0);
 		woken++;
+	}
+	uint32_t *shared = futex_shared_word(p, addr);
+	if (shared && woken < n) {
+		long others = syscall(SYS_futex, shared, FUTEX_WAKE_BITSET, n - woken, NULL, NULL, bitset);
+		woken += others > 0 ? (int)others : 0;
 	}
 	return woken;
 }
@@ -242,7 +286,6 @@ int64_t sys_futex(struct process *p, const uint64_t *a)
 /* The robust list (struct robust_list_head: next, futex_offset, list_op_pending, in guest
  * longs): each lock a dying thread holds gets FUTEX_OWNER_DIED, and one waiter is woken. */
 enum { FUTEX_WAITERS_ = 0x80000000u, FUTEX_OWNER_DIED_ = 0x40000000u, FUTEX_TID_MASK_ = 0x3fffffffu };
-enum { ROBUST_LIST_LIMIT = 2048 };
 
 static void release_one(struct process *p, struct guest_thread *t, uint64_t entry, int64_t offset)
 {

@@ -3,10 +3,12 @@
  * [mmap_lo, mmap_hi) (or next to it: process_place_mapping), so the same program maps the
  * same addresses on every run. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "abi_flags.h"
@@ -21,7 +23,7 @@ static int guest_prot(const struct process *p, uint64_t guest)
 }
 
 /* Fills a fresh private mapping from the file, as MAP_PRIVATE reads it; pages past the end of
- * the file stay zero. Shared file mappings are copies too: writes do not reach the file. */
+ * the file stay zero. */
 static int fill_from_file(struct process *p, uint64_t addr, uint64_t len, int fd, uint64_t off)
 {
 	uint8_t *host = gm_host(&p->mem, addr, len, GM_PROT_NONE);
@@ -84,6 +86,26 @@ static void notice_mapping(struct process *p, uint64_t addr, uint64_t size, uint
 		objmap_unmap(&p->objects, addr, size);
 }
 
+/* How many bytes of a MAP_SHARED mapping of fd at off a host MAP_SHARED mapping backs (its
+ * stores reach the file and every other process mapping it): all of a shared anonymous one
+ * (or /dev/zero's); a regular file's pages up to its end if fd is open for reading and writing
+ * (past the end the host would raise SIGBUS: those pages stay private zeros). A read-only
+ * fd gives a copy (0), which reads the same; -EACCES if the fd cannot be read. */
+static int64_t shared_length(bool anonymous, int fd, const struct stat *st,
+			     uint64_t off, uint64_t size)
+{
+	if (anonymous || S_ISCHR(st->st_mode))
+		return anonymous || (major(st->st_rdev) == 1 && minor(st->st_rdev) == 5) ? (int64_t)size : 0;
+	int mode = fcntl(fd, F_GETFL);
+	if (mode < 0 || (mode & O_ACCMODE) == O_WRONLY)
+		return -EACCES;
+	if ((mode & O_ACCMODE) != O_RDWR || !S_ISREG(st->st_mode) || (uint64_t)st->st_size <= off)
+		return 0;
+	uint64_t host_page = (uint64_t)sysconf(_SC_PAGESIZE), left = (uint64_t)st->st_size - off;
+	left = (left + host_page - 1) / host_page * host_page;
+	return (int64_t)(left < size ? left : size);
+}
+
 static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t prot,
 		       uint64_t guest_flags, int fd, uint64_t off)
 {
@@ -116,15 +138,26 @@ static int64_t do_mmap(struct process *p, uint64_t addr, uint64_t len, uint64_t 
 		if (S_ISDIR(st.st_mode))
 			return -ENODEV;
 	}
-	int err = gm_map(gm, addr, size, guest_prot(p, prot));
+	int64_t shared = 0;
+	if (flags & ABI_MAP_SHARED) {
+		shared = shared_length(anonymous, fd, &st, off, size);
+		if (shared < 0)
+			return shared;
+	}
+	int err = shared ? gm_map_shared(gm, addr, size, guest_prot(p, prot), anonymous ? -1 : fd, off,
+					 (uint64_t)shared)
+			 : gm_map(gm, addr, size, guest_prot(p, prot));
 	if (err)
 		return err;
-	if (!anonymous) {
+	p->shared_mem |= shared != 0;	/* its guest code now runs under the tree's lock */
+	if (!anonymous && !shared) {
 		err = fill_from_file(p, addr, size, fd, off);
 		if (err) {
 			gm_unmap(gm, addr, size);
 			return err;
 		}
+	}
+	if (!anonymous) {
 		fd_path(fd, path, sizeof(path));
 		if (off == 0 && *path)
 			notice_libc(p, path, addr);
@@ -178,6 +211,26 @@ int64_t sys_madvise(struct process *p, const uint64_t *a)
 	(void)p;
 	(void)a;
 	return 0;	/* advice only; MADV_DONTNEED's zeroing is not emulated */
+}
+
+/* msync: the stores to a shared file mapping are in the host's page cache already (the file
+ * reads them at once); the host's msync writes them to the disk. Every page must be mapped. */
+int64_t sys_msync(struct process *p, const uint64_t *a)
+{
+	struct guest_mem *gm = &p->mem;
+	uint64_t addr = a[0], end = a[0] + gm_page_up(gm, a[1]);
+	if ((addr & (gm->page_size - 1)) || end < addr)
+		return -EINVAL;
+	for (uint64_t at = addr; at < end;) {
+		const struct gm_region *r = gm_region_next(gm, at);
+		if (!r || r->start > at)
+			return -ENOMEM;
+		uint64_t to = r->end < end ? r->end : end;
+		if (r->shared && msync(r->host + (at - r->start), to - at, MS_SYNC) != 0)
+			return -errno;
+		at = to;
+	}
+	return 0;
 }
 
 /* mremap flags: include/uapi/linux/mman.h, the same in every ABI. */

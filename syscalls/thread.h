@@ -186,6 +186,9 @@ void sched_forget_others(struct process *p);
 void futex_release_robust(struct process *p, struct guest_thread *t);
 /* Wakes up to n waiters of the futex at addr whose bitset meets `bitset`; the number woken. */
 int futex_wake(struct process *p, uint64_t addr, uint32_t bitset, int n);
+/* The host address of the futex word at addr when its page is shared with other processes
+ * (MAP_SHARED: a process-shared lock or semaphore), else NULL. */
+uint32_t *futex_shared_word(struct process *p, uint64_t addr);
 /* The thread record's TLS after set_thread_area changed the running thread's (i386). */
 void sched_tls_changed(struct process *p, int which, uint64_t base);
 

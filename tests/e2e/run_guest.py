@@ -49,7 +49,8 @@ LINKAGES = ["static", "dynamic"]
 ARCH_LINKAGES = {"x86_64": LINKAGES, "i386": LINKAGES, "hppa": LINKAGES + ["static-O0"]}
 # The architectures this machine cannot run natively: qemu-user is their oracle, except for
 # the guests whose output does not depend on the architecture and that qemu-user gets wrong
-# (files: readdir fails with EOVERFLOW under qemu-hppa): the native x86-64 build is theirs.
+# (files: readdir fails with EOVERFLOW under qemu-hppa; shared: qemu-i386 hangs in the
+# dynamic build's fork): the native x86-64 build is theirs.
 QEMU_ORACLE = {"hppa"}
 
 
@@ -58,8 +59,8 @@ def qemu_is_oracle(arch):
     not run i386 programs (exec fails with ENOEXEC without IA-32 emulation)."""
     return arch in QEMU_ORACLE or not e2e_harness.host_runs(arch)
 
-NATIVE_STAND_IN = {"files"}
-GUESTS = ["hello", "files", "alloc", "doubles", "args", "cpubench", "fault", "signals"]
+NATIVE_STAND_IN = {"files", "shared"}
+GUESTS = ["hello", "files", "alloc", "doubles", "args", "cpubench", "fault", "signals", "shared"]
 
 QEMU = {
     "x86_64": ["qemu-x86_64"],
@@ -921,6 +922,13 @@ def build_cases():
                 MaxInsnsCase(name("cpubench", "maxinsns"), "cpubench", *v, limit=1000),
                 QemuCase(name("cpubench", "qemu"), [cpu]),
             ]
+
+            # shared: MAP_SHARED memory between processes (guests/shared.c): anonymous memory
+            # and process-shared semaphores and mutexes across fork, a file written through a
+            # mapping and read back (the file compared), a named semaphore in /dev/shm
+            cases += [GuestCase(name("shared", m), "shared", *v, args=[m], compare_tree=m == "file",
+                                timeout=120)
+                      for m in ("anon", "file", "named")]
 
             # signals: handlers, masks, faults caught, timers (guests/signals.c), as natively
             faults_fix = parisc_kernel_faults if arch == "hppa" else None
