@@ -330,8 +330,7 @@ static void emit_jump(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	x86_byte(&e->x, 0);
 	jne_miss(e, i);
 	x86_byte(&e->x, 0xe9);		/* jmp rel32 */
-	(void)slot;
-	taken_exit(e, in, i, NULL, in->flags & HF_N);
+	taken_exit(e, in, i, slot, in->flags & HF_N);
 }
 
 /* A conditional branch at index i (slot: the next instruction on the page, or NULL): the
@@ -569,7 +568,8 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 		 * run then holds all that retires before its target, as the block does
 		 * (hppa_dcache.c: a branch's block ends with its straight slot) */
 		if (in->op == HOP_BL && translatable(in))
-			run_end[i] = (uint16_t)(i + 1);
+			run_end[i] = (uint16_t)(i + 1 + (i + 1 < HPPA_PAGE_INSNS &&
+							 slot_runs_in_exit(in + 1)));
 		else
 			run_end[i] = (uint16_t)(!translatable(in) ? i :
 						next_too ? run_end[i + 1] : i + 1);
@@ -579,6 +579,11 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 		entry[i] = run_end[i] >= i + MIN_RUN;
 		i += in->op == HOP_LDW_RUN || in->op == HOP_STW_RUN ? in->mrun : 1;
 	}
+	/* a jump's slot in its run is no entry: that run ends right after it, and run() would
+	 * enter it where the jump's handler runs the slot with the queue not straight */
+	for (unsigned i = 0; i + 1 < HPPA_PAGE_INSNS; i++)
+		if (page->insn[i].op == HOP_BL && run_end[i] == i + 2)
+			entry[i + 1] = false;
 	/* 36 KiB: not on the stack of run(), which calls this; profemu runs one host thread */
 	static struct emit e;
 	e.x.p = j->code + j->used;
