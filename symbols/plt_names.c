@@ -126,15 +126,8 @@ static int reloc_cmp(const void *a, const void *b)
 
 static const struct slot_reloc *reloc_at(const struct plt_ctx *c, uint64_t slot)
 {
-	size_t lo = 0, hi = c->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (c->relocs[mid].slot < slot)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < c->n && c->relocs[lo].slot == slot ? &c->relocs[lo] : NULL;
+	const struct slot_reloc key = { .slot = slot };
+	return c->n ? bsearch(&key, c->relocs, c->n, sizeof(*c->relocs), reloc_cmp) : NULL;
 }
 
 /* The GOT slot an entry jumps through: [endbr64/endbr32] [bnd] jmp *slot, where the slot is

@@ -1,22 +1,23 @@
 /* The shared, table-driven system-call dispatcher: every ABI's trap lands here. */
 #include <errno.h>
+#include <stdlib.h>
 
 #include "process.h"
 #include "strace.h"
 
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct sys_entry *x = a, *y = b;
+	return x->nr < y->nr ? -1 : x->nr > y->nr;
+}
+
+/* Every ABI's table is sorted by number (a unit test holds it to that). */
 const struct sys_entry *sys_lookup(const struct sys_abi *abi, uint64_t nr)
 {
-	unsigned lo = 0, hi = abi->table_len;
-	while (lo < hi) {
-		unsigned mid = lo + (hi - lo) / 2;
-		if (abi->table[mid].nr < nr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < abi->table_len && abi->table[lo].nr == nr)
-		return &abi->table[lo];
-	return NULL;
+	if (nr > UINT32_MAX || !abi->table_len)
+		return NULL;
+	const struct sys_entry key = { .nr = (uint32_t)nr };
+	return bsearch(&key, abi->table, abi->table_len, sizeof(*abi->table), entry_cmp);
 }
 
 /* The --prf cost model: the call's guest time runs on the clock, and the ticks inside it are

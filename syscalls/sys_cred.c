@@ -111,32 +111,37 @@ static int64_t set_groups(struct process *p, const uint64_t *a, unsigned width)
 	return r;
 }
 
-int64_t sys_setuid(struct process *p, const uint64_t *a) { (void)p; return result(setuid(id_arg(a[0], 4))); }
-int64_t sys_setgid(struct process *p, const uint64_t *a) { (void)p; return result(setgid(id_arg(a[0], 4))); }
-int64_t sys_setreuid(struct process *p, const uint64_t *a) { (void)p; return set_re(a, 4, true); }
-int64_t sys_setregid(struct process *p, const uint64_t *a) { (void)p; return set_re(a, 4, false); }
-int64_t sys_setresuid(struct process *p, const uint64_t *a) { (void)p; return set_res(a, 4, true); }
-int64_t sys_setresgid(struct process *p, const uint64_t *a) { (void)p; return set_res(a, 4, false); }
-int64_t sys_getresuid(struct process *p, const uint64_t *a) { return get_res(p, a, 4, true); }
-int64_t sys_getresgid(struct process *p, const uint64_t *a) { return get_res(p, a, 4, false); }
-int64_t sys_setfsuid(struct process *p, const uint64_t *a) { (void)p; return set_fs(a, 4, true); }
-int64_t sys_setfsgid(struct process *p, const uint64_t *a) { (void)p; return set_fs(a, 4, false); }
-int64_t sys_getgroups(struct process *p, const uint64_t *a) { return get_groups(p, a, 4); }
-int64_t sys_setgroups(struct process *p, const uint64_t *a) { return set_groups(p, a, 4); }
+/* The identity calls, once for each id width: i386 keeps its old 16-bit forms beside the 32-bit
+ * ones (the names ending in 16); every other ABI has the 32-bit ones only. */
+#define ID_CALLS(SUFFIX, BYTES)                                                                   \
+	int64_t sys_setuid##SUFFIX(struct process *p, const uint64_t *a)                          \
+	{ (void)p; return result(setuid(id_arg(a[0], BYTES))); }                                  \
+	int64_t sys_setgid##SUFFIX(struct process *p, const uint64_t *a)                          \
+	{ (void)p; return result(setgid(id_arg(a[0], BYTES))); }                                  \
+	int64_t sys_setreuid##SUFFIX(struct process *p, const uint64_t *a)                        \
+	{ (void)p; return set_re(a, BYTES, true); }                                               \
+	int64_t sys_setregid##SUFFIX(struct process *p, const uint64_t *a)                        \
+	{ (void)p; return set_re(a, BYTES, false); }                                              \
+	int64_t sys_setresuid##SUFFIX(struct process *p, const uint64_t *a)                       \
+	{ (void)p; return set_res(a, BYTES, true); }                                              \
+	int64_t sys_setresgid##SUFFIX(struct process *p, const uint64_t *a)                       \
+	{ (void)p; return set_res(a, BYTES, false); }                                             \
+	int64_t sys_getresuid##SUFFIX(struct process *p, const uint64_t *a)                       \
+	{ return get_res(p, a, BYTES, true); }                                                    \
+	int64_t sys_getresgid##SUFFIX(struct process *p, const uint64_t *a)                       \
+	{ return get_res(p, a, BYTES, false); }                                                   \
+	int64_t sys_setfsuid##SUFFIX(struct process *p, const uint64_t *a)                        \
+	{ (void)p; return set_fs(a, BYTES, true); }                                               \
+	int64_t sys_setfsgid##SUFFIX(struct process *p, const uint64_t *a)                        \
+	{ (void)p; return set_fs(a, BYTES, false); }                                              \
+	int64_t sys_getgroups##SUFFIX(struct process *p, const uint64_t *a)                       \
+	{ return get_groups(p, a, BYTES); }                                                       \
+	int64_t sys_setgroups##SUFFIX(struct process *p, const uint64_t *a)                       \
+	{ return set_groups(p, a, BYTES); }
 
-/* i386's 16-bit forms. */
-int64_t sys_setuid16(struct process *p, const uint64_t *a) { (void)p; return result(setuid(id_arg(a[0], 2))); }
-int64_t sys_setgid16(struct process *p, const uint64_t *a) { (void)p; return result(setgid(id_arg(a[0], 2))); }
-int64_t sys_setreuid16(struct process *p, const uint64_t *a) { (void)p; return set_re(a, 2, true); }
-int64_t sys_setregid16(struct process *p, const uint64_t *a) { (void)p; return set_re(a, 2, false); }
-int64_t sys_setresuid16(struct process *p, const uint64_t *a) { (void)p; return set_res(a, 2, true); }
-int64_t sys_setresgid16(struct process *p, const uint64_t *a) { (void)p; return set_res(a, 2, false); }
-int64_t sys_getresuid16(struct process *p, const uint64_t *a) { return get_res(p, a, 2, true); }
-int64_t sys_getresgid16(struct process *p, const uint64_t *a) { return get_res(p, a, 2, false); }
-int64_t sys_setfsuid16(struct process *p, const uint64_t *a) { (void)p; return set_fs(a, 2, true); }
-int64_t sys_setfsgid16(struct process *p, const uint64_t *a) { (void)p; return set_fs(a, 2, false); }
-int64_t sys_getgroups16(struct process *p, const uint64_t *a) { return get_groups(p, a, 2); }
-int64_t sys_setgroups16(struct process *p, const uint64_t *a) { return set_groups(p, a, 2); }
+ID_CALLS(, 4)
+ID_CALLS(16, 2)
+
 int64_t sys_getuid16(struct process *p, const uint64_t *a) { (void)p, (void)a; return (int64_t)id_out(getuid(), 2); }
 int64_t sys_geteuid16(struct process *p, const uint64_t *a) { (void)p, (void)a; return (int64_t)id_out(geteuid(), 2); }
 int64_t sys_getgid16(struct process *p, const uint64_t *a) { (void)p, (void)a; return (int64_t)id_out(getgid(), 2); }

@@ -44,7 +44,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 import torture_suite
 from torture_tools import (SkipTarget, Tools, code_hash, elf_symbol, run_with_rusage, normalize_error,
-                           read_list)
+                           read_list, tsv_rows)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXCLUDED_LIST = os.path.join(HERE, "excluded.tsv")
@@ -146,16 +146,10 @@ def _compiled(result, error):
 def recorded_verdicts(target):
     """verdicts.tsv for the target: {test: (code hash, verdict)}."""
     out = {}
-    if not os.path.exists(VERDICTS):
-        return out
-    with open(VERDICTS, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            tgt, name, chash, status, main, output = line.rstrip("\n").split("\t")
-            if tgt == target:
-                out[name] = (chash, {"status": int(status), "main": int(main) if main else None,
-                                     "out": json.loads(output), "recorded": True})
+    for tgt, name, chash, status, main, output in tsv_rows(VERDICTS, 6):
+        if tgt == target:
+            out[name] = (chash, {"status": int(status), "main": int(main) if main else None,
+                                 "out": json.loads(output), "recorded": True})
     return out
 
 

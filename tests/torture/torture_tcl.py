@@ -144,20 +144,19 @@ def selector_matches(text, target):
         pos += 1
         return _selector_atom(atom, target)
 
-    def conj():
+    def chain(op, operand, combine):
+        """operand (op operand)*: every operand is read, as Tcl's expr reads them."""
         nonlocal pos
-        value = unary()
-        while pos < len(tokens) and tokens[pos] == ("word", "&&"):
+        value = operand()
+        while pos < len(tokens) and tokens[pos] == ("word", op):
             pos += 1
-            right = unary()
-            value = value and right
+            value = combine(value, operand())
         return value
 
-    value = conj()
-    while pos < len(tokens) and tokens[pos] == ("word", "||"):
-        pos += 1
-        right = conj()
-        value = value or right
+    def conj():
+        return chain("&&", unary, lambda a, b: a and b)
+
+    value = chain("||", conj, lambda a, b: a or b)
     if pos != len(tokens):
         raise TclError("cannot read the selector '%s'" % text.strip())
     return value

@@ -138,17 +138,23 @@ def code_hash(path):
     return h.hexdigest()[:20]
 
 
-def read_list(path):
-    """A committed list (excluded.tsv, options.tsv): {target: {test: reason or options}}."""
-    out = {}
+def tsv_rows(path, fields):
+    """The rows of a committed tab-separated file, each split into `fields` columns; comments
+    and blank lines skipped; no rows when the file is missing."""
     if not os.path.exists(path):
-        return out
+        return
     with open(path, encoding="utf-8") as f:
         for line in f:
             if line.startswith("#") or not line.strip():
                 continue
-            target, test, reason = line.rstrip("\n").split("\t", 2)
-            out.setdefault(target, {})[test] = reason
+            yield line.rstrip("\n").split("\t", fields - 1)
+
+
+def read_list(path):
+    """A committed list (excluded.tsv, options.tsv): {target: {test: reason or options}}."""
+    out = {}
+    for target, test, reason in tsv_rows(path, 3):
+        out.setdefault(target, {})[test] = reason
     return out
 
 

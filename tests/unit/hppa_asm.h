@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "emu/cpu.h"
+
 static inline bool have_as(void)
 {
 	return system("hppa-linux-gnu-as --version >/dev/null 2>&1") == 0;
@@ -38,6 +40,17 @@ static inline uint8_t *assemble(const char *src, size_t *len)
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	cr_assert_eq(system(cmd), 0);
 	return buf;
+}
+
+/* A snippet ends at its final `break 0,0`: a trap at the word after its `ninsns` words from
+ * `code`. What each rig's expect_break asserts. */
+static inline void expect_break_at(enum cpu_stop stop, const struct cpu_fault *f, uint64_t code,
+				   uint32_t ninsns)
+{
+	cr_assert_eq(stop, CPU_STOP_FAULT);
+	cr_assert_eq(f->kind, CPU_FAULT_TRAP, "fault %d at %#llx: %s", f->kind,
+		     (unsigned long long)f->pc, f->detail);
+	cr_assert_eq(f->pc, code + 4 * ninsns, "stopped at %#llx", (unsigned long long)f->pc);
 }
 
 #endif

@@ -138,11 +138,7 @@ static uint32_t R(struct rig *r, int n)
 /* Ends at the final `break 0,0` of a snippet of `ninsns` words. */
 static void expect_break(struct rig *r, uint32_t ninsns)
 {
-	cr_assert_eq(r->stop, CPU_STOP_FAULT);
-	cr_assert_eq(r->fault.kind, CPU_FAULT_TRAP, "fault %d at %#llx: %s", r->fault.kind,
-		     (unsigned long long)r->fault.pc, r->fault.detail);
-	cr_assert_eq(r->fault.pc, CODE + 4 * ninsns, "stopped at %#llx",
-		     (unsigned long long)r->fault.pc);
+	expect_break_at(r->stop, &r->fault, CODE, ninsns);
 }
 
 /* A counted loop, a nullified ldi, then a call whose delay slot runs; 7 words. */

@@ -79,11 +79,7 @@ static uint32_t R(struct sysrig *r, int n)
 
 static void expect_break(struct sysrig *r, uint32_t ninsns)
 {
-	cr_assert_eq(r->stop, CPU_STOP_FAULT);
-	cr_assert_eq(r->fault.kind, CPU_FAULT_TRAP, "fault %d at %#llx: %s", r->fault.kind,
-		     (unsigned long long)r->fault.pc, r->fault.detail);
-	cr_assert_eq(r->fault.pc, CODE + 4 * ninsns, "stopped at %#llx",
-		     (unsigned long long)r->fault.pc);
+	expect_break_at(r->stop, &r->fault, CODE, ninsns);
 }
 
 Test(hppa_system, cache_flushes_modify_only_their_base)
