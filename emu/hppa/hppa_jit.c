@@ -105,6 +105,8 @@ static bool translatable(const struct hppa_insn *in)
 		return in->cond == 0;
 	case HOP_LOAD: case HOP_STORE:
 		return in->sub <= 2;
+	case HOP_BL:	/* a plain jump (emit_jump); it ends its run */
+		return in->t == 0;
 	default:
 		return branch_cc(in) >= 0;
 	}
@@ -305,11 +307,30 @@ static bool slot_runs_in_exit(const struct hppa_insn *slot)
 {
 	switch (slot->op) {
 	case HOP_LDW_NOMOD: case HOP_LDW_RUN: case HOP_STW_NOMOD: case HOP_STW_RUN:
-	case HOP_LDW_IDX: case HOP_LOAD: case HOP_STORE:
+	case HOP_LDW_IDX: case HOP_LOAD: case HOP_STORE: case HOP_BL:
 		return false;
 	default:
 		return translatable(slot) && branch_cc(slot) < 0;
 	}
+}
+
+static void taken_exit(struct emit *e, const struct hppa_insn *in, uint32_t i,
+		       const struct hppa_insn *slot, bool nullify);
+
+/* A plain jump at index i (B,L with no link: a branch that raises no event): taken always,
+ * unless a held call waits for its callee's first branch (hppa_events.h), which the
+ * interpreter reports: then the jump is handed back as a miss would be. */
+static void emit_jump(struct emit *e, const struct hppa_insn *in, uint32_t i,
+		      const struct hppa_insn *slot)
+{
+	int32_t held = (int32_t)offsetof(struct hppa_cpu, held);
+	x86_byte(&e->x, 0x80);		/* cmp byte [rsi + held], 0 */
+	x86_byte(&e->x, 0x80 | 7 << 3 | (CPU & 7));
+	x86_word32(&e->x, (uint32_t)held);
+	x86_byte(&e->x, 0);
+	jne_miss(e, i);
+	x86_byte(&e->x, 0xe9);		/* jmp rel32 */
+	taken_exit(e, in, i, slot, in->flags & HF_N);
 }
 
 /* A conditional branch at index i (slot: the next instruction on the page, or NULL): the
@@ -332,7 +353,15 @@ static void emit_branch(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	}
 	x86_byte(&e->x, 0x0f);
 	x86_byte(&e->x, 0x80 | (unsigned)branch_cc(in));
-	uint32_t kind = (in->len & 1) ? HPPA_JIT_TAKEN_NULLIFIED :
+	taken_exit(e, in, i, slot, in->len & 1);
+}
+
+/* A jump to the taken exit of the branch in at index i (its rel32 follows): the exit runs
+ * the delay slot when it can, or skips it when nullify, and chains to a target on this page. */
+static void taken_exit(struct emit *e, const struct hppa_insn *in, uint32_t i,
+		       const struct hppa_insn *slot, bool nullify)
+{
+	uint32_t kind = nullify ? HPPA_JIT_TAKEN_NULLIFIED :
 		slot && slot_runs_in_exit(slot) ? HPPA_JIT_TAKEN_SLOT_RUN : HPPA_JIT_TAKEN;
 	int64_t target = (int64_t)i + 2 + in->imm / 4;
 	bool chain = kind != HPPA_JIT_TAKEN && target >= 0 && target < HPPA_PAGE_INSNS;
@@ -448,6 +477,9 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 	case HOP_LOAD: case HOP_STORE:
 		general_access(e, in, i, in->op == HOP_LOAD);
 		break;
+	case HOP_BL:
+		emit_jump(e, in, i, i + 1 < HPPA_PAGE_INSNS ? in + 1 : NULL);
+		break;
 	default:
 		if (branch_cc(in) < 0)
 			abort();	/* translatable() took only the forms above */
@@ -530,15 +562,28 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 	uint16_t run_end[HPPA_PAGE_INSNS];
 	bool entry[HPPA_PAGE_INSNS] = { false };
 	for (unsigned i = HPPA_PAGE_INSNS; i-- > 0;) {
+		const struct hppa_insn *in = &page->insn[i];
 		bool next_too = i + 1 < HPPA_PAGE_INSNS && run_end[i + 1] > i + 1;
-		run_end[i] = (uint16_t)(!translatable(&page->insn[i]) ? i :
-					next_too ? run_end[i + 1] : i + 1);
+		/* a jump's run ends after it, or after its slot when its exit runs that: the
+		 * run then holds all that retires before its target, as the block does
+		 * (hppa_dcache.c: a branch's block ends with its straight slot) */
+		if (in->op == HOP_BL && translatable(in))
+			run_end[i] = (uint16_t)(i + 1 + (i + 1 < HPPA_PAGE_INSNS &&
+							 slot_runs_in_exit(in + 1)));
+		else
+			run_end[i] = (uint16_t)(!translatable(in) ? i :
+						next_too ? run_end[i + 1] : i + 1);
 	}
 	for (unsigned i = 0; i < HPPA_PAGE_INSNS;) {
 		const struct hppa_insn *in = &page->insn[i];
 		entry[i] = run_end[i] >= i + MIN_RUN;
 		i += in->op == HOP_LDW_RUN || in->op == HOP_STW_RUN ? in->mrun : 1;
 	}
+	/* a jump's slot in its run is no entry: that run ends right after it, and run() would
+	 * enter it where the jump's handler runs the slot with the queue not straight */
+	for (unsigned i = 0; i + 1 < HPPA_PAGE_INSNS; i++)
+		if (page->insn[i].op == HOP_BL && run_end[i] == i + 2)
+			entry[i + 1] = false;
 	/* 36 KiB: not on the stack of run(), which calls this; profemu runs one host thread */
 	static struct emit e;
 	e.x.p = j->code + j->used;
