@@ -224,6 +224,75 @@ static bool fma_double(struct ia64_fr x, struct ia64_fr y, struct ia64_fr a, boo
 	return true;
 }
 
+/* Rounds sign * s * 2^e0 (s's bit 127 set; bit 0 may be a sticky bit: s odd stands for any
+ * value strictly between s - 1 and s + 1) to 64 bits in rounding rc; false if the exponent
+ * leaves [-16000, 16000]. */
+static bool round128(unsigned __int128 s, int e0, bool sign, unsigned rc, struct ia64_fr *out,
+		     bool *inexact)
+{
+	uint64_t m = (uint64_t)(s >> 64), lo = (uint64_t)s;
+	bool guard = lo >> 63, sticky = (lo << 1) != 0, up;
+	*inexact = guard || sticky;
+	switch (rc & 3) {
+	case 0: up = guard && (sticky || (m & 1)); break;
+	case 1: up = *inexact && sign; break;
+	case 2: up = *inexact && !sign; break;
+	default: up = false; break;
+	}
+	int e = e0 + 127;
+	if (up && ++m == 0) {
+		m = 1ULL << 63;
+		e++;
+	}
+	if (e < -16000 || e > 16000)
+		return false;
+	*out = (struct ia64_fr){ m, (uint32_t)(e + EXP_BIAS), sign };
+	return true;
+}
+
+/* Extended precision (the division and square-root sequences' sf1) in 128 bits: the product
+ * (its leading bit at 127) and the addend aligned with the bits shifted out of the smaller
+ * jammed into bit 0, which rounds as the exact sum does when the two leading bits are at
+ * least 3 apart (at most one bit cancels, the rounding position stays far above bit 0).
+ * Closer ones, where much may cancel, return false for the 256-bit path. */
+static bool fma_extended(unsigned __int128 prod, int pe, bool ps, const struct ia64_fr *a,
+			 bool as, unsigned rc, struct ia64_fr *out, bool *inexact)
+{
+	if (!(prod >> 127)) {
+		prod <<= 1;
+		pe--;
+	}
+	if (!a)
+		return round128(prod, pe, ps, rc, out, inexact);
+	unsigned __int128 av = (unsigned __int128)a->sig << 64;
+	int ae = (int)a->exp - EXP_BIAS - 127, d = pe - ae;
+	if (d > -3 && d < 3)
+		return false;
+	unsigned __int128 big = d > 0 ? prod : av, small = d > 0 ? av : prod;
+	int e0 = d > 0 ? pe : ae;
+	unsigned sh = (unsigned)(d > 0 ? d : -d);
+	bool sign = d > 0 ? ps : as;
+	if (sh >= 128)
+		small = 1;
+	else
+		small = small >> sh | ((small & (((unsigned __int128)1 << sh) - 1)) != 0);
+	unsigned __int128 s;
+	if (ps == as) {
+		s = big + small;
+		if (s < big) {	/* carried out */
+			s = s >> 1 | (s & 1) | (unsigned __int128)1 << 127;
+			e0++;
+		}
+	} else {
+		s = big - small;	/* at least 2^126: big >= 2^127 > 4 * small */
+		if (!(s >> 127)) {
+			s <<= 1;
+			e0--;
+		}
+	}
+	return round128(s, e0, sign, rc, out, inexact);
+}
+
 /* fma/fms/fnma: f3 * f4 + f2 (f2 zero when r2 is f0), correctly rounded once. */
 static bool fast_fma(struct ia64_cpu *c, const struct ia64_insn *in,
 		     struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
@@ -271,7 +340,11 @@ static bool fast_fma(struct ia64_cpu *c, const struct ia64_insn *in,
 	bool ps = x.sign ^ y.sign ^ (in->op == IA64_OP_FNMA);
 	unsigned __int128 prod = (unsigned __int128)x.sig * y.sig;
 	int pe = (int)x.exp + (int)y.exp - 2 * EXP_BIAS - 126;	/* exponent of prod's bit 0 */
-	if (add_zero) {
+	bool done = p == 64 && fma_extended(prod, pe, ps, add_zero ? NULL : &a,
+					    a.sign ^ (in->op == IA64_OP_FMS), bits >> 4, &r, &inexact);
+	if (done) {
+		/* the 128-bit path answered */
+	} else if (add_zero) {
 		struct u256 v = place(prod, 0);
 		if (!round_to(&v, pe, ps, once ? p : 64, bits >> 4, once ? res_range : 16000, &r, &inexact))
 			return false;
