@@ -11,6 +11,9 @@
  * ia64_fp_fast compares the two on random and division-shaped operands. */
 #include "ia64_fp_fast.h"
 
+#include <math.h>
+#include <string.h>
+
 #include "ia64_frcpa.h"
 
 enum { EXP_BIAS = 0xffff, EXP_SPECIAL = 0x1ffff, EXP_INTEGER = 0x1003e, FLAG_I = 32 };
@@ -179,6 +182,117 @@ static bool round_to(const struct u256 *v, int f, bool sign, unsigned p, unsigne
 	return true;
 }
 
+/* A normalized register value with a 53-bit significand and exponent e as a host double. */
+static double fr_double(struct ia64_fr r)
+{
+	uint64_t bits = (uint64_t)r.sign << 63 | (uint64_t)((int)r.exp - EXP_BIAS + 1023) << 52 |
+			((r.sig << 1) >> 12);
+	double d;
+	memcpy(&d, &bits, sizeof d);
+	return d;
+}
+
+/* fma.d in round-to-nearest on double operands far inside the range: the host's fma (what
+ * ia64_fp.c's fused() calls there too), about twenty times cheaper than the 256-bit path.
+ * Inexact is exact arithmetic: x*y = ph + pl (the fma residual) and r - a = u + v (TwoSum)
+ * are each split as (round-to-nearest of the value, the remainder), which is unique, so the
+ * sum was exact (r == x*y + a) iff both pairs are equal. */
+static bool fma_double(struct ia64_fr x, struct ia64_fr y, struct ia64_fr a, bool add_zero,
+		       bool negate_product, bool negate_addend, struct ia64_fr *out, bool *inexact)
+{
+	static const int range = 400;	/* products and sums stay normal, residuals exact */
+	if (!(x.sig >> 63) || !(y.sig >> 63) || !held_in(x, 53, range) || !held_in(y, 53, range) ||
+	    (!add_zero && (!(a.sig >> 63) || !held_in(a, 53, range))))
+		return false;
+	double dx = fr_double(x), dy = fr_double(y), da = add_zero ? 0.0 : fr_double(a);
+	if (negate_product)
+		dx = -dx;
+	if (negate_addend)
+		da = -da;
+	double r = fma(dx, dy, da);
+	if (r == 0)
+		return false;	/* an exact zero: its sign has rules of its own */
+	double ph = dx * dy, pl = fma(dx, dy, -ph);
+	double u = r - da, rv = u - r, v = (r - (u - rv)) + (-da - rv);
+	*inexact = !(ph == u && pl == v);
+	uint64_t bits;
+	memcpy(&bits, &r, sizeof bits);
+	int e = (int)(bits >> 52 & 0x7ff) - 1023;
+	if (e < -1000 || e > 1000)
+		return false;
+	*out = (struct ia64_fr){ (bits << 11) | 1ULL << 63, (uint32_t)(e + EXP_BIAS), bits >> 63 };
+	return true;
+}
+
+/* Rounds sign * s * 2^e0 (s's bit 127 set; bit 0 may be a sticky bit: s odd stands for any
+ * value strictly between s - 1 and s + 1) to 64 bits in rounding rc; false if the exponent
+ * leaves [-16000, 16000]. */
+static bool round128(unsigned __int128 s, int e0, bool sign, unsigned rc, struct ia64_fr *out,
+		     bool *inexact)
+{
+	uint64_t m = (uint64_t)(s >> 64), lo = (uint64_t)s;
+	bool guard = lo >> 63, sticky = (lo << 1) != 0, up;
+	*inexact = guard || sticky;
+	switch (rc & 3) {
+	case 0: up = guard && (sticky || (m & 1)); break;
+	case 1: up = *inexact && sign; break;
+	case 2: up = *inexact && !sign; break;
+	default: up = false; break;
+	}
+	int e = e0 + 127;
+	if (up && ++m == 0) {
+		m = 1ULL << 63;
+		e++;
+	}
+	if (e < -16000 || e > 16000)
+		return false;
+	*out = (struct ia64_fr){ m, (uint32_t)(e + EXP_BIAS), sign };
+	return true;
+}
+
+/* Extended precision (the division and square-root sequences' sf1) in 128 bits: the product
+ * (its leading bit at 127) and the addend aligned with the bits shifted out of the smaller
+ * jammed into bit 0, which rounds as the exact sum does when the two leading bits are at
+ * least 3 apart (at most one bit cancels, the rounding position stays far above bit 0).
+ * Closer ones, where much may cancel, return false for the 256-bit path. */
+static bool fma_extended(unsigned __int128 prod, int pe, bool ps, const struct ia64_fr *a,
+			 bool as, unsigned rc, struct ia64_fr *out, bool *inexact)
+{
+	if (!(prod >> 127)) {
+		prod <<= 1;
+		pe--;
+	}
+	if (!a)
+		return round128(prod, pe, ps, rc, out, inexact);
+	unsigned __int128 av = (unsigned __int128)a->sig << 64;
+	int ae = (int)a->exp - EXP_BIAS - 127, d = pe - ae;
+	if (d > -3 && d < 3)
+		return false;
+	unsigned __int128 big = d > 0 ? prod : av, small = d > 0 ? av : prod;
+	int e0 = d > 0 ? pe : ae;
+	unsigned sh = (unsigned)(d > 0 ? d : -d);
+	bool sign = d > 0 ? ps : as;
+	if (sh >= 128)
+		small = 1;
+	else
+		small = small >> sh | ((small & (((unsigned __int128)1 << sh) - 1)) != 0);
+	unsigned __int128 s;
+	if (ps == as) {
+		s = big + small;
+		if (s < big) {	/* carried out */
+			s = s >> 1 | (s & 1) | (unsigned __int128)1 << 127;
+			e0++;
+		}
+	} else {
+		s = big - small;	/* at least 2^126: big >= 2^127 > 4 * small */
+		if (!(s >> 127)) {
+			s <<= 1;
+			e0--;
+		}
+	}
+	return round128(s, e0, sign, rc, out, inexact);
+}
+
 /* fma/fms/fnma: f3 * f4 + f2 (f2 zero when r2 is f0), correctly rounded once. */
 static bool fast_fma(struct ia64_cpu *c, const struct ia64_insn *in,
 		     struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
@@ -192,6 +306,15 @@ static bool fast_fma(struct ia64_cpu *c, const struct ia64_insn *in,
 	int p_range = pc == 0 ? 126 : pc == 2 ? 1022 : 8000;
 	int res_range = pc == 0 ? 120 : pc == 2 ? 1000 : 16000;
 	struct ia64_fr x = get(c, in->r3), y = get(c, in->pos), a = get(c, in->r2);
+	struct ia64_fr r;
+	bool inexact;
+	if (p == 53 && (bits >> 4 & 3) == 0 &&
+	    fma_double(x, y, a, in->r2 == 0, in->op == IA64_OP_FNMA, in->op == IA64_OP_FMS, &r, &inexact)) {
+		set(c, in->r1, r);
+		if (inexact)
+			c->ar[IA64_AR_FPSR] |= (uint64_t)FLAG_I << (13 + 13 * sf);
+		return true;
+	}
 	bool unnormal = false;
 	if (!normal_in(&x, 8000, &unnormal) || !normal_in(&y, 8000, &unnormal))
 		return false;
@@ -217,9 +340,11 @@ static bool fast_fma(struct ia64_cpu *c, const struct ia64_insn *in,
 	bool ps = x.sign ^ y.sign ^ (in->op == IA64_OP_FNMA);
 	unsigned __int128 prod = (unsigned __int128)x.sig * y.sig;
 	int pe = (int)x.exp + (int)y.exp - 2 * EXP_BIAS - 126;	/* exponent of prod's bit 0 */
-	struct ia64_fr r;
-	bool inexact;
-	if (add_zero) {
+	bool done = p == 64 && fma_extended(prod, pe, ps, add_zero ? NULL : &a,
+					    a.sign ^ (in->op == IA64_OP_FMS), bits >> 4, &r, &inexact);
+	if (done) {
+		/* the 128-bit path answered */
+	} else if (add_zero) {
 		struct u256 v = place(prod, 0);
 		if (!round_to(&v, pe, ps, once ? p : 64, bits >> 4, once ? res_range : 16000, &r, &inexact))
 			return false;

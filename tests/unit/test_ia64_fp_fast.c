@@ -134,6 +134,52 @@ Test(ia64_fp_fast, fma_forms_agree_with_the_general_path)
 	free(c);
 }
 
+/* A double near 1 or spread up to 2^600 (the host-fma path takes |e| <= 400), few bits set
+ * or all 53, so that sums and products are often exact and sometimes cancel. */
+static struct ia64_fr double_operand(void)
+{
+	uint64_t sig = (rnd() | 1ULL << 63) & ~0x7ffULL;
+	if (rnd() % 3 == 0)
+		sig &= ~(~0ULL >> (1 + rnd() % 8));	/* a short significand: exact results */
+	int spread = rnd() % 2 ? 4 : 600;
+	return (struct ia64_fr){ sig | 1ULL << 63, (uint32_t)(BIAS + (int)(rnd() % (2 * spread + 1)) - spread),
+				 rnd() & 1 };
+}
+
+/* fma.d in round-to-nearest on double operands (fpkernels' whole diet): the fast path's
+ * host fma and its exact test for inexact against the general path. */
+Test(ia64_fp_fast, double_fma_agrees_with_the_general_path)
+{
+	struct ia64_cpu *c = cpu();
+	static const unsigned ops[] = { IA64_OP_FMA, IA64_OP_FMS, IA64_OP_FNMA };
+	unsigned answered = 0;
+	for (unsigned i = 0; i < CASES; i++) {
+		if (i % 16 == 0) {
+			for (unsigned r = 2; r < 16; r++)
+				c->fr[r] = double_operand();
+			c->ar[IA64_AR_FPSR] = 0x0009804c0270033fULL;	/* sf0..3 round to nearest */
+		}
+		struct ia64_insn in = { .op = (uint16_t)ops[rnd() % 3], .r1 = 20,
+					.r2 = (uint8_t)(rnd() % 4 == 0 ? 0 : 2 + rnd() % 14),
+					.r3 = (uint8_t)(1 + rnd() % 15), .pos = (uint8_t)(1 + rnd() % 15),
+					.ldtype = (uint8_t)(rnd() % 4), .btype = 2 };
+		if (rnd() % 2 == 0 && in.r2) {	/* the addend a rounding of the product: cancels */
+			struct ia64_fr x = get(c, in.r3), y = get(c, in.pos);
+			unsigned __int128 p = (unsigned __int128)x.sig * y.sig;
+			uint64_t hi = (uint64_t)(p >> 64);
+			uint64_t sig = hi >> 63 ? hi : hi << 1 | (uint64_t)(p >> 63 & 1);
+			c->fr[in.r2] = (struct ia64_fr){ (sig & ~0x7ffULL) + (rnd() % 3 == 0 ? 0x800 : 0),
+							 x.exp + y.exp - BIAS + (hi >> 63 ? 1 : 0),
+							 (x.sign ^ y.sign) ^ (rnd() & 1) };
+			if (!(c->fr[in.r2].sig >> 63))
+				c->fr[in.r2] = double_operand();
+		}
+		answered += compare(c, &in);
+	}
+	cr_assert_gt(answered, CASES / 2, "the fast path answered only %u of %u", answered, CASES);
+	free(c);
+}
+
 /* libgcc's unsigned 64-bit division (__udivdi3): fcvt.xuf of both (fma by f1), frcpa, the
  * fma chain on sf1 and fcvt.fxu.trunc; each step compared, the general path's result of each
  * step feeding the next, and the quotient checked. */
