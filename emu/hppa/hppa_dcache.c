@@ -179,7 +179,7 @@ void hppa_specialise(struct hppa_insn *in)
 void hppa_decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
 		       const void *const *handlers)
 {
-	uint32_t w = bo_get32(p->host + i * 4, true);
+	uint32_t w = bo_get32(p->host + i * 4, BO_BIG);
 	p->raw[i] = w;
 	hppa_decode(w, &p->insn[i]);
 	hppa_specialise(&p->insn[i]);

@@ -160,6 +160,6 @@ int hppa_disasm_op(const uint8_t *code, size_t len, uint64_t addr, char *text, s
 {
 	if (len < 4)
 		return 0;
-	hppa_disasm(bo_get32(code, true), (uint32_t)addr, text, textlen);
+	hppa_disasm(bo_get32(code, BO_BIG), (uint32_t)addr, text, textlen);
 	return text[0] == '#' ? 0 : 4;	/* "#<hex>": a word objdump cannot decode either */
 }

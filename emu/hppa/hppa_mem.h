@@ -43,8 +43,8 @@ static inline uint32_t ld(const uint8_t *h, unsigned lg)
 {
 	switch (lg) {
 	case 0: return h[0];
-	case 1: return bo_get16(h, true);
-	default: return bo_get32(h, true);
+	case 1: return bo_get16(h, BO_BIG);
+	default: return bo_get32(h, BO_BIG);
 	}
 }
 
@@ -52,8 +52,8 @@ static inline void st(uint8_t *h, unsigned lg, uint32_t v)
 {
 	switch (lg) {
 	case 0: h[0] = (uint8_t)v; break;
-	case 1: bo_put16(h, (uint16_t)v, true); break;
-	default: bo_put32(h, v, true); break;
+	case 1: bo_put16(h, (uint16_t)v, BO_BIG); break;
+	default: bo_put32(h, v, BO_BIG); break;
 	}
 }
 

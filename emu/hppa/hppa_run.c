@@ -136,7 +136,7 @@ static void apply_psw_n(struct hppa_cpu *c)
 			if (!h_)						\
 				MEM_FAIL((ea), GM_PROT_READ);			\
 		}								\
-		gr[in->t] = bo_get32(h_, true);					\
+		gr[in->t] = bo_get32(h_, BO_BIG);					\
 		NEXT_PLAIN();							\
 	} while (0)
 
@@ -398,7 +398,7 @@ enum cpu_stop hppa_run(struct cpu *cpu, struct cpu_fault *f)
 				/* a writable page's words are checked at each fetch, here: every
 				 * instruction there comes back to the top */
 				unsigned idx = (pc >> 2) & (HPPA_PAGE_INSNS - 1);
-				if (bo_get32(page->host + idx * 4, true) != page->raw[idx])
+				if (bo_get32(page->host + idx * 4, BO_BIG) != page->raw[idx])
 					hppa_decode_one(c, (struct hppa_code_page *)page, idx, handlers);
 				page_va = HPPA_NO_PAGE;
 			}

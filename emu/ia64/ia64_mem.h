@@ -36,7 +36,7 @@ static inline int ia64_mem_get(struct ia64_cpu *c, uint64_t addr, unsigned n, ui
 	struct ia64_tlb *t = ia64_tlb_find(c, c->rd_tlb, &c->rd_next, addr, n, GM_PROT_READ);
 	if (!t)
 		return gm_get(c->mem, addr, n, v);
-	*v = bo_get(t->host + (addr - t->start), n, false);
+	*v = bo_get(t->host + (addr - t->start), n, BO_LITTLE);
 	return 0;
 }
 
@@ -47,7 +47,7 @@ static inline int ia64_mem_put(struct ia64_cpu *c, uint64_t addr, unsigned n, ui
 	struct ia64_tlb *t = ia64_tlb_find(c, c->wr_tlb, &c->wr_next, addr, n, GM_PROT_WRITE);
 	if (!t)
 		return gm_put(c->mem, addr, n, v);
-	bo_put(t->host + (addr - t->start), v, n, false);
+	bo_put(t->host + (addr - t->start), v, n, BO_LITTLE);
 	return 0;
 }
 

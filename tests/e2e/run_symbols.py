@@ -373,11 +373,26 @@ def work_calls_qsort(path):
     return problems
 
 
-def symbol_entries(ctx, path, d):
+def executable_sections(ctx, path, d):
+    """{index (as readelf -s prints it): (start, end)} of path's sections with the X flag."""
+    text = run(ctx, ["readelf", "-SW", path], d, env=os.environ.copy()).stdout.decode()
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*\[\s*(\d+)\]\s+\S+\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([A-Za-z]+)",
+                     line)
+        if m and "X" in m.group(4):
+            start = int(m.group(2), 16)
+            out[m.group(1)] = (start, start + int(m.group(3), 16))
+    return out
+
+
+def symbol_entries(ctx, path, d, code_only=False):
     """(name, address, size) of every symbol readelf (any architecture's ELF) prints for the
     object at path: its .symtab and .dynsym (version suffixes dropped) and, when one is
     installed, its debug file by build-id. Symbols of no section (undefined, absolute) and
-    section symbols are left out."""
+    section symbols are left out; with code_only, those of sections that hold no code too
+    (hppa's .plt trampoline is code in the data segment, right after .data's zero-sized
+    labels, which must not claim it)."""
     files = [path]
     note = run(ctx, ["readelf", "-n", path], d, env=os.environ.copy()).stdout.decode()
     m = re.search(r"Build ID: ([0-9a-f]+)", note)
@@ -387,11 +402,20 @@ def symbol_entries(ctx, path, d):
             files.append(debug)
     out = []
     for f in files:
+        code = executable_sections(ctx, f, d) if code_only else None
         text = run(ctx, ["readelf", "-sW", "--dyn-syms", f], d, env=os.environ.copy())
         for line in text.stdout.decode().splitlines():
             parts = line.split()
             if (len(parts) >= 8 and parts[0][:-1].isdigit() and parts[3] != "SECTION" and
-                    parts[6] not in ("UND", "ABS")):
+                    parts[6] not in ("UND", "ABS") and
+                    (code is None or parts[6] in code)):
+                addr = int(parts[1], 16)
+                if code is not None:
+                    # a zero-sized label claims code up to its section's end only
+                    size = int(parts[2], 16) if parts[2].startswith("0x") else int(parts[2])
+                    out.append((re.sub(r"@.*$", "", parts[7]), addr,
+                                size or -(code[parts[6]][1] - addr)))
+                    continue
                 size = int(parts[2], 16) if parts[2].startswith("0x") else int(parts[2])
                 out.append((re.sub(r"@.*$", "", parts[7]), int(parts[1], 16), size))
     return out
@@ -499,16 +523,18 @@ def containing(entries, a):
     """The names readelf's symbols give address a: the sized symbols that hold it, those
     starting last; else a label without a size at or below it (hand-written assembly) when
     the nearest symbol below is one; else none (the object+offset name)."""
-    holding = [(addr, n) for n, addr, size in entries if addr <= a < addr + size]
+    holding = [(addr, n) for n, addr, size in entries if size > 0 and addr <= a < addr + size]
     if holding:
         last = max(addr for addr, _ in holding)
         return {n for addr, n in holding if addr == last}
-    below = [(addr, size, n) for n, addr, size in entries if addr <= a]
+    # a label (size 0, or -extent: code_only's, which holds only up to its section's end)
+    below = [(addr, size, n) for n, addr, size in entries
+             if addr <= a and (size >= 0 or a < addr - size)]
     if not below:
         return set()
     last = max(addr for addr, _, _ in below)
     at = [(size, n) for addr, size, n in below if addr == last]
-    return {n for size, n in at if size == 0} if all(size == 0 for size, _ in at) else set()
+    return {n for size, n in at if size <= 0} if all(size <= 0 for size, _ in at) else set()
 
 
 def instruction_addresses(ctx, d, program, arch):
@@ -517,7 +543,8 @@ def instruction_addresses(ctx, d, program, arch):
     symbols put it in (containing), or named by object and offset where they put it in none."""
     align, slots = INSN_ALIGN[arch]
     ob = os.path.basename(program)
-    entries = [e for e in symbol_entries(ctx, program, d) if not e[0].startswith(".")]
+    entries = [e for e in symbol_entries(ctx, program, d, code_only=True)
+               if not e[0].startswith(".")]
     problems, seen, named = [], 0, 0
     for r in run_counts.records(os.path.join(d, "pe.out")):
         if r[0] != "cost" or object_file(r[1]) != ob:
