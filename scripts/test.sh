@@ -39,7 +39,7 @@ meson compile -C build
 log "tests"
 # realprogs-full (i386 sysroot, hppa cross builds from fetched sources: tests/realprogs/meson.build)
 # is left out for CI's time budget; `meson test -C build --suite realprogs-full` runs it.
-run_suite build --no-suite realprogs-full
+run_suite build --no-suite realprogs-full --no-suite fuzz-x86-open
 
 log "build with AddressSanitizer + UndefinedBehaviorSanitizer"
 sanitize_opts=(-Db_sanitize=address,undefined -Db_lundef=false)
@@ -60,7 +60,7 @@ meson compile -C build-asan
 log "tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp":print_suppressions=0 run_suite build-asan \
-	--no-suite fuzz --no-suite lockstep --no-suite profil --no-suite threads --no-suite torture \
+	--no-suite fuzz --no-suite fuzz-x86-open --no-suite lockstep --no-suite profil --no-suite threads --no-suite torture \
 	--no-suite realprogs --no-suite realprogs-full
 log "done"
 

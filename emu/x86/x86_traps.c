@@ -98,10 +98,12 @@ void x86_on_interrupt(uc_engine *uc, uint32_t intno, void *user)
  * hold the address's low 48 bits, bit 47 set for the upper canonical half. */
 static uint64_t x86_fault_address(const struct x86_cpu *cpu, uint64_t phys)
 {
-	if (phys < X86_TRAP_PHYS)
-		return phys;
-	uint64_t va = phys - X86_TRAP_PHYS;
-	return cpu->base.arch == CPU_ARCH_X86_64 && (va >> 47) ? va | ~(X86_TRAP_PHYS - 1) : va;
+	uint64_t va = phys < X86_TRAP_PHYS ? phys : phys - X86_TRAP_PHYS;
+	if (cpu->base.arch != CPU_ARCH_X86_64)
+		/* 32-bit linear addresses wrap: an access across 0xffffffff faults at 0x0 and up,
+		 * where Unicorn (a 64-bit machine underneath) asks for the page at 2^32 */
+		return (uint32_t)va;
+	return phys >= X86_TRAP_PHYS && (va >> 47) ? va | ~(X86_TRAP_PHYS - 1) : va;
 }
 
 bool x86_on_bad_memory(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
