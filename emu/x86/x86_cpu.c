@@ -24,7 +24,7 @@ static void x86_op_destroy(struct cpu *base);
 static struct cpu *x86_op_create(const struct cpu_config *cfg, char *err, size_t errlen)
 {
 	if (cfg->arch != CPU_ARCH_X86_64 && cfg->arch != CPU_ARCH_I386 && cfg->arch != CPU_ARCH_I8086) {
-		snprintf(err, errlen, "the x86 back end cannot run %s", cpu_arch_name(cfg->arch));
+		snprintf(err, errlen, "the x86 back end cannot run architecture %d", (int)cfg->arch);
 		return NULL;
 	}
 	struct x86_cpu *cpu = calloc(1, sizeof(*cpu));
