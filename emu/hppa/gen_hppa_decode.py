@@ -5,7 +5,7 @@ The spec names the word's fields, the string tables the disassembler indexes, sh
 assignment formats, and one pattern per instruction form: the major opcode(s) and field
 values that select it, a condition, the enum hppa_op it decodes to with the struct
 hppa_insn members it sets, and its disassembly template. The output has
-hppa_decode_pattern() (hppa_decode.c wraps it) and hppa_disasm_pattern() (hppa_disasm.c
+hppa_decode_pattern() with hppa_decode() (hppa_decode.h) around it, and hppa_disasm_pattern() (hppa_disasm.c
 calls it, and gives the {P:ARGS} printers). See hppa.decode for the syntax.
 Use: gen_hppa_decode.py SPEC OUTPUT.c
 """
@@ -206,6 +206,11 @@ def generate(spec, out_path):
     w.append('\t}')
     w.append('\to->op = HOP_ILLEGAL;')
     w.append('\treturn -1;')
+    w.append('}')
+    w.append('')
+    w.append('void hppa_decode(uint32_t w, struct hppa_insn *o)')
+    w.append('{')
+    w.append('\thppa_decode_pattern(w, o);')
     w.append('}')
     w.append('')
     w.append('void hppa_disasm_pattern(int pattern, uint32_t w, uint32_t addr, '

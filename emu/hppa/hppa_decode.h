@@ -126,7 +126,9 @@ struct hppa_insn {
 	uint16_t jit_end;	/* also keeps the struct at 32 bytes: the cache indexes it by shifts */
 };
 
-/* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */
+/* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. PA 2.0-only
+ * encodings the table does not list decode as HOP_ILLEGAL, the system-control instructions a
+ * user program may not run as HOP_PRIV. Generated with the table (hppa_decode_table.c). */
 void hppa_decode(uint32_t word, struct hppa_insn *out);
 
 /* Field helpers shared by the decoder and the disassembler. */
