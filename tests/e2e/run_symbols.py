@@ -33,7 +33,12 @@ Cases:
                    IA-64: every --callgrind address of the program is an instruction's
                    (IA-64: bundle + slot 0-2) in the function readelf's symbols (with their
                    sizes) put it in, millicode ($$remoI) included, or object+offset outside
-                   every symbol.
+                   every symbol. ia64-dynamic: every "NAME@plt" --counts row of the demo,
+                   libc and ld.so is at the offset of NAME's called PLT entry by the
+                   toolchain's objdump -d -j .plt ("addl r15=OFF,r1": the descriptor at
+                   DT_PLTGOT + OFF, which readelf -r names) and every .plt cost line of
+                   --callgrind --skip-plt=no in the entry of its name (the lazy "mov r15=I"
+                   ones: relocation I's), the demo's 8 stubs all called.
   shrunk-x86_64    a program dlopens a module built here, calls its spin, dlcloses it, then
                    truncates the module's file in place (same inode) before it exits, after --counts
                    named spin during the run: profemu (whose libelf mapping of the file
@@ -493,10 +498,82 @@ def run_counts_offsets(ctx, arch):
             problems.append("no function of the C library's sort under libc.so.6 in --callgrind")
     if arch in INSN_ALIGN:
         problems += instruction_addresses(ctx, d, demo, arch)
+    if arch == "ia64-dynamic":
+        problems += ia64_plt_names(ctx, d, rows, paths, demo)
     ctx.notes.append("%d functions; checked against readelf: %s" % (
         len(rows), ", ".join("%s %d" % kv for kv in sorted(checked.items()))))
     if problems:
         raise Failure("\n".join("  * " + p for p in problems[:30]))
+
+
+def ia64_plt_entries(ctx, path, d):
+    """(name@plt, address, size) of an IA-64 object's PLT entries, from the toolchain's objdump
+    and readelf (which name none of them): a called entry "addl r15=OFF,r1" (2 bundles) loads
+    the function descriptor at DT_PLTGOT + OFF, relocated (IPLTLSB) against the function; a
+    lazy entry "mov r15=I" (1 bundle) is relocation I of .rela.IA_64.pltoff's; .PLT0 the first
+    3 bundles."""
+    tools = os.path.join(IA64_TOOLCHAIN, "bin", "ia64-linux-gnu-")
+    env = os.environ.copy()
+    dyn = run(ctx, [tools + "readelf", "-dW", path], d, env=env).stdout.decode()
+    gp = int(re.search(r"\(PLTGOT\)\s+0x([0-9a-f]+)", dyn).group(1), 16)
+    relocs, inside = [], False
+    for line in run(ctx, [tools + "readelf", "-rW", path], d, env=env).stdout.decode().splitlines():
+        if line.startswith("Relocation section"):
+            inside = "'.rela.IA_64.pltoff'" in line
+            continue
+        f = line.split()
+        if inside and len(f) >= 5 and f[2].startswith("R_IA64_IPLT"):
+            relocs.append((int(f[0], 16), re.sub(r"@.*$", "", f[4])))
+    by_slot = dict(relocs)
+    text = run(ctx, [tools + "objdump", "-d", "-j", ".plt", path], d, env=env).stdout.decode()
+    m = re.search(r"^([0-9a-f]+) <\.plt>:", text, re.M)
+    out = [(".PLT0", int(m.group(1), 16), 48)] if m else []
+    for a, insn in re.findall(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*\[M[MI][IB]\]\s+(.*?);*$",
+                              text, re.M):
+        called = re.match(r"addl r15=(-?\d+),r1$", insn)
+        lazy = re.match(r"mov r15=(\d+)$", insn)
+        if called and gp + int(called.group(1)) in by_slot:
+            out.append((by_slot[gp + int(called.group(1))] + "@plt", int(a, 16), 32))
+        elif lazy and int(lazy.group(1)) < len(relocs):
+            out.append((relocs[int(lazy.group(1))][1] + "@plt", int(a, 16), 16))
+    return out
+
+
+def ia64_plt_names(ctx, d, rows, paths, demo):
+    """The "@plt" rows of --counts at the offsets of ia64_plt_entries' called entries, and the
+    .plt cost lines of --callgrind --skip-plt=no inside the entries of their names."""
+    problems, oracle, checked = [], {}, collections.Counter()
+    for ob, path in paths.items():
+        oracle[ob] = ia64_plt_entries(ctx, path, d)
+    for r in rows:
+        if not r["name"].endswith("@plt"):
+            continue
+        ob = r.get("object")
+        called = {a for n, a, size in oracle.get(ob, []) if n == r["name"] and size == 32}
+        if int(r["offset"], 16) not in called:
+            problems.append("%s in %s at offset %s: objdump's called entry of it is at %s" % (
+                r["name"], ob, r["offset"], " ".join("%#x" % a for a in sorted(called))))
+        checked[ob] += 1
+    demo_ob = os.path.basename(demo)
+    if checked[demo_ob] != 8:
+        problems.append("%d of the demo's 8 PLT stubs named in --counts" % checked[demo_ob])
+    profemu(ctx, d, SYSROOT["ia64-dynamic"] + ["--callgrind=noskip.out", "--skip-plt=no"],
+            [demo, "2000"])
+    lines = 0
+    for r in run_counts.records(os.path.join(d, "noskip.out")):
+        ob = object_file(r[1]) if r[0] == "cost" else None
+        in_plt = [n for n, a, size in oracle.get(ob, []) if a <= r[3] - r[3] % 16 < a + size] \
+            if ob else []
+        if in_plt:
+            lines += 1
+            if re.sub(r"'\d+$", "", r[2]) not in in_plt:
+                problems.append("%s+%#x is listed under %s, objdump's .plt entry is %s" % (
+                    ob, r[3], r[2], in_plt[0]))
+    if lines < 20:
+        problems.append("only %d --callgrind cost lines in .plt entries" % lines)
+    ctx.notes.append("IA-64 PLT: %s stubs checked in --counts, %d .plt cost lines" % (
+        ", ".join("%s %d" % kv for kv in sorted(checked.items())), lines))
+    return problems[:10]
 
 
 def callgrind_functions(path):
