@@ -39,6 +39,11 @@ Cases:
                    DT_PLTGOT + OFF, which readelf -r names) and every .plt cost line of
                    --callgrind --skip-plt=no in the entry of its name (the lazy "mov r15=I"
                    ones: relocation I's), the demo's 8 stubs all called.
+  calls-hppa       the demo with a counter of cmp's calls that main prints, built for hppa,
+                   run under qemu-hppa (the oracle) and under profemu --counts --callgrind:
+                   both print the same count, cmp (reached from libc's sort through a
+                   long-branch stub, b,l .+8,%r1; be,n, and $$dyncall's bv) has that many calls
+                   in --counts and in --callgrind's calls= lines into it, main and work one.
   shrunk-x86_64    a program dlopens a module built here, calls its spin, dlcloses it, then
                    truncates the module's file in place (same inode) before it exits, after --counts
                    named spin during the run: profemu (whose libelf mapping of the file
@@ -83,10 +88,9 @@ IA64_SYSROOT = os.path.join(IA64_TOOLCHAIN, "ia64-linux-gnu", "sysroot")
 SYSROOT = {"hppa": ["-L", "/usr/hppa-linux-gnu"],	# Debian's cross libc
            "ia64-dynamic": ["-L", IA64_SYSROOT]}
 OWN = ["cmp", "work", "main"]
-# The demo's functions --counts lists. hppa: main and cmp are reached through long-branch
-# stubs (b,l .+8,%r1; be) and $$dyncall (bv), which the back end does not report as calls, so
-# they are no call targets; work is, and so is the millicode remainder $$remoI.
-OWN_CALLED = {"hppa": ["work", "$$remoI"]}
+# The demo's functions --counts lists (hppa: main and cmp through libc's long-branch stubs,
+# b,l .+8,%r1; be, and $$dyncall's bv; the millicode remainder $$remoI too).
+OWN_CALLED = {"hppa": OWN + ["$$remoI"]}
 # IA-64: a committed static program (guests/ia64/build.sh), with its own functions
 IA64_PROGRAM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "guests",
                             "ia64", "bin", "cpubench")
@@ -142,7 +146,7 @@ def cases():
     return (["annotate-" + a for a in X86] + ["valgrind-" + a for a in X86] +
             ["skipplt-" + a for a in X86] +
             ["counts-" + a for a in list(CC) + ["ia64"]] +
-            ["shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
+            ["calls-hppa", "shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
 
 
 def run(ctx, cmd, cwd, env=None):
@@ -576,6 +580,63 @@ def ia64_plt_names(ctx, d, rows, paths, demo):
     return problems[:10]
 
 
+def run_calls_hppa(ctx):
+    """Calls the program makes through libc's stubs and $$dyncall, counted by the program."""
+    cc = shutil.which(CC["hppa"])
+    if not cc:
+        raise Skip(CC["hppa"] + " is not installed")
+    d = ctx.fresh_dir("calls")
+    src = open(SOURCE).read()
+    head = "static int cmp(const void *a, const void *b)\n{\n"
+    tail = "\treturn 0;\n}\n"
+    if head not in src or not src.endswith(tail):
+        raise HarnessError("symbols_demo.c no longer has cmp's head or main's end")
+    src = src.replace(head, "static long ncmp;\n" + head + "\tncmp++;\n")
+    src = src[:-len(tail)] + "\tprintf(\"cmp %ld\\n\", ncmp);\n" + tail
+    with open(os.path.join(d, "count.c"), "w") as f:
+        f.write(src)
+    run(ctx, [cc, "-g", "-O1", "-o", "count", "count.c"], d, env=os.environ.copy())
+    argv = [os.path.join(d, "count"), "2000"]
+    oracle = run(ctx, e2e_harness.oracle_argv("hppa", argv), d).stdout.decode()
+    got = profemu(ctx, d, SYSROOT["hppa"] + ["--counts=pe.json", "--callgrind=pe.out"],
+                  argv).stdout.decode()
+    m = re.search(r"^cmp (\d+)$", oracle, re.M)
+    if not m or got != oracle:
+        raise Failure("qemu-hppa printed %r, profemu %r" % (oracle, got))
+    want = {"cmp": int(m.group(1)), "main": 1, "work": 1}
+    with open(os.path.join(d, "pe.json")) as f:
+        rows = {r["name"]: r for r in json.load(f)["functions"] if r.get("object") == "count"}
+    problems = []
+    cg = callgrind_calls(os.path.join(d, "pe.out"))
+    for name, n in want.items():
+        calls = rows.get(name, {}).get("calls")
+        if calls != n or cg[name] != n:
+            problems.append("%s: %s calls in --counts, %d in --callgrind, the program made %d" % (
+                name, calls, cg[name], n))
+    ctx.notes.append("cmp called %d times (qemu-hppa and profemu's output)" % want["cmp"])
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
+def callgrind_calls(path):
+    """function -> the sum of the calls= lines into it (cfn, names compressed as fn's)."""
+    out, names, cfn = collections.Counter(), {}, None
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"^c?fn=(?:\((\d+)\))? ?(.*)$", line.rstrip("\n"))
+            if m:
+                name = m.group(2) or names.get(m.group(1))
+                if m.group(1) and m.group(2):
+                    names[m.group(1)] = name
+                if line.startswith("cfn="):
+                    cfn = name
+                continue
+            m = re.match(r"^calls=(\d+) ", line)
+            if m:
+                out[cfn] += int(m.group(1))
+    return out
+
+
 def callgrind_functions(path):
     """(object's file name, function) of every fn= of a callgrind file (hppa's has ticks only,
     so a function may have no cost line)."""
@@ -790,6 +851,8 @@ def run_case(name, args):
         elif name == "perl-folded":
             run_interpreter(ctx, "perl", ["-e", "my $s = 0; $s += $_ * $_ for 1 .. 3000"],
                             "Perl_runops_standard")
+        elif name == "calls-hppa":
+            run_calls_hppa(ctx)
         elif name == "shrunk-x86_64":
             run_shrunk(ctx)
         elif name == "dbgsym-x86_64":
