@@ -55,6 +55,7 @@ enum hppa_op {
 	HOP_FCNV,	/* sub = kind (enum hppa_fcnv), len = src fmt | dst fmt << 2 */
 	HOP_FCMP,	/* cond = 5-bit condition */
 	HOP_FTEST, HOP_XMPYU, HOP_FID,
+	HOP_FMPYFADD,	/* PA 2.0: t = r1 * r2 + imm (a slot or register), rounded once; sub = format */
 	/* The interpreter's own forms of common instructions, chosen when a page is decoded
 	 * into its cache (never from hppa_decode; hppa_cpu.c: specialise). */
 	HOP_LDW_NOMOD,	/* ldw without base modification, displacement form */
@@ -97,6 +98,7 @@ enum {
 	HF_PROBEW = 2,	/* probe for write */
 	HF_PROBEI = 4,	/* probe with immediate privilege */
 	HF_STBY_E = 2,	/* stby,e */
+	HF_NEGPROD = 2,	/* fmpynfadd: the product negated */
 };
 
 struct hppa_insn {

@@ -316,6 +316,7 @@ enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_FTEST] = &&L_FP,
 		[HOP_XMPYU] = &&L_FP,
 		[HOP_FID] = &&L_FP,
+		[HOP_FMPYFADD] = &&L_FP,
 		[HOP_LDW_NOMOD] = &&L_HOP_LDW_NOMOD,
 		[HOP_LDW_IDX] = &&L_HOP_LDW_IDX,
 		[HOP_LDW_RUN] = &&L_HOP_LDW_RUN,
