@@ -1,4 +1,5 @@
-/* Memory system calls: brk, mmap (and i386's mmap2 and old mmap), munmap, mprotect, mremap.
+/* Memory system calls: brk, mmap (and i386's mmap2 and old mmap), munmap, mprotect, mremap,
+ * mincore.
  * Placement is deterministic: without a usable hint a mapping goes to the lowest free range of
  * [mmap_lo, mmap_hi) (or next to it: process_place_mapping), so the same program maps the
  * same addresses on every run. */
@@ -13,6 +14,7 @@
 
 #include "abi_flags.h"
 #include "handlers.h"
+#include "sys_args.h"
 
 /* The guest's PROT_* bits (through the ABI) as guest-memory protections. */
 static int guest_prot(const struct process *p, uint64_t guest)
@@ -300,4 +302,31 @@ int64_t sys_brk(struct process *p, const uint64_t *a)
 	}
 	p->brk_cur = want;
 	return (int64_t)want;
+}
+
+/* mincore(addr, len, vec): one byte per guest page, 1 if the host has any of the memory under
+ * it resident (guest memory is host memory: an untouched page is not resident, as natively). */
+int64_t sys_mincore(struct process *p, const uint64_t *a)
+{
+	struct guest_mem *gm = &p->mem;
+	uint64_t addr = a[0], len = gm_page_up(gm, sys_arg_size(p, a[1])), vec = a[2];
+	if (addr & (gm->page_size - 1))
+		return -EINVAL;
+	if (len > gm->addr_limit || addr > gm->addr_limit - len)
+		return -ENOMEM;
+	long host_page = sysconf(_SC_PAGESIZE);
+	uint64_t per = gm->page_size > (uint64_t)host_page ? gm->page_size / (uint64_t)host_page : 1;
+	for (uint64_t at = addr; at < addr + len; at += gm->page_size) {
+		const struct gm_region *r = gm_region_at(gm, at);
+		if (!r)
+			return -ENOMEM;
+		unsigned char host[64] = { 0 };
+		uint8_t resident = 0;
+		if (per <= sizeof(host) && mincore(r->host + (at - r->start), gm->page_size, host) == 0)
+			for (uint64_t i = 0; i < per; i++)
+				resident |= host[i] & 1;
+		if (gm_write(gm, vec + (at - addr) / gm->page_size, &resident, 1) < 0)
+			return -EFAULT;
+	}
+	return 0;
 }
