@@ -179,6 +179,9 @@ struct process {
 	 * left when it was last looked at, at guest time itimer_since_us. */
 	uint64_t itimer_interval_us[3], itimer_value_us[3], itimer_since_us[3];
 	struct posix_timer timers[POSIX_TIMERS_MAX];
+	/* Descriptors whose records a read swaps (fd_records.h; enum fd_records_kind): only for
+	 * a guest of the other byte order. */
+	uint8_t fd_records[256];
 
 	/* This process was made by the guest (fork, then perhaps execve): a guest killed by a
 	 * signal kills it with the same signal, so that the parent's wait sees WIFSIGNALED. */

@@ -154,7 +154,7 @@ def qemu_timer_ids(r):
 
 
 # The modes of guests/realcalls.c: system calls real programs make (one case each).
-REALCALLS_MODES = ["timer", "mincore", "copyrange", "mmsg"]
+REALCALLS_MODES = ["timer", "timerfd", "inotify", "mincore", "copyrange", "mmsg"]
 
 # The modes of guests/signals.c that exit normally (resethand ends by SIGTERM, alarmdies by
 # SIGALRM).
