@@ -17,6 +17,8 @@ struct gm_region {
 	uint64_t end;	/* exclusive, page-aligned */
 	int prot;	/* GM_PROT_* */
 	bool shared;	/* its host pages are a MAP_SHARED mapping (gm_map_shared) */
+	uint64_t shared_end;	/* shared: where the host object under it ends, as a guest
+				 * address (its pages beyond would raise SIGBUS on the host) */
 	uint8_t *host;	/* host address of start */
 };
 

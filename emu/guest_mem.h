@@ -124,6 +124,13 @@ int gm_protect(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot);
 int gm_map_shared(struct guest_mem *gm, uint64_t addr, uint64_t len, int prot, int fd, uint64_t off,
 		  uint64_t file_len);
 
+/* mremap of a shared region: the host MAP_SHARED mapping under [from, from+old_len) moves to
+ * [to, to+new_len), which gm_map has mapped (its private pages are replaced), as far as the
+ * host object reaches (beyond it the new pages stay private, as gm_map_shared leaves a file's
+ * end); from == to grows it in place. The caller unmaps the old range after a move. 0 when
+ * nothing there is shared, or the host's error. */
+int gm_move_shared(struct guest_mem *gm, uint64_t from, uint64_t old_len, uint64_t to, uint64_t new_len);
+
 /* True if no page of [addr, addr+len) is mapped and the range fits below addr_limit. */
 bool gm_is_free(const struct guest_mem *gm, uint64_t addr, uint64_t len);
 /* The lowest free page-aligned range of len bytes at or above `from` and ending at or below

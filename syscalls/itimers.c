@@ -1,5 +1,5 @@
 /* The interval timers (setitimer, getitimer, alarm) on guest time, and sleeping on guest wall
- * time (process_sleep; in host time too when other guest processes exist). An interval is
+ * time until the first of them or of the POSIX timers (posix_timers.c) expires (process_sleep; in host time too when other guest processes exist). An interval is
  * rounded up to whole clock ticks, as the kernel rounds to its timer resolution, so glibc's
  * __profile_frequency (which sets 1 µs and reads back the rounded value) finds --hz, and
  * gmon.out's prof_rate agrees with the instruction clock. The timers are checked on every tick: ITIMER_REAL against the guest's
@@ -77,7 +77,14 @@ bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
 	 * the wait so that it reads as the deadlock it is. */
 	for (unsigned fired = 0; fired < 1000000; fired++) {
 		itimer_update(p, 0, false);
-		uint64_t due = p->itimer_value_us[0] * 1000u;
+		posix_timers_update(p, true, false, 0);
+		if (p->ended || process_signal_due(p) || sched_signal_waiting(p)) {
+			*left = ns;	/* a POSIX timer expired since the last tick */
+			return true;
+		}
+		uint64_t due = p->itimer_value_us[0] * 1000u, posix_due = posix_timers_wall_due_ns(p);
+		if (!due || posix_due < due)
+			due = posix_due == UINT64_MAX ? 0 : posix_due;
 		uint64_t step = !due || due > ns ? ns : due;	/* to the wait's end or the timer */
 		/* The rule for a process among others (process_has_company): its waits take host
 		 * time, so that what the others do in host time (a child that runs, a sibling's
@@ -112,6 +119,7 @@ bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
 		if (ns != UINT64_MAX)
 			ns -= due;
 		itimer_update(p, 0, true);
+		posix_timers_update(p, true, false, 0);
 		if (p->ended || process_signal_due(p) || sched_signal_waiting(p)) {
 			*left = ns;
 			return true;
@@ -128,6 +136,7 @@ void process_itimers_tick(struct process *p, uint64_t retired)
 	for (int which = 0; which < 3; which++)
 		if (p->itimer_value_us[which])
 			update_timer_at(p, which, true, process_time_ns_at(p, timer_clock(which), retired) / 1000u);
+	posix_timers_update(p, true, true, retired);
 }
 
 static uint64_t round_to_ticks(const struct process *p, uint64_t us)

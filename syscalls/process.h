@@ -38,6 +38,8 @@ struct guest_siginfo {
 	bool is_fault;		/* addr is meaningful; the frame records trapno and cr2 */
 	bool has_status;	/* SIGCHLD: si_status (exit code, or a guest signal number) */
 	int32_t status;
+	bool has_value;		/* a timer's: pid, uid are si_timerid, si_overrun; then si_value */
+	uint64_t value;
 	int trapno;		/* x86 exception vector of a fault */
 };
 
@@ -95,6 +97,23 @@ struct glibc_hook {
 	/* Without syscall() (static programs): errno's place, thread pointer + this, if known */
 	bool has_errno;
 	int64_t errno_from_tp;
+};
+
+/* One POSIX timer (timer_create; posix_timers.c), in ns of guest time: the value left when it
+ * was last looked at, at guest time since_ns of its clock. Its id is its index. */
+#define POSIX_TIMERS_MAX 32
+/* sigev_notify, the same on every Linux ABI (SIGEV_THREAD is glibc's, over _THREAD_ID). */
+enum { GUEST_SIGEV_SIGNAL = 0, GUEST_SIGEV_NONE = 1, GUEST_SIGEV_THREAD_ID = 4 };
+struct posix_timer {
+	bool used;
+	int clock;		/* its clock id, for absolute times */
+	bool cpu_clock;		/* counts the process's CPU time, else guest wall time */
+	int notify;		/* sigev_notify: GUEST_SIGEV_SIGNAL, _NONE, _THREAD_ID */
+	int sig;		/* guest signal number */
+	int32_t tid;		/* SIGEV_THREAD_ID's thread */
+	uint64_t value;		/* sigev_value, handed back in si_value */
+	uint64_t interval_ns, value_ns, since_ns;
+	int32_t overrun;	/* expirations the last signal stood for, less one */
 };
 
 struct child_process {
@@ -159,6 +178,10 @@ struct process {
 	/* setitimer/getitimer (ITIMER_REAL, _VIRTUAL, _PROF), in µs of guest time: the value
 	 * left when it was last looked at, at guest time itimer_since_us. */
 	uint64_t itimer_interval_us[3], itimer_value_us[3], itimer_since_us[3];
+	struct posix_timer timers[POSIX_TIMERS_MAX];
+	/* Descriptors whose records a read swaps (fd_records.h; enum fd_records_kind): only for
+	 * a guest of the other byte order. */
+	uint8_t fd_records[256];
 
 	/* This process was made by the guest (fork, then perhaps execve): a guest killed by a
 	 * signal kills it with the same signal, so that the parent's wait sees WIFSIGNALED. */
@@ -218,6 +241,13 @@ void process_itimers_tick(struct process *p, uint64_t retired);
  * expired and `fire`; sets it (value 0 disarms it), counting from now, rounded up to ticks. */
 void itimer_update(struct process *p, int which, bool fire);
 void itimer_arm(struct process *p, int which, uint64_t interval_us, uint64_t value_us);
+/* POSIX timers (posix_timers.c): brings every armed timer up to now (the tick's own count
+ * when `at_tick`), sending the signals of those that expired when `fire`; and the ns of guest
+ * wall time from their last update until the next wall-clock timer expires (UINT64_MAX: none
+ * armed). Fork children start with none (posix_timers_forget). */
+void posix_timers_update(struct process *p, bool fire, bool at_tick, uint64_t retired);
+uint64_t posix_timers_wall_due_ns(const struct process *p);
+void posix_timers_forget(struct process *p);
 /* Lets ns of guest wall time pass (UINT64_MAX: until a signal), firing ITIMER_REAL on the way;
  * stops early when a signal became due or the process ended, with *left the ns not slept.
  * False for a wait no signal can ever end (no timer armed, or only ignored ones). */

@@ -23,5 +23,9 @@ void signal_fill_siginfo(uint8_t *si, const struct signal_frame *f, unsigned wor
 		bo_put32(fields + 4, (uint32_t)f->info->uid, big_endian);
 		if (f->info->has_status)	/* SIGCHLD's _sigchld: pid, uid, status */
 			bo_put32(fields + 8, (uint32_t)f->info->status, big_endian);
+		if (f->info->has_value && word_bytes == 8)	/* _timer: tid, overrun, sigval */
+			bo_put64(fields + 8, f->info->value, big_endian);
+		else if (f->info->has_value)
+			bo_put32(fields + 8, (uint32_t)f->info->value, big_endian);
 	}
 }

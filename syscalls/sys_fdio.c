@@ -1,6 +1,7 @@
 /* Descriptor calls with nothing to translate but their arguments' widths: flock, fallocate
  * (and the 32-bit ABIs' two-register offsets), fdatasync, sync, syncfs, sendfile (the offset a
- * guest off_t or, for sendfile64, a 64-bit loff_t) and memfd_create (MFD_* are generic). */
+ * guest off_t or, for sendfile64, a 64-bit loff_t), copy_file_range (loff_t offsets) and
+ * memfd_create (MFD_* are generic). */
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
@@ -104,4 +105,28 @@ int64_t sys_memfd_create(struct process *p, const uint64_t *a)
 	if (n < 0 || n > 249)	/* the kernel's MFD_NAME_MAX_LEN */
 		return -EINVAL;
 	return result(memfd_create(name, (unsigned)a[1]));
+}
+
+/* copy_file_range(in, off_in pointer, out, off_out pointer, len, flags): each offset, when
+ * given, a 64-bit loff_t read before and written after; without one the file position moves. */
+int64_t sys_copy_file_range(struct process *p, const uint64_t *a)
+{
+	loff_t off[2];
+	uint64_t where[2] = { a[1], a[3] };
+	for (int i = 0; i < 2; i++) {
+		uint64_t raw;
+		if (where[i] && gm_get(&p->mem, where[i], 8, &raw) < 0)
+			return -EFAULT;
+		off[i] = where[i] ? (loff_t)raw : 0;
+	}
+	uint64_t len = sys_arg_size(p, a[4]);
+	if (len > SYS_MAX_RW_COUNT)
+		len = SYS_MAX_RW_COUNT;
+	int64_t r = result(copy_file_range(sys_arg_int(a[0]), where[0] ? &off[0] : NULL,
+					   sys_arg_int(a[2]), where[1] ? &off[1] : NULL, len,
+					   (unsigned)a[5]));
+	for (int i = 0; i < 2 && r >= 0; i++)
+		if (where[i] && gm_put(&p->mem, where[i], 8, (uint64_t)off[i]) < 0)
+			return -EFAULT;
+	return r;
 }

@@ -15,6 +15,7 @@
 
 #include "abi_flags.h"
 #include "dir_cookie.h"
+#include "fd_records.h"
 #include "handlers.h"
 #include "path.h"
 #include "proc_view.h"
@@ -275,7 +276,9 @@ int64_t sys_read(struct process *p, const uint64_t *a)
 {
 	if (sched_would_block(p, sys_arg_int(a[0]), POLLIN))
 		return sched_block_fd(p, sys_arg_int(a[0]), POLLIN);
-	return transfer(p, sys_arg_int(a[0]), IO_READ, a[1], sys_arg_size(p, a[2]), -1);
+	int64_t r = transfer(p, sys_arg_int(a[0]), IO_READ, a[1], sys_arg_size(p, a[2]), -1);
+	fd_records_after_read(p, sys_arg_int(a[0]), a[1], r);
+	return r;
 }
 
 /* With threads, a write to a full pipe or socket waits in its thread only (thread.h): what

@@ -1,4 +1,5 @@
-/* Memory system calls: brk, mmap (and i386's mmap2 and old mmap), munmap, mprotect, mremap.
+/* Memory system calls: brk, mmap (and i386's mmap2 and old mmap), munmap, mprotect, mremap,
+ * mincore.
  * Placement is deterministic: without a usable hint a mapping goes to the lowest free range of
  * [mmap_lo, mmap_hi) (or next to it: process_place_mapping), so the same program maps the
  * same addresses on every run. */
@@ -13,6 +14,7 @@
 
 #include "abi_flags.h"
 #include "handlers.h"
+#include "sys_args.h"
 
 /* The guest's PROT_* bits (through the ABI) as guest-memory protections. */
 static int guest_prot(const struct process *p, uint64_t guest)
@@ -236,44 +238,74 @@ int64_t sys_msync(struct process *p, const uint64_t *a)
 /* mremap flags: include/uapi/linux/mman.h, the same in every ABI. */
 enum { GUEST_MREMAP_MAYMOVE = 1, GUEST_MREMAP_FIXED = 2 };
 
+/* Copies len bytes of the regions at `from` into the fresh mapping at `to`. */
+static void copy_regions(struct guest_mem *gm, uint64_t from, uint64_t to, uint64_t len)
+{
+	uint8_t *dst = gm_host(gm, to, len, GM_PROT_NONE);
+	for (uint64_t done = 0; done < len;) {
+		const struct gm_region *src = gm_region_at(gm, from + done);
+		uint64_t n = src->end - (from + done);
+		if (n > len - done)
+			n = len - done;
+		memcpy(dst + done, src->host + (from + done - src->start), n);
+		done += n;
+	}
+	gm_wrote(gm, to, len);
+}
+
+/* mremap(old, old_size, new_size, flags, new_address). Shared memory stays shared: the host
+ * mapping under it moves or grows with it (gm_move_shared), as far as its object reaches. */
 int64_t sys_mremap(struct process *p, const uint64_t *a)
 {
 	struct guest_mem *gm = &p->mem;
 	uint64_t old = a[0], old_size = gm_page_up(gm, a[1]), new_size = gm_page_up(gm, a[2]);
-	uint64_t flags = a[3];
-	if ((old & (gm->page_size - 1)) || new_size == 0 || (flags & GUEST_MREMAP_FIXED))
+	uint64_t flags = a[3], page_mask = gm->page_size - 1;
+	bool fixed = flags & GUEST_MREMAP_FIXED;
+	if ((old & page_mask) || new_size == 0 || (flags & ~(uint64_t)3) ||
+	    (fixed && !(flags & GUEST_MREMAP_MAYMOVE)))
 		return -EINVAL;
 	const struct gm_region *r = gm_region_at(gm, old);
-	if (!r || old_size == 0 || r->end - old < old_size)
+	if (!r || old_size == 0)
 		return -EFAULT;
+	for (const struct gm_region *q = r; q->end - old < old_size;) {	/* mapped throughout */
+		const struct gm_region *next = gm_region_next(gm, q->end);
+		if (!next || next->start != q->end)
+			return -EFAULT;
+		q = next;
+	}
 	int prot = r->prot;
-	if (new_size <= old_size) {
+	bool shared = r->shared;
+	if (!fixed && new_size <= old_size) {
 		if (new_size < old_size)
 			gm_unmap(gm, old + new_size, old_size - new_size);
 		return (int64_t)old;
 	}
-	if (gm_is_free(gm, old + old_size, new_size - old_size)) {
+	if (!fixed && gm_is_free(gm, old + old_size, new_size - old_size)) {
 		int err = gm_map(gm, old + old_size, new_size - old_size, prot);
+		if (!err && shared)
+			err = gm_move_shared(gm, old, old_size, old, new_size);
 		return err ? err : (int64_t)old;
 	}
 	if (!(flags & GUEST_MREMAP_MAYMOVE))
 		return -ENOMEM;
-	uint64_t to = process_place_mapping(p, new_size);
+	uint64_t to = fixed ? a[4] : process_place_mapping(p, new_size);
+	if (fixed) {
+		if ((to & page_mask) || to >= gm->addr_limit || gm->addr_limit - to < new_size ||
+		    (to < old + old_size && old < to + new_size))
+			return -EINVAL;
+		gm_unmap(gm, to, new_size);
+	}
 	if (!to)
 		return -ENOMEM;
 	int err = gm_map(gm, to, new_size, prot);
 	if (err)
 		return err;
-	uint8_t *dst = gm_host(gm, to, old_size, GM_PROT_NONE);
-	for (uint64_t done = 0; done < old_size;) {
-		const struct gm_region *src = gm_region_at(gm, old + done);
-		uint64_t n = src->end - (old + done);
-		if (n > old_size - done)
-			n = old_size - done;
-		memcpy(dst + done, src->host + (old + done - src->start), n);
-		done += n;
+	uint64_t kept = old_size < new_size ? old_size : new_size;
+	copy_regions(gm, old, to, kept);
+	if (shared && (err = gm_move_shared(gm, old, kept, to, new_size))) {
+		gm_unmap(gm, to, new_size);
+		return err;
 	}
-	gm_wrote(gm, to, old_size);
 	gm_unmap(gm, old, old_size);
 	return (int64_t)to;
 }
@@ -300,4 +332,31 @@ int64_t sys_brk(struct process *p, const uint64_t *a)
 	}
 	p->brk_cur = want;
 	return (int64_t)want;
+}
+
+/* mincore(addr, len, vec): one byte per guest page, 1 if the host has any of the memory under
+ * it resident (guest memory is host memory: an untouched page is not resident, as natively). */
+int64_t sys_mincore(struct process *p, const uint64_t *a)
+{
+	struct guest_mem *gm = &p->mem;
+	uint64_t addr = a[0], len = gm_page_up(gm, sys_arg_size(p, a[1])), vec = a[2];
+	if (addr & (gm->page_size - 1))
+		return -EINVAL;
+	if (len > gm->addr_limit || addr > gm->addr_limit - len)
+		return -ENOMEM;
+	long host_page = sysconf(_SC_PAGESIZE);
+	uint64_t per = gm->page_size > (uint64_t)host_page ? gm->page_size / (uint64_t)host_page : 1;
+	for (uint64_t at = addr; at < addr + len; at += gm->page_size) {
+		const struct gm_region *r = gm_region_at(gm, at);
+		if (!r)
+			return -ENOMEM;
+		unsigned char host[64] = { 0 };
+		uint8_t resident = 0;
+		if (per <= sizeof(host) && mincore(r->host + (at - r->start), gm->page_size, host) == 0)
+			for (uint64_t i = 0; i < per; i++)
+				resident |= host[i] & 1;
+		if (gm_write(gm, vec + (at - addr) / gm->page_size, &resident, 1) < 0)
+			return -EFAULT;
+	}
+	return 0;
 }

@@ -237,8 +237,7 @@ int64_t sys_recv(struct process *p, const uint64_t *a)
 }
 
 /* i386's socketcall(call, args): the call's arguments are guest words at args
- * (include/uapi/linux/net.h numbers the calls; net/socket.c says how many words each takes).
- * Calls not served here (the mmsg pair) answer ENOSYS. */
+ * (include/uapi/linux/net.h numbers the calls; net/socket.c says how many words each takes). */
 int64_t sys_socketcall(struct process *p, const uint64_t *a)
 {
 	static const struct {
@@ -254,6 +253,7 @@ int64_t sys_socketcall(struct process *p, const uint64_t *a)
 		[13] = { sys_shutdown, 2 },	[14] = { sys_setsockopt, 5 },
 		[15] = { sys_getsockopt, 5 },	[16] = { sys_sendmsg, 3 },
 		[17] = { sys_recvmsg, 3 },	[18] = { sys_accept4, 4 },
+		[19] = { sys_recvmmsg, 5 },	[20] = { sys_sendmmsg, 4 },
 	};
 	int call = sys_arg_int(a[0]);
 	if (call < 1 || call > 20)

@@ -60,7 +60,8 @@ def qemu_is_oracle(arch):
     return arch in QEMU_ORACLE or not e2e_harness.host_runs(arch)
 
 NATIVE_STAND_IN = {"files", "shared"}
-GUESTS = ["hello", "files", "alloc", "doubles", "args", "cpubench", "fault", "signals", "shared"]
+GUESTS = ["hello", "files", "alloc", "doubles", "args", "cpubench", "fault", "signals", "shared",
+          "realcalls"]
 
 QEMU = {
     "x86_64": ["qemu-x86_64"],
@@ -143,6 +144,17 @@ def parisc_kernel_faults(r):
     r.stderr = without_qemu_excp_dumps(r.stderr)
     return r
 
+
+def qemu_timer_ids(r):
+    """A realcalls-timer oracle run under qemu-user as the kernel would have it: qemu hands the
+    guest the si_timerid of its own host timer (0 here), not the guest's timer id (1), which the
+    kernel gives (the x86-64 case checks that against the kernel)."""
+    r.stdout = r.stdout.replace(b", si_timerid 0\n", b", si_timerid 1\n")
+    return r
+
+
+# The modes of guests/realcalls.c: system calls real programs make (one case each).
+REALCALLS_MODES = ["timer", "timerfd", "inotify", "mincore", "copyrange", "mmsg"]
 
 # The modes of guests/signals.c that exit normally (resethand ends by SIGTERM, alarmdies by
 # SIGALRM).
@@ -929,6 +941,18 @@ def build_cases():
             cases += [GuestCase(name("shared", m), "shared", *v, args=[m], compare_tree=m == "file",
                                 timeout=120)
                       for m in ("anon", "file", "named")]
+
+            # realcalls: POSIX timers, timerfd, inotify, mincore, copy_file_range, sendmmsg and
+            # recvmmsg, mremap of shared memory (guests/realcalls.c), as natively
+            timer_fix = qemu_timer_ids if qemu_is_oracle(arch) else None
+            cases += [GuestCase(name("realcalls", m), "realcalls", *v, args=[m], timeout=120,
+                                oracle_fix=timer_fix if m == "timer" else None)
+                      for m in REALCALLS_MODES]
+            # mremap of shared memory: qemu-i386 and qemu-hppa crash on it (SIGSEGV), so only
+            # the natively compared x86-64 runs it
+            if arch == "x86_64":
+                cases.append(GuestCase(name("realcalls", "mremap"), "realcalls", *v,
+                                       args=["mremap"], timeout=120))
 
             # signals: handlers, masks, faults caught, timers (guests/signals.c), as natively
             faults_fix = parisc_kernel_faults if arch == "hppa" else None

@@ -1,0 +1,427 @@
+/*
+ * realcalls: system calls that real programs make and that the programs of tests/realprogs do
+ * not all reach, each checked for what a program relies on.
+ *
+ * Usage: realcalls timer | timerfd | inotify | mincore | copyrange | mmsg | mremap
+ *   timer      POSIX timers: a periodic SIGEV_SIGNAL timer (si_code, si_value, si_timerid), an
+ *              absolute CLOCK_REALTIME expiry, SIGEV_NONE counting down, SIGEV_THREAD_ID, a
+ *              CPU-time timer, old values, overruns, delete, bad ids and clocks.
+ *   timerfd    timerfd_create/settime/gettime: a periodic timer read through poll and read,
+ *              an absolute one, a disarmed one, TFD_NONBLOCK's EAGAIN.
+ *   inotify    inotify_init1/add_watch/rm_watch: create, write, rename and delete in a watched
+ *              directory, the events read back in order, IN_IGNORED after rm_watch.
+ *   mincore    resident pages of touched and untouched memory, ENOMEM for a hole, EINVAL for
+ *              an unaligned address.
+ *   copyrange  copy_file_range with and without offsets, the file positions after it.
+ *   mmsg       sendmmsg/recvmmsg over a datagram socket pair, MSG_WAITFORONE.
+ *   mremap     a MAP_SHARED region shrunk, grown back and moved by mremap keeps its contents and
+ *              stays shared with a forked child.
+ * The output is deterministic (no pids, addresses or times) and the same on every
+ * architecture. Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/timerfd.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static int failed;
+
+static void check(int ok, const char *what)
+{
+	if (!ok) {
+		printf("FAILED: %s (errno %d)\n", what, errno);
+		failed = 1;
+	}
+}
+
+/* CLOCK_REALTIME ns from now. */
+static struct timespec realtime_in_ns(long ns)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_REALTIME, &t);
+	t.tv_nsec += ns;
+	if (t.tv_nsec >= 1000000000) {
+		t.tv_sec++;
+		t.tv_nsec -= 1000000000;
+	}
+	return t;
+}
+
+/* ---- timer ----------------------------------------------------------------------------- */
+
+static volatile sig_atomic_t timer_hits, last_code, last_value, last_timerid;
+
+static void on_timer(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)uc;
+	timer_hits++;
+	last_code = si->si_code;
+	last_value = si->si_value.sival_int;
+	last_timerid = si->si_timerid;
+}
+
+static void wait_hits(int n, sigset_t *during)
+{
+	while (timer_hits < n)
+		sigsuspend(during);
+}
+
+static void timer_mode(void)
+{
+	struct sigaction sa = { .sa_sigaction = on_timer, .sa_flags = SA_SIGINFO };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGALRM, &sa, NULL);
+	sigset_t block, during;
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	sigaddset(&block, SIGALRM);
+	sigprocmask(SIG_BLOCK, &block, &during);
+
+	/* periodic, SIGEV_SIGNAL with a value */
+	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGUSR1 };
+	ev.sigev_value.sival_int = 42;
+	timer_t t;
+	check(timer_create(CLOCK_MONOTONIC, &ev, &t) == 0, "timer_create monotonic");
+	struct itimerspec its = { { 0, 10000000 }, { 0, 20000000 } }, old;
+	check(timer_settime(t, 0, &its, NULL) == 0, "timer_settime periodic");
+	wait_hits(3, &during);
+	printf("periodic: 3 signals, si_code SI_TIMER %d, si_value %d\n", last_code == SI_TIMER,
+	       (int)last_value);
+	check(timer_settime(t, 0, &(struct itimerspec){ { 0, 0 }, { 0, 0 } }, &old) == 0,
+	      "timer_settime disarm");
+	printf("old interval %ld.%09ld, value left %d\n", (long)old.it_interval.tv_sec,
+	       old.it_interval.tv_nsec, old.it_value.tv_sec == 0 && old.it_value.tv_nsec > 0 &&
+	       old.it_value.tv_nsec <= 10000000);
+	check(timer_gettime(t, &old) == 0, "timer_gettime disarmed");
+	printf("disarmed: %ld %ld %ld %ld\n", (long)old.it_interval.tv_sec, old.it_interval.tv_nsec,
+	       (long)old.it_value.tv_sec, old.it_value.tv_nsec);
+	int over = timer_getoverrun(t);
+	printf("overrun >= 0: %d\n", over >= 0);
+
+	/* absolute expiry on CLOCK_REALTIME; no sigevent: SIGALRM, si_value the timer id */
+	timer_t r;
+	check(timer_create(CLOCK_REALTIME, NULL, &r) == 0, "timer_create realtime");
+	struct timespec now = realtime_in_ns(30000000);
+	its = (struct itimerspec){ { 0, 0 }, now };
+	check(timer_settime(r, TIMER_ABSTIME, &its, NULL) == 0, "timer_settime absolute");
+	int before = timer_hits;
+	wait_hits(before + 1, &during);
+	struct timespec after;
+	clock_gettime(CLOCK_REALTIME, &after);
+	printf("absolute: fired not early %d, SIGALRM value is the id %d, si_timerid %d\n",
+	       after.tv_sec > now.tv_sec || (after.tv_sec == now.tv_sec && after.tv_nsec >= now.tv_nsec),
+	       (int)last_value == (int)(intptr_t)r, (int)last_timerid == (int)(intptr_t)r);
+
+	/* SIGEV_NONE counts down without a signal */
+	timer_t n;
+	ev = (struct sigevent){ .sigev_notify = SIGEV_NONE };
+	check(timer_create(CLOCK_MONOTONIC, &ev, &n) == 0, "timer_create none");
+	its = (struct itimerspec){ { 0, 0 }, { 1, 0 } };
+	check(timer_settime(n, 0, &its, NULL) == 0, "timer_settime none");
+	usleep(100000);
+	check(timer_gettime(n, &old) == 0, "timer_gettime none");
+	printf("none: counts down %d\n", old.it_value.tv_sec == 0 && old.it_value.tv_nsec > 0 &&
+	       old.it_value.tv_nsec <= 900000000);
+
+	/* SIGEV_THREAD_ID to this (only) thread */
+	timer_t d;
+	ev = (struct sigevent){ .sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SIGUSR1 };
+	ev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+	ev.sigev_value.sival_int = 7;
+	check(timer_create(CLOCK_MONOTONIC, &ev, &d) == 0, "timer_create thread id");
+	its = (struct itimerspec){ { 0, 0 }, { 0, 5000000 } };
+	check(timer_settime(d, 0, &its, NULL) == 0, "timer_settime thread id");
+	before = timer_hits;
+	wait_hits(before + 1, &during);
+	printf("thread id: value %d\n", (int)last_value);
+	ev._sigev_un._tid = 0x7ffffff0;
+	errno = 0;
+	check(timer_create(CLOCK_MONOTONIC, &ev, &d) == -1 && errno == EINVAL, "no such thread");
+
+	/* CPU time: expires only while the process runs */
+	timer_t c;
+	ev = (struct sigevent){ .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGUSR1 };
+	ev.sigev_value.sival_int = 3;
+	check(timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &c) == 0, "timer_create cpu");
+	its = (struct itimerspec){ { 0, 0 }, { 0, 10000000 } };
+	check(timer_settime(c, 0, &its, NULL) == 0, "timer_settime cpu");
+	sigprocmask(SIG_SETMASK, &during, NULL);
+	before = timer_hits;
+	for (volatile unsigned long spin = 0; timer_hits == before; spin++)
+		;
+	sigprocmask(SIG_BLOCK, &block, NULL);
+	printf("cpu: value %d\n", (int)last_value);
+
+	/* deleting, and what a deleted or unknown id gets */
+	check(timer_delete(t) == 0 && timer_delete(r) == 0 && timer_delete(n) == 0 &&
+	      timer_delete(c) == 0, "timer_delete");
+	errno = 0;
+	check(syscall(SYS_timer_delete, (int)(intptr_t)t) == -1 && errno == EINVAL, "delete twice");
+	errno = 0;
+	check(syscall(SYS_timer_getoverrun, 1000) == -1 && errno == EINVAL, "getoverrun bad id");
+	int kid;
+	errno = 0;
+	check(syscall(SYS_timer_create, 99, NULL, &kid) == -1 && errno == EINVAL, "bad clock");
+	errno = 0;
+	check(syscall(SYS_timer_create, CLOCK_MONOTONIC_RAW, NULL, &kid) == -1 &&
+	      errno == EOPNOTSUPP, "raw clock");
+	ev = (struct sigevent){ .sigev_notify = SIGEV_SIGNAL, .sigev_signo = 0 };
+	errno = 0;
+	check(syscall(SYS_timer_create, CLOCK_MONOTONIC, &ev, &kid) == -1 && errno == EINVAL,
+	      "signal 0");
+	printf("timer: done\n");
+}
+
+/* ---- timerfd ---------------------------------------------------------------------------- */
+
+static void timerfd_mode(void)
+{
+	int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	check(fd >= 0, "timerfd_create");
+	check((fcntl(fd, F_GETFD) & FD_CLOEXEC) != 0, "TFD_CLOEXEC");
+	struct itimerspec its = { { 0, 10000000 }, { 0, 10000000 } }, cur;
+	check(timerfd_settime(fd, 0, &its, NULL) == 0, "timerfd_settime");
+	uint64_t total = 0, count;
+	while (total < 3) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		check(poll(&pfd, 1, 5000) == 1 && (pfd.revents & POLLIN), "poll timerfd");
+		check(read(fd, &count, sizeof count) == sizeof count && count >= 1, "read timerfd");
+		total += count;
+	}
+	printf("periodic: at least 3 expirations read\n");
+	check(timerfd_gettime(fd, &cur) == 0, "timerfd_gettime");
+	printf("interval %ld.%09ld, armed %d\n", (long)cur.it_interval.tv_sec, cur.it_interval.tv_nsec,
+	       cur.it_value.tv_sec == 0 && cur.it_value.tv_nsec > 0);
+	check(timerfd_settime(fd, 0, &(struct itimerspec){ { 0, 0 }, { 0, 0 } }, &cur) == 0,
+	      "timerfd disarm");
+	check(timerfd_gettime(fd, &cur) == 0, "timerfd_gettime disarmed");
+	printf("disarmed: %ld %ld\n", (long)cur.it_value.tv_sec, cur.it_value.tv_nsec);
+	close(fd);
+
+	/* absolute, on CLOCK_REALTIME, non-blocking */
+	fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK);
+	check(fd >= 0, "timerfd_create realtime");
+	errno = 0;
+	check(read(fd, &count, sizeof count) == -1 && errno == EAGAIN, "EAGAIN before expiry");
+	struct timespec now = realtime_in_ns(20000000);
+	its = (struct itimerspec){ { 0, 0 }, now };
+	check(timerfd_settime(fd, TFD_TIMER_ABSTIME, &its, NULL) == 0, "timerfd absolute");
+	struct pollfd pfd = { fd, POLLIN, 0 };
+	check(poll(&pfd, 1, 5000) == 1, "poll absolute");
+	check(read(fd, &count, sizeof count) == sizeof count && count == 1, "one expiry");
+	errno = 0;
+	check(read(fd, &count, 4) == -1 && errno == EINVAL, "short read");
+	close(fd);
+	errno = 0;
+	check(timerfd_create(CLOCK_MONOTONIC, 0x40000) == -1 && errno == EINVAL, "bad flag");
+	printf("timerfd: done\n");
+}
+
+/* ---- inotify ---------------------------------------------------------------------------- */
+
+static void inotify_mode(void)
+{
+	mkdir("watched", 0755);
+	int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	check(fd >= 0, "inotify_init1");
+	int wd = inotify_add_watch(fd, "watched", IN_CREATE | IN_MODIFY | IN_MOVED_FROM |
+				   IN_MOVED_TO | IN_DELETE | IN_CLOSE_WRITE);
+	check(wd >= 0, "inotify_add_watch");
+	int f = open("watched/a.txt", O_CREAT | O_WRONLY, 0644);
+	check(write(f, "hello\n", 6) == 6, "write");
+	close(f);
+	rename("watched/a.txt", "watched/b.txt");
+	unlink("watched/b.txt");
+	check(inotify_rm_watch(fd, wd) == 0, "inotify_rm_watch");
+	char buf[4096] __attribute__((aligned(8)));
+	ssize_t n = read(fd, buf, sizeof buf);
+	check(n > 0, "read events");
+	uint32_t cookie_from = 0;
+	for (char *q = buf; n > 0 && q < buf + n;) {
+		struct inotify_event *e = (struct inotify_event *)q;
+		printf("event wd-same %d mask 0x%x name '%s'", e->wd == wd, e->mask,
+		       e->len ? e->name : "");
+		if (e->mask & IN_MOVED_FROM)
+			cookie_from = e->cookie;
+		if (e->mask & IN_MOVED_TO)
+			printf(" cookie matches %d", e->cookie == cookie_from && e->cookie != 0);
+		printf("\n");
+		q += sizeof *e + e->len;
+	}
+	errno = 0;
+	check(read(fd, buf, sizeof buf) == -1 && errno == EAGAIN, "no more events");
+	errno = 0;
+	check(inotify_add_watch(fd, "no-such-dir", IN_CREATE) == -1 && errno == ENOENT, "ENOENT");
+	close(fd);
+	rmdir("watched");
+	printf("inotify: done\n");
+}
+
+/* ---- mincore ---------------------------------------------------------------------------- */
+
+static void mincore_mode(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned char vec[8];
+	char *m = mmap(NULL, 8 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0);
+	check(m != MAP_FAILED, "mmap");
+	m[0] = 1;
+	m[3 * page] = 1;
+	check(mincore(m, 8 * (size_t)page, vec) == 0, "mincore");
+	printf("resident:");
+	for (int i = 0; i < 8; i++)
+		printf(" %d", vec[i] & 1);
+	printf("\n");
+	check(munmap(m + 4 * page, (size_t)page) == 0, "munmap");
+	errno = 0;
+	check(mincore(m, 8 * (size_t)page, vec) == -1 && errno == ENOMEM, "hole: ENOMEM");
+	errno = 0;
+	check(mincore(m + 1, (size_t)page, vec) == -1 && errno == EINVAL, "unaligned: EINVAL");
+	check(mincore(m, 0, vec) == 0, "length 0");
+	printf("mincore: done\n");
+}
+
+/* ---- copy_file_range -------------------------------------------------------------------- */
+
+static void copyrange_mode(void)
+{
+	int in = open("cfr-in", O_CREAT | O_RDWR | O_TRUNC, 0644);
+	int out = open("cfr-out", O_CREAT | O_RDWR | O_TRUNC, 0644);
+	check(in >= 0 && out >= 0, "open");
+	check(write(in, "0123456789abcdefghij", 20) == 20, "write");
+	lseek(in, 0, SEEK_SET);
+	check(copy_file_range(in, NULL, out, NULL, 5, 0) == 5, "copy at positions");
+	printf("positions after: %ld %ld\n", (long)lseek(in, 0, SEEK_CUR), (long)lseek(out, 0, SEEK_CUR));
+	loff_t off_in = 10, off_out = 20;
+	check(copy_file_range(in, &off_in, out, &off_out, 100, 0) == 10, "copy at offsets");
+	printf("offsets after: %ld %ld, positions %ld %ld\n", (long)off_in, (long)off_out,
+	       (long)lseek(in, 0, SEEK_CUR), (long)lseek(out, 0, SEEK_CUR));
+	char buf[64] = { 0 };
+	ssize_t n = pread(out, buf, sizeof buf, 0);
+	for (ssize_t i = 0; i < n; i++)
+		if (!buf[i])
+			buf[i] = '.';
+	printf("out: %zd '%s'\n", n, buf);
+	errno = 0;
+	check(copy_file_range(in, NULL, out, NULL, 5, 1) == -1 && errno == EINVAL, "flags: EINVAL");
+	errno = 0;
+	check(copy_file_range(-1, NULL, out, NULL, 5, 0) == -1 && errno == EBADF, "EBADF");
+	close(in);
+	close(out);
+	unlink("cfr-in");
+	unlink("cfr-out");
+	printf("copyrange: done\n");
+}
+
+/* ---- sendmmsg / recvmmsg ---------------------------------------------------------------- */
+
+static void mmsg_mode(void)
+{
+	int sv[2];
+	check(socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) == 0, "socketpair");
+	static const char *words[3] = { "one", "two!", "three" };
+	struct iovec iov[3];
+	struct mmsghdr out[3];
+	memset(out, 0, sizeof out);
+	for (int i = 0; i < 3; i++) {
+		iov[i] = (struct iovec){ (void *)words[i], strlen(words[i]) };
+		out[i].msg_hdr.msg_iov = &iov[i];
+		out[i].msg_hdr.msg_iovlen = 1;
+	}
+	check(sendmmsg(sv[0], out, 3, 0) == 3, "sendmmsg");
+	printf("sent lengths: %u %u %u\n", out[0].msg_len, out[1].msg_len, out[2].msg_len);
+	char bufs[4][16];
+	struct iovec riov[4];
+	struct mmsghdr in[4];
+	memset(in, 0, sizeof in);
+	memset(bufs, 0, sizeof bufs);
+	for (int i = 0; i < 4; i++) {
+		riov[i] = (struct iovec){ bufs[i], sizeof bufs[i] - 1 };
+		in[i].msg_hdr.msg_iov = &riov[i];
+		in[i].msg_hdr.msg_iovlen = 1;
+	}
+	int n = recvmmsg(sv[1], in, 4, MSG_WAITFORONE, NULL);
+	printf("received %d:", n);
+	for (int i = 0; i < n; i++)
+		printf(" %s(%u)", bufs[i], in[i].msg_len);
+	printf("\n");
+	errno = 0;
+	check(recvmmsg(sv[1], in, 4, MSG_DONTWAIT, NULL) == -1 && errno == EAGAIN, "EAGAIN");
+	close(sv[0]);
+	close(sv[1]);
+	printf("mmsg: done\n");
+}
+
+/* ---- mremap of shared memory ------------------------------------------------------------ */
+
+static void mremap_mode(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t len = 4 * (size_t)page, second = (size_t)page / 2;	/* uint32_t index: page 2 */
+	volatile uint32_t *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+				    -1, 0);
+	check(m != MAP_FAILED, "mmap shared");
+	m[0] = 1;
+	m[second] = 2;
+	/* shrunk in place, grown back (an anonymous shared object keeps its first size), then
+	 * moved to a fixed place: the contents and the sharing stay */
+	check(mremap((void *)m, len, (size_t)page, 0) == m, "mremap shrink");
+	volatile uint32_t *g = mremap((void *)m, (size_t)page, len, MREMAP_MAYMOVE);
+	check(g != MAP_FAILED, "mremap grow");
+	void *spot = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	volatile uint32_t *f = mremap((void *)g, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, spot);
+	check(f == spot, "mremap fixed");
+	printf("kept: %u %u\n", f[0], f[second]);
+	pid_t pid = fork();
+	if (pid == 0) {
+		f[0] += 10;
+		f[second] += 20;
+		_exit(0);
+	}
+	int status;
+	check(waitpid(pid, &status, 0) == pid && WIFEXITED(status), "child");
+	printf("after the child: %u %u\n", f[0], f[second]);
+	printf("mremap: done\n");
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	const char *mode = argc > 1 ? argv[1] : "";
+	if (!strcmp(mode, "timer"))
+		timer_mode();
+	else if (!strcmp(mode, "timerfd"))
+		timerfd_mode();
+	else if (!strcmp(mode, "inotify"))
+		inotify_mode();
+	else if (!strcmp(mode, "mincore"))
+		mincore_mode();
+	else if (!strcmp(mode, "copyrange"))
+		copyrange_mode();
+	else if (!strcmp(mode, "mmsg"))
+		mmsg_mode();
+	else if (!strcmp(mode, "mremap"))
+		mremap_mode();
+	else {
+		fprintf(stderr, "usage: realcalls timer|timerfd|inotify|mincore|copyrange|mmsg|mremap\n");
+		return 2;
+	}
+	return failed;
+}
