@@ -58,6 +58,14 @@ i386, hppa):
                            still written (fa228a4: "Input/output error")
   hostile-outputs-fifo     --gmon into a FIFO nobody reads: ends at once with a message, status
                            126, --stats written (fa228a4: blocked for ever)
+  hostile-stop-ARCH-MODE   SIGINT, SIGTERM, SIGHUP sent to profemu running guests/deaf.c, which
+                           ignores them (spin; read: waiting in read), blocks them (block) or
+                           handles them (handle): the first changes nothing, a second ends the
+                           run with status 128 + it and every output written, no temporary
+                           left, a stale one ignored; a handler gets both (e0fa0ab: only SIGKILL
+                           ended them, every output lost). x86_64-writing: a SIGTERM while
+                           gmon.out blocks on a FIFO: the other outputs still written, status
+                           143 (hostile_stop.py)
 
 Usage:
   run_hostile.py --list
@@ -75,6 +83,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 import e2e_harness
+import hostile_stop
 from e2e_harness import Failure, HarnessError, Skip
 
 ARCHES = ["x86_64", "i386", "hppa"]
@@ -107,6 +116,8 @@ def cases():
         out += ["sysfuzz-%s-%d" % (arch, s) for s in SYSFUZZ_SEEDS]
     out.append("hostile-cli-env")
     out += ["hostile-outputs-" + c for c in ("prerun", "longname", "enospc", "fifo")]
+    out += ["hostile-stop-x86_64-" + m for m in ("spin", "read", "block", "handle", "writing")]
+    out += ["hostile-stop-i386-spin", "hostile-stop-hppa-spin"]
     return out
 
 
@@ -322,6 +333,12 @@ def run_case(name, args):
             return run_cli(ctx)
         if parts[1] == "outputs":
             return run_outputs(ctx, parts[2])
+        if parts[1] == "stop":
+            if parts[2] == "hppa" and not os.path.isdir(os.path.join(ctx.guest_dir or "", "hppa")):
+                raise Skip("no hppa guests (hppa-linux-gnu-gcc missing)")
+            if parts[3] == "writing":
+                return hostile_stop.run_stop_writing(ctx, parts[2])
+            return hostile_stop.run_stop(ctx, parts[2], parts[3])
         arch = parts[1]
         if arch == "hppa" and not os.path.isdir(os.path.join(ctx.guest_dir or "", "hppa")):
             raise Skip("no hppa guests (hppa-linux-gnu-gcc missing)")
