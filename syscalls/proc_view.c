@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "proc_view.h"
+#include "proc_maps.h"
 #include "process.h"
 #include "thread.h"
 
@@ -155,6 +156,25 @@ static int write_status(FILE *out, const struct process *p, const struct proc_na
 	return 0;
 }
 
+/* Entries that would show or change profemu's own memory rather than the guest's: refused
+ * (EACCES, as the kernel answers a process it does not let trace the target). mem would let a
+ * guest overwrite profemu's data or Unicorn's code buffers; the others list host addresses. */
+static bool host_only(const char *entry)
+{
+	static const char *const refused[] = {
+		"/mem", "/smaps", "/smaps_rollup", "/pagemap", "/numa_maps", "/auxv", "/environ",
+		"/syscall", "/stack",
+	};
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (strcmp(entry, refused[i]) == 0)
+			return true;
+	if (strncmp(entry, "/task/", 6) == 0) {	/* /task/TID/ENTRY: the same for a thread */
+		const char *tail = strchr(entry + 6, '/');
+		return tail && host_only(tail);
+	}
+	return strncmp(entry, "/map_files", 10) == 0;
+}
+
 int proc_view_open(const struct process *p, const char *guest, int host_flags)
 {
 	struct proc_name n;
@@ -163,9 +183,15 @@ int proc_view_open(const struct process *p, const char *guest, int host_flags)
 	const char *e = n.rest;
 	bool stat = strcmp(e, "/stat") == 0, status = strcmp(e, "/status") == 0;
 	bool comm_file = strcmp(e, "/comm") == 0, cmdline = strcmp(e, "/cmdline") == 0;
-	if (!stat && !status && !comm_file && !cmdline)
+	bool maps = strcmp(e, "/maps") == 0;
+	if (host_only(e))
+		return -EACCES;
+	if (!stat && !status && !comm_file && !cmdline && !maps)
 		return 0;
 	if ((host_flags & O_ACCMODE) != O_RDONLY)
+		return -EACCES;
+	/* another process's mappings are its profemu's to tell, not this one's */
+	if (maps && n.pid != p->cfg.pid)
 		return -EACCES;
 	struct tree_info info;
 	memset(&info, 0, sizeof info);
@@ -188,6 +214,8 @@ int proc_view_open(const struct process *p, const char *guest, int host_flags)
 			r = write_status(out, p, &n, info.comm);
 		else if (comm_file)
 			fprintf(out, "%s\n", info.comm);
+		else if (maps)
+			r = proc_maps_write(out, p);
 		else
 			fwrite(info.cmdline, 1, info.cmdline_len, out);
 		if (fclose(out) != 0 && r == 0)

@@ -66,6 +66,9 @@ i386, hppa):
                            ended them, every output lost). x86_64-writing: a SIGTERM while
                            gmon.out blocks on a FIFO: the other outputs still written, status
                            143 (hostile_stop.py)
+  hostile-ARCH-procmaps    /proc/self/maps is the guest's: pthread_getattr_np works, as natively
+  hostile-ARCH-procmem     /proc/self/mem refused (EACCES), never profemu's memory
+                           (hostile_proc.py)
 
 Usage:
   run_hostile.py --list
@@ -83,6 +86,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 import e2e_harness
+import hostile_proc
 import hostile_stop
 from e2e_harness import Failure, HarnessError, Skip
 
@@ -118,6 +122,8 @@ def cases():
     out += ["hostile-outputs-" + c for c in ("prerun", "longname", "enospc", "fifo")]
     out += ["hostile-stop-x86_64-" + m for m in ("spin", "read", "block", "handle", "writing")]
     out += ["hostile-stop-i386-spin", "hostile-stop-hppa-spin"]
+    for arch in ARCHES:
+        out += ["hostile-%s-procmaps" % arch, "hostile-%s-procmem" % arch]
     return out
 
 
@@ -358,6 +364,10 @@ def run_case(name, args):
             run_threads(ctx, arch, guest)
         elif what == "threadmax":
             compared(ctx, arch, "threadmax", [guest, "threadmax", "500"])
+        elif what == "procmaps":
+            hostile_proc.run_procmaps(ctx, arch, compared)
+        elif what == "procmem":
+            hostile_proc.run_procmem(ctx, arch)
         elif what == "wild":
             compared(ctx, arch, "wild", [guest, "wild"])
         elif what in COMPARED:
