@@ -3,8 +3,8 @@
  *         one holds main's code (executable); pthread_getattr_np on the main thread (glibc
  *         reads the stack's line) succeeds and its stack holds the local variable. Prints the
  *         verdicts, which the native run (qemu-user for other architectures) prints alike.
- *   mem   opens /proc/self/mem, /proc/PID/mem and /proc/self/task/TID/mem for writing and
- *         prints each open's outcome: natively "opened"; under profemu "EACCES" (the guest
+ *   mem   opens /proc/self/mem, /proc/PID/mem, /proc/self/task/TID/mem, /dev/fd/../mem and mem
+ *         relative to a /proc/self directory descriptor for writing and prints each outcome: natively "opened"; under profemu "EACCES" (the guest
  *         must never reach the emulator's own memory), never a crash. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -78,6 +78,11 @@ int main(int argc, char **argv)
 		try_mem("/proc/PID/mem", path);
 		snprintf(path, sizeof path, "/proc/self/task/%d/mem", (int)syscall(SYS_gettid));
 		try_mem("/proc/self/task/TID/mem", path);
+		try_mem("/dev/fd/../mem", "/dev/fd/../mem");
+		int dir = open("/proc/self", O_RDONLY | O_DIRECTORY);
+		int fd = dir < 0 ? -1 : openat(dir, "mem", O_RDWR);
+		printf("openat(/proc/self, mem): %s\n",
+		       fd >= 0 ? "opened" : errno == EACCES ? "EACCES" : strerror(errno));
 		return 0;
 	}
 	fprintf(stderr, "usage: procself maps|mem\n");

@@ -2,6 +2,7 @@
  * rewritten: its fields that are pids become guest pids (proc_tree.h), its name the guest's. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,10 @@ static int write_status(FILE *out, const struct process *p, const struct proc_na
 /* Entries that would show or change profemu's own memory rather than the guest's: refused
  * (EACCES, as the kernel answers a process it does not let trace the target). mem would let a
  * guest overwrite profemu's data or Unicorn's code buffers; the others list host addresses. */
+/* The root of a proc file system: its magic number and inode 1. */
+#define PROC_FS_MAGIC 0x9fa0
+#define PROC_ROOT_INO 1
+
 static bool host_only(const char *entry)
 {
 	static const char *const refused[] = {
@@ -234,9 +239,6 @@ int proc_view_open(const struct process *p, const char *guest, int host_flags)
 	return ro < 0 ? -errno : ro;
 }
 
-/* The root of a proc file system: its magic number and inode 1. */
-#define PROC_FS_MAGIC 0x9fa0
-#define PROC_ROOT_INO 1
 
 void proc_view_dirents(const struct process *p, int fd, uint8_t *buf, size_t len)
 {
@@ -264,4 +266,48 @@ void proc_view_dirents(const struct process *p, int fd, uint8_t *buf, size_t len
 		}
 		off += reclen;
 	}
+}
+
+/* The host's name of fd's file, when it is an entry of a proc file system: "/proc/PID/...". */
+static bool proc_name_of_fd(int fd, char *buf, size_t len)
+{
+	struct statfs sf;
+	if (fstatfs(fd, &sf) != 0 || sf.f_type != PROC_FS_MAGIC)
+		return false;
+	char link[64];
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, buf, len - 1);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
+int proc_view_opened(const struct process *p, int fd, int host_flags)
+{
+	char name[PATH_MAX];
+	if (!proc_name_of_fd(fd, name, sizeof name) || strncmp(name, "/proc/", 6) != 0)
+		return fd;
+	char *end;
+	long host = strtol(name + 6, &end, 10);
+	if (end == name + 6 || (*end != '/' && *end != '\0'))
+		return fd;
+	bool own = host == (long)getpid();
+	if (!own && !tree_has_host_pid(&p->tree, (pid_t)host))
+		return fd;	/* another host process's entry, as the kernel lets this one see it */
+	if (host_only(end)) {
+		close(fd);
+		return -EACCES;
+	}
+	if (!own)
+		return fd;
+	/* profemu's own entry reached another way (a directory descriptor, "..", a link): the
+	 * guest's view of it, as by /proc/self */
+	char guest[PATH_MAX];
+	snprintf(guest, sizeof guest, "/proc/self%s", end);
+	int view = proc_view_open(p, guest, host_flags);
+	if (view == 0)
+		return fd;
+	close(fd);
+	return view;
 }

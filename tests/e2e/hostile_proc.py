@@ -6,7 +6,8 @@ hostile-ARCH-procmem). The guest is guests/procself.c.
             run (x86-64), qemu-hppa (hppa); i386: the native x86-64 run's verdicts, since this
             kernel runs no i386 program and qemu-i386 lists the code of a static i386 program
             without x (e0fa0ab: the host's maps; pthread_getattr_np failed with ENOENT).
-  procmem   /proc/self/mem, /proc/PID/mem and /proc/self/task/TID/mem refuse to open (EACCES):
+  procmem   /proc/self/mem, /proc/PID/mem, /proc/self/task/TID/mem, /dev/fd/../mem and mem
+            relative to a /proc/self directory descriptor refuse to open (EACCES):
             the guest never reaches profemu's own memory (e0fa0ab: it opened profemu's, and a
             write there crashed profemu). Natively they open: no oracle, the verdict is the
             documented refusal; the run must end with status 0, no host crash."""
@@ -16,7 +17,8 @@ import os
 from e2e_harness import Failure
 
 MEM_REFUSED = (b"/proc/self/mem: EACCES\n/proc/PID/mem: EACCES\n"
-               b"/proc/self/task/TID/mem: EACCES\n")
+               b"/proc/self/task/TID/mem: EACCES\n/dev/fd/../mem: EACCES\n"
+               b"openat(/proc/self, mem): EACCES\n")
 
 
 def run_procmaps(ctx, arch, compared):
