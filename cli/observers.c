@@ -3,12 +3,14 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../output/atomic_file.h"
 #include "../output/formats.h"
 #include "../output/prf.h"
+#include "../output/write_guard.h"
 #include "prf_run.h"
 
 void observers_init(struct observers *w, struct process *p, const struct options *o)
@@ -189,7 +191,7 @@ static int write_formats(struct observers *w, uint64_t retired)
 	return failed;
 }
 
-int observers_finish(struct observers *w, const struct run_outcome *out)
+static int write_outputs(struct observers *w, const struct run_outcome *out)
 {
 	const struct options *o = w->o;
 	int failed = 0;
@@ -208,6 +210,19 @@ int observers_finish(struct observers *w, const struct run_outcome *out)
 	if (o->stats_path && report_stats(o->stats_path, out) != 0)
 		failed = -1;
 	return failed;
+}
+
+int observers_finish(struct observers *w, const struct run_outcome *out)
+{
+	write_guard_begin();
+	int failed = write_outputs(w, out);
+	int sig = write_guard_end();
+	if (sig) {
+		fprintf(stderr, "profemu: %s: SIG%s while the outputs were written; they were "
+			"completed first\n", out->program, sigabbrev_np(sig));
+		return 128 + sig;
+	}
+	return failed && out->exit_status == 0 ? EXIT_CANNOT_EXECUTE : out->exit_status;
 }
 
 void observers_free(struct observers *w)

@@ -62,8 +62,10 @@ void observers_ret(void *ctx, uint64_t target, uint64_t retired);
  * goes on without it (observers_finish then fails). */
 int observers_start(struct observers *w, const struct observed_program *prog);
 
-/* After the run: --prf (its termination message first), the registry's files, --stats. The
- * first failure's message is on stderr; returns 0 or -1 if any file could not be written. */
+/* After the run: --prf (its termination message first), the registry's files, --stats, under
+ * output/write_guard.h. The first failure's message is on stderr. Returns profemu's exit
+ * status: out->exit_status, or 126 if it was 0 and a file could not be written, or 128 + the
+ * signal (SIGINT, SIGTERM, SIGHUP) that arrived while they were written (all of them were). */
 int observers_finish(struct observers *w, const struct run_outcome *out);
 
 void observers_free(struct observers *w);

@@ -288,9 +288,7 @@ int run_program(const struct options *given)
 		struct run_outcome out = { .program = o->program, .arch = p->arch };
 		struct run_messages msgs = { .ctx = p, .fault = elf_fault, .killed = elf_killed };
 		run_loop(p, o->program, o->max_insns, &msgs, &out);
-		status = out.exit_status;
-		if (observers_finish(&rc.obs, &out) != 0 && status == 0)
-			status = EXIT_CANNOT_EXECUTE;
+		status = observers_finish(&rc.obs, &out);
 	}
 	symtab_free(syms);
 	symbolizer_free(p->names);

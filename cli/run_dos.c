@@ -132,9 +132,7 @@ int run_dos_program(const struct options *given)
 		struct run_messages msgs = { .ctx = (void *)o->program, .fault = dos_fault,
 					     .killed = dos_killed };
 		run_loop(&dp->p, o->program, o->max_insns, &msgs, &out);
-		status = out.exit_status;
-		if (observers_finish(&obs, &out) != 0 && status == 0)
-			status = EXIT_CANNOT_EXECUTE;
+		status = observers_finish(&obs, &out);
 	}
 	if (obs.prf)
 		prf_mode_free(&prf);

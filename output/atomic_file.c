@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "output/atomic_file.h"
+#include "output/write_guard.h"
 
 /* Symbolic links followed before giving up, as the kernel's own limit (ELOOP). */
 #define OUT_MAX_LINKS 40
@@ -126,9 +127,11 @@ static int write_replacing(const char *target, const struct stat *old,
 	if (strlen(base) + 7 <= NAME_MAX ? asprintf(&tmp, "%s.XXXXXX", target) < 0
 					 : asprintf(&tmp, "%.*s.profemu-XXXXXX", dirlen, target) < 0)
 		return -ENOMEM;
+	write_guard_temp(tmp);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
 		int e = -errno;
+		write_guard_temp(NULL);
 		free(tmp);
 		return e;
 	}
@@ -149,6 +152,7 @@ static int write_replacing(const char *target, const struct stat *old,
 		r = -errno;
 	if (r)
 		unlink(tmp);
+	write_guard_temp(NULL);
 	free(tmp);
 	return r;
 }

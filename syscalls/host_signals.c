@@ -11,6 +11,11 @@
  * instruction boundary: its handler runs (a --strace line shows the delivery), or its default
  * action applies, and an ending guest still has every requested profile written. SIGINT with
  * the default action keeps profemu's own meaning: the run stops as "interrupted" (status 130).
+ * A stop signal (SIGINT, SIGTERM, SIGHUP) the guest does not take (it ignores it, or every
+ * thread blocks it for a handler) changes nothing but a message; a second one it does not take
+ * either ends the run as if it had killed the guest: a user can always end a deaf guest and
+ * keep its profile (only SIGKILL loses it). After an ignored one, no host call restarts after
+ * a stop signal any more: the second must end a read the guest waits in.
  * A sender that is a process of the guest's tree is named by its guest pid; another, by 0 (a
  * deterministic stand-in). Where the signal lands depends on the host's timing, as for any
  * signal from outside.
@@ -18,17 +23,19 @@
  * A host call profemu makes for the guest (a read, a wait) is interrupted by a forwarded signal
  * only when the guest would be: when the guest has a handler for it or its action ends the
  * process; a signal the guest ignores (SIGCHLD by default) restarts the call (SA_RESTART). */
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "guest_signal.h"
 #include "host_signals.h"
+#include "thread.h"
 
 #define HOST_NSIG 65
 
 struct arrival {
-	volatile sig_atomic_t pending;
+	volatile sig_atomic_t pending, count;
 	volatile pid_t pid;
 	volatile uid_t uid;
 	volatile int code, status;
@@ -39,6 +46,18 @@ static volatile sig_atomic_t any_arrived;
 static struct cpu *volatile running_cpu;
 static struct sigaction saved[HOST_NSIG];
 static bool installed[HOST_NSIG];
+/* A stop signal (SIGINT, SIGTERM, SIGHUP) the guest ignored has come: from then on another
+ * untaken one ends the run, and no host call restarts after one (else a read the guest waits
+ * in would swallow the second). Set by the handler itself, for a call it already interrupts. */
+static volatile sig_atomic_t stop_unheeded;
+
+/* One of them was taken (host_signals_take) while the guest ignored it. */
+static bool stop_ignored_taken;
+
+static bool is_stop_signal(int sig)
+{
+	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
+}
 
 static bool forwarded(int sig)
 {
@@ -61,7 +80,19 @@ static void on_host_signal(int sig, siginfo_t *si, void *uc)
 	a->code = si->si_code;
 	a->status = si->si_status;
 	a->pending = 1;
+	a->count++;
 	any_arrived = 1;
+	if (is_stop_signal(sig) && !stop_unheeded) {
+		struct sigaction now;
+		if (sigaction(sig, NULL, &now) == 0 && (now.sa_flags & SA_RESTART)) {
+			/* only a signal the guest ignores is installed with SA_RESTART */
+			stop_unheeded = 1;
+			now.sa_flags &= ~SA_RESTART;
+			sigaction(SIGINT, &now, NULL);
+			sigaction(SIGTERM, &now, NULL);
+			sigaction(SIGHUP, &now, NULL);
+		}
+	}
 	if (running_cpu)
 		cpu_request_stop_async(running_cpu);
 }
@@ -82,7 +113,8 @@ static void install_one(const struct process *p, int hs)
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_host_signal;
-	sa.sa_flags = SA_SIGINFO | (guest_ignores(p, hs) ? SA_RESTART : 0);
+	bool restart = guest_ignores(p, hs) && !(stop_unheeded && is_stop_signal(hs));
+	sa.sa_flags = SA_SIGINFO | (restart ? SA_RESTART : 0);
 	sigfillset(&sa.sa_mask);
 	sigaction(hs, &sa, installed[hs] ? NULL : &saved[hs]);
 	installed[hs] = true;
@@ -150,6 +182,50 @@ void host_signals_restore(void)
 		}
 }
 
+/* Whether the guest takes stop signal hs (guest sig) now: it neither ignores it nor has every
+ * thread block it for a handler (a default action applies at once). */
+static bool taken(struct process *p, int hs, int sig)
+{
+	if (guest_ignores(p, hs))
+		return false;
+	return p->sigactions[sig].handler == SIG_DFL_ || !(p->sigmask & sig_bit(sig)) || sched_signal_target(p, sig) != NULL;
+}
+
+/* An earlier stop signal the guest did not take: one it ignored, or one still pending. */
+static bool stop_unheeded_before(struct process *p)
+{
+	if (stop_ignored_taken)
+		return true;
+	int stops[] = { SIGINT, SIGTERM, SIGHUP };
+	for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
+		int gs = guest_sig(p, stops[i]);
+		if (gs >= 1 && gs < GUEST_NSIG && (p->sigpending & sig_bit(gs)))
+			return true;
+	}
+	return false;
+}
+
+static void warn_unheeded(const struct process *p, int hs, int sig)
+{
+	if (p->forked)
+		return;
+	fprintf(stderr, "profemu: %s: the program %s SIG%s; a second SIGINT, SIGTERM or SIGHUP "
+		"ends the run (the outputs are written)\n", p->exe_guest_path,
+		p->sigactions[sig].handler == SIG_IGN_ ? "ignores" : "blocks", sigabbrev_np(hs));
+}
+
+/* A stop signal the guest does not take, after one it did not take either: the run ends as if
+ * the guest had been killed by it (status 128 + the signal), with every output written. */
+static void end_unheeded(struct process *p, int hs, int sig)
+{
+	if (!p->forked)
+		fprintf(stderr, "profemu: %s: SIG%s, a second stop signal the program %s: the run "
+			"ends\n",
+			p->exe_guest_path, sigabbrev_np(hs),
+			p->sigactions[sig].handler == SIG_IGN_ ? "ignores" : "blocks");
+	process_kill(p, sig);
+}
+
 bool host_signals_take(struct process *p)
 {
 	bool interrupt = false;
@@ -161,9 +237,19 @@ bool host_signals_take(struct process *p)
 		if (!a->pending)
 			continue;
 		a->pending = 0;
+		int times = a->count;
+		a->count = 0;
 		int sig = guest_sig(p, hs);
 		if (sig < 1 || sig >= GUEST_NSIG)
 			continue;
+		if (is_stop_signal(hs) && !taken(p, hs, sig)) {
+			if (stop_unheeded_before(p) || times > 1) {
+				end_unheeded(p, hs, sig);
+				break;
+			}
+			warn_unheeded(p, hs, sig);
+			stop_ignored_taken = stop_ignored_taken || guest_ignores(p, hs);
+		}
 		if (hs == SIGINT && p->sigactions[sig].handler == SIG_DFL_) {
 			interrupt = true;
 			continue;

@@ -18,7 +18,8 @@ void host_signals_restore(void);
  * failed execve, host_signals_install(p) puts the handlers back. */
 void host_signals_pass_on(const struct process *p);
 /* Between runs: sends each signal that arrived to the guest. True for a SIGINT the guest does
- * not handle: the run is to stop as interrupted. */
+ * not handle: the run is to stop as interrupted. A second stop signal the guest does not take
+ * (ignored or blocked, after one it did not take) kills the process by it (host_signals.c). */
 bool host_signals_take(struct process *p);
 /* Whether a signal from outside, not in the guest mask `mask`, has a guest handler: then a
  * wait for signals waits on the host. */

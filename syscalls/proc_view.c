@@ -2,6 +2,7 @@
  * rewritten: its fields that are pids become guest pids (proc_tree.h), its name the guest's. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "proc_view.h"
+#include "proc_maps.h"
 #include "process.h"
 #include "thread.h"
 
@@ -155,6 +157,29 @@ static int write_status(FILE *out, const struct process *p, const struct proc_na
 	return 0;
 }
 
+/* Entries that would show or change profemu's own memory rather than the guest's: refused
+ * (EACCES, as the kernel answers a process it does not let trace the target). mem would let a
+ * guest overwrite profemu's data or Unicorn's code buffers; the others list host addresses. */
+/* The root of a proc file system: its magic number and inode 1. */
+#define PROC_FS_MAGIC 0x9fa0
+#define PROC_ROOT_INO 1
+
+static bool host_only(const char *entry)
+{
+	static const char *const refused[] = {
+		"/mem", "/smaps", "/smaps_rollup", "/pagemap", "/numa_maps", "/auxv", "/environ",
+		"/syscall", "/stack",
+	};
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (strcmp(entry, refused[i]) == 0)
+			return true;
+	if (strncmp(entry, "/task/", 6) == 0) {	/* /task/TID/ENTRY: the same for a thread */
+		const char *tail = strchr(entry + 6, '/');
+		return tail && host_only(tail);
+	}
+	return strncmp(entry, "/map_files", 10) == 0;
+}
+
 int proc_view_open(const struct process *p, const char *guest, int host_flags)
 {
 	struct proc_name n;
@@ -163,9 +188,15 @@ int proc_view_open(const struct process *p, const char *guest, int host_flags)
 	const char *e = n.rest;
 	bool stat = strcmp(e, "/stat") == 0, status = strcmp(e, "/status") == 0;
 	bool comm_file = strcmp(e, "/comm") == 0, cmdline = strcmp(e, "/cmdline") == 0;
-	if (!stat && !status && !comm_file && !cmdline)
+	bool maps = strcmp(e, "/maps") == 0;
+	if (host_only(e))
+		return -EACCES;
+	if (!stat && !status && !comm_file && !cmdline && !maps)
 		return 0;
 	if ((host_flags & O_ACCMODE) != O_RDONLY)
+		return -EACCES;
+	/* another process's mappings are its profemu's to tell, not this one's */
+	if (maps && n.pid != p->cfg.pid)
 		return -EACCES;
 	struct tree_info info;
 	memset(&info, 0, sizeof info);
@@ -188,6 +219,8 @@ int proc_view_open(const struct process *p, const char *guest, int host_flags)
 			r = write_status(out, p, &n, info.comm);
 		else if (comm_file)
 			fprintf(out, "%s\n", info.comm);
+		else if (maps)
+			r = proc_maps_write(out, p);
 		else
 			fwrite(info.cmdline, 1, info.cmdline_len, out);
 		if (fclose(out) != 0 && r == 0)
@@ -206,9 +239,6 @@ int proc_view_open(const struct process *p, const char *guest, int host_flags)
 	return ro < 0 ? -errno : ro;
 }
 
-/* The root of a proc file system: its magic number and inode 1. */
-#define PROC_FS_MAGIC 0x9fa0
-#define PROC_ROOT_INO 1
 
 void proc_view_dirents(const struct process *p, int fd, uint8_t *buf, size_t len)
 {
@@ -236,4 +266,48 @@ void proc_view_dirents(const struct process *p, int fd, uint8_t *buf, size_t len
 		}
 		off += reclen;
 	}
+}
+
+/* The host's name of fd's file, when it is an entry of a proc file system: "/proc/PID/...". */
+static bool proc_name_of_fd(int fd, char *buf, size_t len)
+{
+	struct statfs sf;
+	if (fstatfs(fd, &sf) != 0 || sf.f_type != PROC_FS_MAGIC)
+		return false;
+	char link[64];
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, buf, len - 1);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
+int proc_view_opened(const struct process *p, int fd, int host_flags)
+{
+	char name[PATH_MAX];
+	if (!proc_name_of_fd(fd, name, sizeof name) || strncmp(name, "/proc/", 6) != 0)
+		return fd;
+	char *end;
+	long host = strtol(name + 6, &end, 10);
+	if (end == name + 6 || (*end != '/' && *end != '\0'))
+		return fd;
+	bool own = host == (long)getpid();
+	if (!own && !tree_has_host_pid(&p->tree, (pid_t)host))
+		return fd;	/* another host process's entry, as the kernel lets this one see it */
+	if (host_only(end)) {
+		close(fd);
+		return -EACCES;
+	}
+	if (!own)
+		return fd;
+	/* profemu's own entry reached another way (a directory descriptor, "..", a link): the
+	 * guest's view of it, as by /proc/self */
+	char guest[PATH_MAX];
+	snprintf(guest, sizeof guest, "/proc/self%s", end);
+	int view = proc_view_open(p, guest, host_flags);
+	if (view == 0)
+		return fd;
+	close(fd);
+	return view;
 }

@@ -92,7 +92,7 @@ static int64_t open_at(struct process *p, int dirfd, uint64_t path_addr, int hos
 	if (own != 0)
 		return own;
 	int fd = openat(dirfd, host, host_flags, (mode_t)(mode & 07777));
-	return fd < 0 ? -errno : fd;
+	return fd < 0 ? -errno : proc_view_opened(p, fd, host_flags);
 }
 
 int64_t sys_open(struct process *p, const uint64_t *a)

@@ -58,6 +58,17 @@ i386, hppa):
                            still written (fa228a4: "Input/output error")
   hostile-outputs-fifo     --gmon into a FIFO nobody reads: ends at once with a message, status
                            126, --stats written (fa228a4: blocked for ever)
+  hostile-stop-ARCH-MODE   SIGINT, SIGTERM, SIGHUP sent to profemu running guests/deaf.c, which
+                           ignores them (spin; read: waiting in read), blocks them (block) or
+                           handles them (handle): the first changes nothing, a second ends the
+                           run with status 128 + it and every output written, no temporary
+                           left, a stale one ignored; a handler gets both (e0fa0ab: only SIGKILL
+                           ended them, every output lost). x86_64-writing: a SIGTERM while
+                           gmon.out blocks on a FIFO: the other outputs still written, status
+                           143 (hostile_stop.py)
+  hostile-ARCH-procmaps    /proc/self/maps is the guest's: pthread_getattr_np works, as natively
+  hostile-ARCH-procmem     /proc/self/mem refused (EACCES), never profemu's memory
+                           (hostile_proc.py)
 
 Usage:
   run_hostile.py --list
@@ -75,6 +86,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 import e2e_harness
+import hostile_proc
+import hostile_stop
 from e2e_harness import Failure, HarnessError, Skip
 
 ARCHES = ["x86_64", "i386", "hppa"]
@@ -107,6 +120,10 @@ def cases():
         out += ["sysfuzz-%s-%d" % (arch, s) for s in SYSFUZZ_SEEDS]
     out.append("hostile-cli-env")
     out += ["hostile-outputs-" + c for c in ("prerun", "longname", "enospc", "fifo")]
+    out += ["hostile-stop-x86_64-" + m for m in ("spin", "read", "block", "handle", "writing")]
+    out += ["hostile-stop-i386-spin", "hostile-stop-hppa-spin"]
+    for arch in ARCHES:
+        out += ["hostile-%s-procmaps" % arch, "hostile-%s-procmem" % arch]
     return out
 
 
@@ -322,6 +339,12 @@ def run_case(name, args):
             return run_cli(ctx)
         if parts[1] == "outputs":
             return run_outputs(ctx, parts[2])
+        if parts[1] == "stop":
+            if parts[2] == "hppa" and not os.path.isdir(os.path.join(ctx.guest_dir or "", "hppa")):
+                raise Skip("no hppa guests (hppa-linux-gnu-gcc missing)")
+            if parts[3] == "writing":
+                return hostile_stop.run_stop_writing(ctx, parts[2])
+            return hostile_stop.run_stop(ctx, parts[2], parts[3])
         arch = parts[1]
         if arch == "hppa" and not os.path.isdir(os.path.join(ctx.guest_dir or "", "hppa")):
             raise Skip("no hppa guests (hppa-linux-gnu-gcc missing)")
@@ -341,6 +364,10 @@ def run_case(name, args):
             run_threads(ctx, arch, guest)
         elif what == "threadmax":
             compared(ctx, arch, "threadmax", [guest, "threadmax", "500"])
+        elif what == "procmaps":
+            hostile_proc.run_procmaps(ctx, arch, compared)
+        elif what == "procmem":
+            hostile_proc.run_procmem(ctx, arch)
         elif what == "wild":
             compared(ctx, arch, "wild", [guest, "wild"])
         elif what in COMPARED:

@@ -1,0 +1,43 @@
+"""The guest's own /proc/self (issue 18, run by run_hostile.py: hostile-ARCH-procmaps and
+hostile-ARCH-procmem). The guest is guests/procself.c.
+  procmaps  /proc/self/maps lists the guest's mappings: its stack line ([stack]) holds a local
+            variable, main's line is executable, and pthread_getattr_np on the main thread
+            (glibc reads that file) succeeds with a stack holding the local. Oracle: the native
+            run (x86-64), qemu-hppa (hppa); i386: the native x86-64 run's verdicts, since this
+            kernel runs no i386 program and qemu-i386 lists the code of a static i386 program
+            without x (e0fa0ab: the host's maps; pthread_getattr_np failed with ENOENT).
+  procmem   /proc/self/mem, /proc/PID/mem, /proc/self/task/TID/mem, /dev/fd/../mem and mem
+            relative to a /proc/self directory descriptor refuse to open (EACCES):
+            the guest never reaches profemu's own memory (e0fa0ab: it opened profemu's, and a
+            write there crashed profemu). Natively they open: no oracle, the verdict is the
+            documented refusal; the run must end with status 0, no host crash."""
+
+import os
+
+from e2e_harness import Failure
+
+MEM_REFUSED = (b"/proc/self/mem: EACCES\n/proc/PID/mem: EACCES\n"
+               b"/proc/self/task/TID/mem: EACCES\n/dev/fd/../mem: EACCES\n"
+               b"openat(/proc/self, mem): EACCES\n")
+
+
+def run_procmaps(ctx, arch, compared):
+    guest = ctx.guest("procself", arch, "static")
+    if arch != "i386":
+        compared(ctx, arch, "procmaps", [guest, "maps"])
+        return
+    d = ctx.fresh_dir("procmaps")
+    want = ctx.oracle("x86_64", [ctx.guest("procself", "x86_64", "static"), "maps"], d)
+    got, _ = ctx.profemu_run([guest, "maps"], d)
+    if got.returncode != 0 or got.stdout != want.stdout or b"getattr_np: ok" not in want.stdout:
+        raise Failure("status %d, stdout:\n%s\nthe native x86-64 run's:\n%s" % (
+            got.returncode, got.stdout.decode(errors="replace"),
+            want.stdout.decode(errors="replace")))
+
+
+def run_procmem(ctx, arch):
+    guest = ctx.guest("procself", arch, "static")
+    got, _ = ctx.profemu_run([guest, "mem"], ctx.fresh_dir("procmem"))
+    if got.returncode != 0 or got.stdout != MEM_REFUSED:
+        raise Failure("status %d, stdout %r (%r expected)\n%s" % (
+            got.returncode, got.stdout, MEM_REFUSED, got.stderr.decode(errors="replace")[-600:]))
