@@ -231,9 +231,9 @@ static void apply_psw_n(struct hppa_cpu *c)
 			page_va = HPPA_NO_PAGE;					\
 	} while (0)
 
-enum cpu_stop hppa_run(struct cpu *cpu, struct cpu_fault *f)
+enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	const struct hppa_code_page *page = NULL;
 	uint32_t page_va = HPPA_NO_PAGE;
 	enum cpu_stop stop;
