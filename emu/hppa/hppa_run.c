@@ -220,6 +220,17 @@ static void apply_psw_n(struct hppa_cpu *c)
 		goto *in->handler;						\
 	} while (0)
 
+/* After a call or return event (hppa_raise_pending: at every call and return of a program
+ * run with --gmon), the decoded page is kept when nothing dropped it (its vaddr still names
+ * it) and the memory map did not move (the data TLBs, which hppa_code_page drops on a new
+ * generation, are still good): the page lookup is not paid again at each call. */
+#define KEEP_PAGE()								\
+	do {									\
+		if (page_va != HPPA_NO_PAGE && (page->vaddr != page_va ||	\
+		    c->cache_gen != c->mem->generation))			\
+			page_va = HPPA_NO_PAGE;					\
+	} while (0)
+
 enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 {
 	struct hppa_cpu *c = hppa_cpu_of(cpu);
@@ -355,14 +366,15 @@ enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 	top:
 		if (__builtin_expect(retired >= limit, 0)) {
 			SYNC();
-			page_va = HPPA_NO_PAGE;	/* an event may change the memory map */
 			if (c->pend_kind && retired >= c->clock.event_at) {
 				hppa_raise_pending(c);
 				if (c->stop_req)
 					return CPU_STOP_REQUESTED;
 				RELOAD();
+				KEEP_PAGE();
 				continue;
 			}
+			page_va = HPPA_NO_PAGE;	/* a tick's or bound's handler may change the map */
 			if (retired >= c->clock.max_insns || retired >= c->clock.quantum_end) {
 				int why = hppa_bound_reached(c);
 				if (why >= 0)
