@@ -39,6 +39,26 @@ void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n)
 	}
 }
 
+void ia64_code_flushed(struct ia64_cpu *c, uint64_t addr, uint64_t n)
+{
+	const struct gm_region *first = gm_region_at(c->mem, addr);
+	const struct gm_region *last = n ? gm_region_at(c->mem, addr + n - 1) : first;
+	if ((first && first->shared) || (last && last->shared) || n >= 16ULL * IA64_CACHE_SIZE)
+		cache_clear(c);
+	else
+		ia64_code_written(c, addr, n);
+}
+
+/* profemu wrote into executable pages (a read() into code, a signal frame): what was
+ * decoded of them is stale, as Ski, which has no instruction cache, would run the new
+ * bytes. The other changes bump the memory map's generation, which cache_sync sees. */
+static int ia64_mem_changed(struct cpu *cpu, const struct gm_change *ch)
+{
+	if (ch->what == GM_CODE_WRITTEN && ch->end > ch->start)
+		ia64_code_flushed(ia64(cpu), ch->start, ch->end - ch->start);
+	return 0;
+}
+
 /* Empties the cache when the memory map changed since it was filled. */
 static void cache_sync(struct ia64_cpu *c)
 {
@@ -496,4 +516,5 @@ const struct cpu_ops ia64_cpu_ops = {
 	.quantum_expired = ia64_quantum_expired,
 	.count_insns = ia64_count_insns,
 	.insn_counts = ia64_insn_counts,
+	.mem_changed = ia64_mem_changed,
 };

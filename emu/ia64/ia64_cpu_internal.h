@@ -55,6 +55,10 @@ struct ia64_cached_bundle {
 
 /* A store to [addr, addr + n) that may hold decoded bundles (ia64_cpu.c): drops them. */
 void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n);
+/* [addr, addr + n) was flushed (fc, fc.i) or written by profemu: drops the bundles decoded
+ * from it, and every bundle when a MAP_SHARED region holds it, whose bytes may run at another
+ * address too (a second view of the same file: fc acts on the physical line). */
+void ia64_code_flushed(struct ia64_cpu *c, uint64_t addr, uint64_t n);
 
 /* Fills e->insns and e->uop from e->b (ia64_uops.c). */
 void ia64_uops_build(struct ia64_cached_bundle *e);

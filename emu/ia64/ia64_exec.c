@@ -723,7 +723,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_CHK_S_F:
 		return IA64_NEXT;
 	case IA64_OP_FC:	/* fc, fc.i: the line (32 bytes at least) is fetched anew */
-		ia64_code_written(c, ia64_gr(c, in->r3) & ~31ULL, 32);
+		ia64_code_flushed(c, ia64_gr(c, in->r3) & ~31ULL, 32);
 		return IA64_NEXT;
 	case IA64_OP_FCHKF: {	/* a flag of the field that sf0 lacks, or whose trap is on */
 		uint64_t fpsr = c->ar[IA64_AR_FPSR];
