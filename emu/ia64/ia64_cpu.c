@@ -49,20 +49,24 @@ void ia64_code_flushed(struct ia64_cpu *c, uint64_t addr, uint64_t n)
 		ia64_code_written(c, addr, n);
 }
 
-/* profemu wrote into executable pages (a read() into code, a signal frame): what was
- * decoded of them is stale, as Ski, which has no instruction cache, would run the new
- * bytes. The other changes bump the memory map's generation, which cache_sync sees. */
+/* What was decoded of pages that were executable and were unmapped, mapped over or given
+ * another protection, or that profemu wrote into (a read() into code, a signal frame), is
+ * dropped: Ski, which has no instruction cache, would run the new bytes. Other changes (the
+ * heap growing, data mapped, windows moving on the host) leave decoded bundles as they are:
+ * they hold no host addresses. */
 static int ia64_mem_changed(struct cpu *cpu, const struct gm_change *ch)
 {
-	if (ch->what == GM_CODE_WRITTEN && ch->end > ch->start)
+	if (((ch->what == GM_PAGES_CHANGED && ch->had_exec) || ch->what == GM_CODE_WRITTEN) &&
+	    ch->end > ch->start)
 		ia64_code_flushed(ia64(cpu), ch->start, ch->end - ch->start);
 	return 0;
 }
 
-/* Empties the cache when the memory map changed since it was filled. */
+/* A CPU that does not hear the memory map's changes (made by its create op alone, as the
+ * fuzzer does) empties the cache whenever the map changed since it was filled. */
 static void cache_sync(struct ia64_cpu *c)
 {
-	if (c->mem->generation != c->last_generation) {
+	if (c->base.mem != c->mem && c->mem->generation != c->last_generation) {
 		cache_clear(c);
 		c->last_generation = c->mem->generation;
 	}
