@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "cpu_backend.h"
 
 static const struct cpu_backend *backend_for(enum cpu_arch arch)
@@ -29,21 +30,6 @@ int cpu_disasm(enum cpu_arch arch, const uint8_t *code, size_t len, uint64_t add
 	if (!b || !b->ops || !b->ops->disasm)
 		return -ENOSYS;
 	return b->ops->disasm(code, len, addr, text, textlen);
-}
-
-static int forward_mem_change(void *ctx, const struct gm_change *c)
-{
-	struct cpu *cpu = ctx;
-	return cpu->ops->mem_changed(cpu, c);
-}
-
-int cpu_listen_to_mem(struct cpu *cpu, struct guest_mem *mem)
-{
-	/* guest memory tells the CPU what changed (data flows one way: the OS layer changes
-	 * memory, never the CPU directly) */
-	struct gm_listener l = { .ctx = cpu, .changed = forward_mem_change };
-	cpu->mem = mem;
-	return gm_set_listener(mem, &l);
 }
 
 struct cpu *cpu_create(const struct cpu_config *cfg, char *err, size_t errlen)

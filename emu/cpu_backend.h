@@ -11,7 +11,8 @@
 #ifndef PROFEMU_CPU_BACKEND_H
 #define PROFEMU_CPU_BACKEND_H
 
-#include "cpu.h"
+#include "cpu_types.h"
+#include "guest_mem.h"
 
 struct cpu_ops;
 
@@ -69,7 +70,8 @@ struct cpu_ops {
 
 /* Makes cpu (whose ops are set) the listener of mem: what cpu_create does after create for a
  * back end with mem_changed. A back end that needs its memory during create (the x86 one loads
- * segment registers from a GDT in guest memory) calls it there itself. 0 or a negative errno. */
+ * segment registers from a GDT in guest memory) calls it there itself. 0 or a negative errno.
+ * (emu/cpu_listen.c: a back end uses it without depending on the dispatcher, emu/cpu.c.) */
 int cpu_listen_to_mem(struct cpu *cpu, struct guest_mem *mem);
 
 /* One entry per architecture a back end serves; ops NULL where none is built in. */

@@ -27,7 +27,7 @@ struct plt_ctx {
 	size_t dynstr;
 };
 
-static Elf_Scn *section_named(Elf *elf, const char *name, GElf_Shdr *sh)
+Elf_Scn *plt_section_named(Elf *elf, const char *name, GElf_Shdr *sh)
 {
 	size_t shstrndx;
 	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
@@ -211,6 +211,12 @@ static bool name_entry(struct plt_ctx *c, uint64_t at, uint64_t size, const stru
 		if (gelf_getsym(c->dynsym, (int)r->sym, &s))
 			name = elf_strptr(c->elf, c->dynstr, s.st_name);
 	}
+	return plt_add_stub(add, ctx, at, size, name);
+}
+
+bool plt_add_stub(bool (*add)(void *, uint64_t, uint64_t, const char *), void *ctx, uint64_t at,
+		  uint64_t size, const char *name)
+{
 	if (!name || !*name || *name == '@')
 		return true;
 	char buf[256];
@@ -224,7 +230,7 @@ static bool name_section(struct plt_ctx *c, const char *secname, uint64_t entry,
 			 bool (*add)(void *, uint64_t, uint64_t, const char *), void *ctx)
 {
 	GElf_Shdr sh;
-	Elf_Scn *scn = section_named(c->elf, secname, &sh);
+	Elf_Scn *scn = plt_section_named(c->elf, secname, &sh);
 	Elf_Data *d = scn && sh.sh_type == SHT_PROGBITS ? elf_getdata(scn, NULL) : NULL;
 	if (!d || !d->d_buf)
 		return true;
@@ -251,7 +257,7 @@ static bool name_section(struct plt_ctx *c, const char *secname, uint64_t entry,
 bool plt_section(Elf *elf, uint64_t *lo, uint64_t *hi)
 {
 	GElf_Shdr sh;
-	if (!section_named(elf, ".plt", &sh) || sh.sh_type != SHT_PROGBITS || !sh.sh_size)
+	if (!plt_section_named(elf, ".plt", &sh) || sh.sh_type != SHT_PROGBITS || !sh.sh_size)
 		return false;
 	*lo = sh.sh_addr;
 	*hi = sh.sh_addr + sh.sh_size;
@@ -262,11 +268,13 @@ bool plt_names(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, co
 	       void *ctx)
 {
 	GElf_Ehdr eh;
+	if (gelf_getehdr(elf, &eh) && eh.e_machine == EM_IA_64)
+		return plt_names_ia64(elf, add, ctx);
 	if (!gelf_getehdr(elf, &eh) || (eh.e_machine != EM_X86_64 && eh.e_machine != EM_386))
 		return true;
 	struct plt_ctx c = { .elf = elf, .i386 = eh.e_machine == EM_386 };
 	GElf_Shdr got;
-	if (section_named(elf, ".got.plt", &got) || section_named(elf, ".got", &got))
+	if (plt_section_named(elf, ".got.plt", &got) || plt_section_named(elf, ".got", &got))
 		c.got = got.sh_addr;
 	bool ok = read_relocs(&c);
 	if (ok && c.n) {

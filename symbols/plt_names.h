@@ -5,8 +5,15 @@
  * relocation that fills the slot (JUMP_SLOT, GLOB_DAT): entries and relocations are not in the
  * same order (libc's IRELATIVE ones are last among its relocations, interleaved among its
  * stubs). An IRELATIVE slot's stub is named by the IFUNC whose resolver the relocation calls
- * ("memcpy@plt" in libc), else as objdump names it ("*ABS*+0x9be70@plt"). Other machines have
- * none here. */
+ * ("memcpy@plt" in libc), else as objdump names it ("*ABS*+0x9be70@plt").
+ *
+ * IA-64 (plt_names_ia64.c): .plt is the lazy binder's entry (3 bundles), then one 1-bundle
+ * lazy entry per function ("mov r15=INDEX; br .PLT0", INDEX its relocation's in
+ * .rela.IA_64.pltoff), then one 2-bundle entry per function, the one calls reach ("addl
+ * r15=OFF,gp; ld8 the function descriptor at gp+OFF; br"), gp being DT_PLTGOT and gp+OFF the
+ * descriptor's IPLTLSB relocation: both of a function's entries are "qsort@plt", as x86's
+ * .plt.sec stub and its lazy .plt entry share a name. objdump names none of them. Other
+ * machines have none here. */
 #ifndef PROFEMU_SYMBOLS_PLT_NAMES_H
 #define PROFEMU_SYMBOLS_PLT_NAMES_H
 
@@ -19,6 +26,15 @@
  * if add did (out of memory) or memory ran out. */
 bool plt_names(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
 	       void *ctx);
+
+/* Inside plt_names: IA-64's stubs; the section of that name (NULL if none); add's call for a
+ * stub that reaches the symbol name ("qsort@GLIBC_2.2" gives "qsort@plt"; nothing for a NULL
+ * or empty name). */
+bool plt_names_ia64(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
+		    void *ctx);
+Elf_Scn *plt_section_named(Elf *elf, const char *name, GElf_Shdr *sh);
+bool plt_add_stub(bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name), void *ctx,
+		  uint64_t at, uint64_t size, const char *name);
 
 /* The link-time range [*lo, *hi) of elf's .plt section, the lazy-binding stubs valgrind's
  * callgrind --skip-plt skips (not .plt.sec or .plt.got, which it keeps as functions). false if

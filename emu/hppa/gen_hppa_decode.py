@@ -5,12 +5,16 @@ The spec names the word's fields, the string tables the disassembler indexes, sh
 assignment formats, and one pattern per instruction form: the major opcode(s) and field
 values that select it, a condition, the enum hppa_op it decodes to with the struct
 hppa_insn members it sets, and its disassembly template. The output has
-hppa_decode_pattern() (hppa_decode.c wraps it) and hppa_disasm_pattern() (hppa_disasm.c
+hppa_decode_pattern() with hppa_decode() (hppa_decode.h) around it, and hppa_disasm_pattern() (hppa_disasm.c
 calls it, and gives the {P:ARGS} printers). See hppa.decode for the syntax.
 Use: gen_hppa_decode.py SPEC OUTPUT.c
 """
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from decode_pattern import field_pattern  # noqa: E402
 
 MEMBERS = {'op': 'uint8_t', 'r1': 'uint8_t', 'r2': 'uint8_t', 't': 'uint8_t',
            'cond': 'uint8_t', 'sub': 'uint8_t', 'len': 'uint8_t', 'flags': 'uint8_t',
@@ -78,18 +82,10 @@ def parse_selector(spec, text, lineno):
         lo_bit, hi_bit = spec.ranges[m.group(1)]
         nbits = hi_bit - lo_bit + 1
         shift = 31 - hi_bit
-        v = m.group(2)
-        if v.startswith('0b'):
-            pat = v[2:]
-            if len(pat) != nbits or not re.fullmatch('[01x]+', pat):
-                fail(lineno, f'{v} does not fit {nbits} bits')
-            fm = int(''.join('0' if ch == 'x' else '1' for ch in pat), 2)
-            fv = int(pat.replace('x', '0'), 2)
-        else:
-            fv = int(v, 0)
-            fm = (1 << nbits) - 1
-            if fv >> nbits:
-                fail(lineno, f'{v} does not fit {nbits} bits')
+        try:
+            fm, fv = field_pattern(m.group(2), nbits)
+        except ValueError as e:
+            fail(lineno, str(e))
         if (mask >> shift) & fm:
             fail(lineno, f'{m.group(1)} overlaps another selector')
         mask |= fm << shift
@@ -210,6 +206,11 @@ def generate(spec, out_path):
     w.append('\t}')
     w.append('\to->op = HOP_ILLEGAL;')
     w.append('\treturn -1;')
+    w.append('}')
+    w.append('')
+    w.append('void hppa_decode(uint32_t w, struct hppa_insn *o)')
+    w.append('{')
+    w.append('\thppa_decode_pattern(w, o);')
     w.append('}')
     w.append('')
     w.append('void hppa_disasm_pattern(int pattern, uint32_t w, uint32_t addr, '

@@ -36,21 +36,21 @@ struct hppa_context {
 	uint32_t due_site, due_ret, due_target;
 };
 
-struct cpu_context *hppa_context_new(struct cpu *cpu)
+struct cpu_context *hppa_op_context_new(struct cpu *cpu)
 {
 	(void)cpu;
 	return calloc(1, sizeof(struct hppa_context));
 }
 
-void hppa_context_free(struct cpu *cpu, struct cpu_context *ctx)
+void hppa_op_context_free(struct cpu *cpu, struct cpu_context *ctx)
 {
 	(void)cpu;
 	free(ctx);
 }
 
-int hppa_context_save(struct cpu *cpu, struct cpu_context *ctx)
+int hppa_op_context_save(struct cpu *cpu, struct cpu_context *ctx)
 {
-	const struct hppa_cpu *c = H(cpu);
+	const struct hppa_cpu *c = hppa_cpu_of(cpu);
 	struct hppa_context *x = (struct hppa_context *)ctx;
 	memcpy(x->gr, c->gr, sizeof x->gr);
 	memcpy(x->fr, c->fr, sizeof x->fr);
@@ -63,9 +63,9 @@ int hppa_context_save(struct cpu *cpu, struct cpu_context *ctx)
 	return 0;
 }
 
-int hppa_context_restore(struct cpu *cpu, const struct cpu_context *ctx)
+int hppa_op_context_restore(struct cpu *cpu, const struct cpu_context *ctx)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	const struct hppa_context *x = (const struct hppa_context *)ctx;
 	memcpy(c->gr, x->gr, sizeof x->gr);
 	c->gr[0] = 0;

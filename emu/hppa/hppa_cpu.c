@@ -11,7 +11,7 @@
 
 /* ---- the rest of cpu_ops ---- */
 
-static struct cpu *create(const struct cpu_config *cfg, char *err, size_t errlen)
+static struct cpu *hppa_op_create(const struct cpu_config *cfg, char *err, size_t errlen)
 {
 	struct hppa_cpu *c = calloc(1, sizeof *c);
 	if (!c) {
@@ -29,9 +29,9 @@ static struct cpu *create(const struct cpu_config *cfg, char *err, size_t errlen
 	return &c->base;
 }
 
-static void destroy(struct cpu *cpu)
+static void hppa_op_destroy(struct cpu *cpu)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	if (!c)
 		return;
 	for (unsigned i = 0; i < HPPA_DCACHE_SLOTS; i++)
@@ -40,28 +40,28 @@ static void destroy(struct cpu *cpu)
 	free(c);
 }
 
-static void request_stop(struct cpu *cpu)
+static void hppa_op_request_stop(struct cpu *cpu)
 {
-	H(cpu)->stop_req = true;
+	hppa_cpu_of(cpu)->stop_req = true;
 }
 
-static void request_stop_at_tick(struct cpu *cpu)
+static void hppa_op_request_stop_at_tick(struct cpu *cpu)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	if (c->in_tick)
 		c->stop_at_tick = true;
 	else
 		c->stop_req = true;
 }
 
-static uint64_t get_pc(struct cpu *cpu)
+static uint64_t hppa_op_pc(struct cpu *cpu)
 {
-	return H(cpu)->iaoq_f;
+	return hppa_cpu_of(cpu)->iaoq_f;
 }
 
-static void set_pc(struct cpu *cpu, uint64_t pc)
+static void hppa_op_set_pc(struct cpu *cpu, uint64_t pc)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	c->iaoq_f = (uint32_t)pc & ~3u;
 	c->iaoq_b = c->iaoq_f + 4;
 	c->psw_n = false;
@@ -84,9 +84,9 @@ static void psw_set(struct hppa_cpu *c, uint32_t psw)
 		c->psw_cb |= ((psw >> (8 + k)) & 1) << (4 * k + 3);
 }
 
-static uint64_t reg(struct cpu *cpu, int r)
+static uint64_t hppa_op_reg(struct cpu *cpu, int r)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	if (r >= 0 && r < 32)
 		return c->gr[r];
 	if (r >= HPPA_REG_FR0 && r < HPPA_REG_FR0 + 32)
@@ -101,9 +101,9 @@ static uint64_t reg(struct cpu *cpu, int r)
 	}
 }
 
-static void set_reg(struct cpu *cpu, int r, uint64_t v)
+static void hppa_op_set_reg(struct cpu *cpu, int r, uint64_t v)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	if (r > 0 && r < 32) {
 		c->gr[r] = (uint32_t)v;
 		return;
@@ -113,7 +113,7 @@ static void set_reg(struct cpu *cpu, int r, uint64_t v)
 		return;
 	}
 	switch (r) {
-	case HPPA_REG_PC: set_pc(cpu, v); break;
+	case HPPA_REG_PC: hppa_op_set_pc(cpu, v); break;
 	case HPPA_REG_SAR: c->sar = (uint32_t)v & 31; break;
 	case HPPA_REG_CR27: c->cr27 = (uint32_t)v; break;
 	case HPPA_REG_IAOQ_B: c->iaoq_b = (uint32_t)v & ~3u; break;
@@ -122,16 +122,16 @@ static void set_reg(struct cpu *cpu, int r, uint64_t v)
 	}
 }
 
-static int set_tls(struct cpu *cpu, int which, uint64_t base)
+static int hppa_op_set_tls(struct cpu *cpu, int which, uint64_t base)
 {
 	(void)which;
-	H(cpu)->cr27 = (uint32_t)base;
+	hppa_cpu_of(cpu)->cr27 = (uint32_t)base;
 	return 0;
 }
 
-static int add_breakpoint(struct cpu *cpu, uint64_t addr)
+static int hppa_op_add_breakpoint(struct cpu *cpu, uint64_t addr)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	if (c->nbkpts == HPPA_MAX_BREAKPOINTS)
 		return -1;
 	c->bkpts[c->nbkpts++] = (uint32_t)addr;
@@ -139,41 +139,41 @@ static int add_breakpoint(struct cpu *cpu, uint64_t addr)
 	return 0;
 }
 
-static uint64_t thread_pointer(struct cpu *cpu)
+static uint64_t hppa_op_thread_pointer(struct cpu *cpu)
 {
-	return H(cpu)->cr27;
+	return hppa_cpu_of(cpu)->cr27;
 }
 
-static uint64_t retired(struct cpu *cpu)
+static uint64_t hppa_op_retired(struct cpu *cpu)
 {
-	return H(cpu)->clock.retired;
+	return hppa_cpu_of(cpu)->clock.retired;
 }
 
-static void set_next_tick(struct cpu *cpu, uint64_t interval)
+static void hppa_op_set_next_tick(struct cpu *cpu, uint64_t interval)
 {
-	clock_set_next_tick(&H(cpu)->clock, interval);
+	clock_set_next_tick(&hppa_cpu_of(cpu)->clock, interval);
 }
 
-static void charge(struct cpu *cpu, uint64_t n, uint64_t pc)
+static void hppa_op_charge(struct cpu *cpu, uint64_t n, uint64_t pc)
 {
-	clock_charge(&H(cpu)->clock, n, (uint32_t)pc);
+	clock_charge(&hppa_cpu_of(cpu)->clock, n, (uint32_t)pc);
 }
 
 /* The slice ends before the instruction at retired count retired + n: run() stops at its top
  * check, which the clock's limit (bounded by the slice too) already sends it to. */
-static void set_quantum(struct cpu *cpu, uint64_t n)
+static void hppa_op_set_quantum(struct cpu *cpu, uint64_t n)
 {
-	clock_set_quantum(&H(cpu)->clock, n);
+	clock_set_quantum(&hppa_cpu_of(cpu)->clock, n);
 }
 
-static bool quantum_expired(struct cpu *cpu)
+static bool hppa_op_quantum_expired(struct cpu *cpu)
 {
-	return H(cpu)->clock.quantum_hit;
+	return hppa_cpu_of(cpu)->clock.quantum_hit;
 }
 
-static void dump_regs(struct cpu *cpu, char *buf, size_t len)
+static void hppa_op_dump_regs(struct cpu *cpu, char *buf, size_t len)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	size_t pos = 0;
 	int n = snprintf(buf, len, "pc  %08x %08x  sar %2u\n", c->iaoq_f, c->iaoq_b, c->sar);
 	for (int i = 1; i < 32 && n > 0 && (size_t)n < len - pos; i++) {
@@ -184,28 +184,28 @@ static void dump_regs(struct cpu *cpu, char *buf, size_t len)
 }
 
 const struct cpu_ops hppa_cpu_ops = {
-	.create = create,
-	.destroy = destroy,
-	.run = hppa_run,
-	.request_stop = request_stop,
-	.request_stop_at_tick = request_stop_at_tick,
-	.pc = get_pc,
-	.set_pc = set_pc,
-	.reg = reg,
-	.set_reg = set_reg,
-	.set_tls = set_tls,
-	.add_breakpoint = add_breakpoint,
-	.thread_pointer = thread_pointer,
-	.retired = retired,
-	.set_next_tick = set_next_tick,
-	.charge = charge,
-	.dump_regs = dump_regs,
-	.disasm = hppa_disasm_op,
-	.context_new = hppa_context_new,
-	.context_free = hppa_context_free,
-	.context_save = hppa_context_save,
-	.context_restore = hppa_context_restore,
-	.set_quantum = set_quantum,
-	.quantum_expired = quantum_expired,
-	.mem_changed = hppa_mem_changed,
+	.create = hppa_op_create,
+	.destroy = hppa_op_destroy,
+	.run = hppa_op_run,
+	.request_stop = hppa_op_request_stop,
+	.request_stop_at_tick = hppa_op_request_stop_at_tick,
+	.pc = hppa_op_pc,
+	.set_pc = hppa_op_set_pc,
+	.reg = hppa_op_reg,
+	.set_reg = hppa_op_set_reg,
+	.set_tls = hppa_op_set_tls,
+	.add_breakpoint = hppa_op_add_breakpoint,
+	.thread_pointer = hppa_op_thread_pointer,
+	.retired = hppa_op_retired,
+	.set_next_tick = hppa_op_set_next_tick,
+	.charge = hppa_op_charge,
+	.dump_regs = hppa_op_dump_regs,
+	.disasm = hppa_op_disasm,
+	.context_new = hppa_op_context_new,
+	.context_free = hppa_op_context_free,
+	.context_save = hppa_op_context_save,
+	.context_restore = hppa_op_context_restore,
+	.set_quantum = hppa_op_set_quantum,
+	.quantum_expired = hppa_op_quantum_expired,
+	.mem_changed = hppa_op_mem_changed,
 };

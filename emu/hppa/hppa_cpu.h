@@ -91,7 +91,7 @@ struct hppa_cpu {
 
 extern const struct cpu_ops hppa_cpu_ops;
 
-static inline struct hppa_cpu *H(struct cpu *c)
+static inline struct hppa_cpu *hppa_cpu_of(struct cpu *c)
 {
 	return (struct hppa_cpu *)c;
 }
@@ -104,7 +104,7 @@ static inline bool cbranch_nullifies(const struct hppa_insn *in, bool taken)
 }
 
 /* hppa_run.c: cpu_run, the interpreter's loop */
-enum cpu_stop hppa_run(struct cpu *cpu, struct cpu_fault *f);
+enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f);
 
 /* hppa_dcache.c: the decode cache. hppa_code_page: the decoded page holding pc, or NULL if it
  * is not mapped executable; handlers is run()'s table, indexed by enum hppa_op (each cached
@@ -117,15 +117,15 @@ void hppa_decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
 void hppa_specialise(struct hppa_insn *in);
 void hppa_drop_cache(struct hppa_cpu *c);
 /* cpu_ops.mem_changed: decoded pages guest_mem says changed are decoded again */
-int hppa_mem_changed(struct cpu *cpu, const struct gm_change *ch);
+int hppa_op_mem_changed(struct cpu *cpu, const struct gm_change *ch);
 /* fic: the page holding addr is decoded again when next run */
 void hppa_forget_code(struct hppa_cpu *c, uint32_t addr);
 
 /* hppa_context.c: the thread contexts of cpu_ops (a copy of the architectural state) */
-struct cpu_context *hppa_context_new(struct cpu *cpu);
-void hppa_context_free(struct cpu *cpu, struct cpu_context *ctx);
-int hppa_context_save(struct cpu *cpu, struct cpu_context *ctx);
-int hppa_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
+struct cpu_context *hppa_op_context_new(struct cpu *cpu);
+void hppa_op_context_free(struct cpu *cpu, struct cpu_context *ctx);
+int hppa_op_context_save(struct cpu *cpu, struct cpu_context *ctx);
+int hppa_op_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
 
 /* hppa_fp.c: executes one floating-point instruction; returns true to nullify the next. */
 bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in);

@@ -56,7 +56,7 @@ static void drop_code_range(struct hppa_cpu *c, uint64_t start, uint64_t end)
 /* What guest_mem says changed: pages that held code and were remapped, reprotected or written
  * by profemu (a read() into them) are decoded again when next run; any change makes the data
  * translations stale, which hppa_code_page sees from the generation. */
-int hppa_mem_changed(struct cpu *cpu, const struct gm_change *ch)
+int hppa_op_mem_changed(struct cpu *cpu, const struct gm_change *ch)
 {
 	struct hppa_cpu *c = (struct hppa_cpu *)cpu;
 	if (ch->what == GM_WINDOW_REMOVED)

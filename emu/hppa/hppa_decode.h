@@ -55,6 +55,7 @@ enum hppa_op {
 	HOP_FCNV,	/* sub = kind (enum hppa_fcnv), len = src fmt | dst fmt << 2 */
 	HOP_FCMP,	/* cond = 5-bit condition */
 	HOP_FTEST, HOP_XMPYU, HOP_FID,
+	HOP_FMPYFADD,	/* PA 2.0: t = r1 * r2 + imm (a slot or register), rounded once; sub = format */
 	/* The interpreter's own forms of common instructions, chosen when a page is decoded
 	 * into its cache (never from hppa_decode; hppa_cpu.c: specialise). */
 	HOP_LDW_NOMOD,	/* ldw without base modification, displacement form */
@@ -97,6 +98,7 @@ enum {
 	HF_PROBEW = 2,	/* probe for write */
 	HF_PROBEI = 4,	/* probe with immediate privilege */
 	HF_STBY_E = 2,	/* stby,e */
+	HF_NEGPROD = 2,	/* fmpynfadd: the product negated */
 };
 
 struct hppa_insn {
@@ -126,7 +128,9 @@ struct hppa_insn {
 	uint16_t jit_end;	/* also keeps the struct at 32 bytes: the cache indexes it by shifts */
 };
 
-/* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. */
+/* Decodes one instruction word. Never fails: unknown words give HOP_ILLEGAL. PA 2.0-only
+ * encodings the table does not list decode as HOP_ILLEGAL, the system-control instructions a
+ * user program may not run as HOP_PRIV. Generated with the table (hppa_decode_table.c). */
 void hppa_decode(uint32_t word, struct hppa_insn *out);
 
 /* Field helpers shared by the decoder and the disassembler. */

@@ -156,7 +156,7 @@ size_t hppa_disasm(uint32_t w, uint32_t addr, char *buf, size_t len)
 }
 
 /* cpu_disasm for hppa (the ops table's disasm): one big-endian word. */
-int hppa_disasm_op(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen)
+int hppa_op_disasm(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen)
 {
 	if (len < 4)
 		return 0;

@@ -11,6 +11,6 @@
  * NUL-terminated) and returns its length. Words objdump cannot decode print as "#%8x". */
 size_t hppa_disasm(uint32_t word, uint32_t addr, char *buf, size_t len);
 /* The ops table's disasm (emu/cpu.h cpu_disasm). */
-int hppa_disasm_op(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen);
+int hppa_op_disasm(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen);
 
 #endif

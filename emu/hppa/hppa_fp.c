@@ -228,6 +228,31 @@ static void fcmp(struct hppa_cpu *c, const struct hppa_insn *in)
 	set_fpsr(c, result ? s | FPSR_C : s & ~FPSR_C);
 }
 
+/* FMPYFADD/FMPYNFADD: the exact product plus the addend, rounded once (the host's fma); the
+ * negated product's sign is that of -(r1 * r2), so a NaN operand keeps its own sign. */
+static void fmpyfadd(struct hppa_cpu *c, const struct hppa_insn *in)
+{
+	bool neg = in->flags & HF_NEGPROD;
+	unsigned ra = (unsigned)in->imm;
+	int rm = enter_rounding(c);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (in->sub) {
+		double a = get_d(c, in->r1), b = get_d(c, in->r2), d = get_d(c, ra);
+		double r = fma(neg && !isnan(a) ? -a : a, b, d);
+		set_d(c, in->t, r);
+		if (isnan(r) && !isnan(a) && !isnan(b) && !isnan(d))
+			c->fr[in->t] = DEFAULT_NAN_D;
+	} else {
+		float a = get_s(c, in->r1), b = get_s(c, in->r2), d = get_s(c, ra);
+		float r = fmaf(neg && !isnan(a) ? -a : a, b, d);
+		set_s(c, in->t, r);
+		if (isnan(r) && !isnan(a) && !isnan(b) && !isnan(d))
+			set_w(c, in->t, DEFAULT_NAN_S);
+	}
+	accrue_flags(c, fetestexcept(FE_ALL_EXCEPT));
+	leave_rounding(rm);
+}
+
 bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in)
 {
 	bool dbl = in->sub != 0;
@@ -278,6 +303,9 @@ bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in)
 		return (fpsr(c) & FPSR_C) != 0;
 	case HOP_XMPYU:
 		c->fr[in->t] = (uint64_t)get_w(c, in->r1) * get_w(c, in->r2);
+		return false;
+	case HOP_FMPYFADD:
+		fmpyfadd(c, in);
 		return false;
 	default:	/* HOP_FID */
 		return false;

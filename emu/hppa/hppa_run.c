@@ -220,9 +220,9 @@ static void apply_psw_n(struct hppa_cpu *c)
 		goto *in->handler;						\
 	} while (0)
 
-enum cpu_stop hppa_run(struct cpu *cpu, struct cpu_fault *f)
+enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 {
-	struct hppa_cpu *c = H(cpu);
+	struct hppa_cpu *c = hppa_cpu_of(cpu);
 	const struct hppa_code_page *page = NULL;
 	uint32_t page_va = HPPA_NO_PAGE;
 	enum cpu_stop stop;
@@ -316,6 +316,7 @@ enum cpu_stop hppa_run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_FTEST] = &&L_FP,
 		[HOP_XMPYU] = &&L_FP,
 		[HOP_FID] = &&L_FP,
+		[HOP_FMPYFADD] = &&L_FP,
 		[HOP_LDW_NOMOD] = &&L_HOP_LDW_NOMOD,
 		[HOP_LDW_IDX] = &&L_HOP_LDW_IDX,
 		[HOP_LDW_RUN] = &&L_HOP_LDW_RUN,

@@ -8,8 +8,12 @@ fields it implies, and its disassembly template. ia64_decode.c looks rows up, ia
 prints their templates, ia64_exec.c gives each operation its meaning. See ia64.decode for
 the syntax. Use: gen_ia64_decode.py SPEC OUTPUT.c
 """
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from decode_pattern import field_pattern  # noqa: E402
 
 UNITS = {'M': 0, 'I': 1, 'F': 2, 'B': 3, 'X': 5}
 SYMBOLS = {
@@ -57,17 +61,10 @@ def field_c(ranges, var='s'):
 
 def parse_value(text, nbits, lineno):
     """A field's value: number, or 0b pattern with x for don't-care. -> (mask, value)."""
-    if text.startswith('0b'):
-        pat = text[2:]
-        if len(pat) != nbits or not re.fullmatch('[01x]+', pat):
-            fail(lineno, f'pattern {text} does not fit {nbits} bits')
-        mask = int(''.join('0' if c == 'x' else '1' for c in pat), 2)
-        value = int(pat.replace('x', '0'), 2)
-        return mask, value
-    v = int(text, 0)
-    if v >> nbits:
-        fail(lineno, f'value {text} does not fit {nbits} bits')
-    return (1 << nbits) - 1, v
+    try:
+        return field_pattern(text, nbits)
+    except ValueError as e:
+        fail(lineno, str(e))
 
 
 def place(ranges, mask, value):

@@ -49,13 +49,13 @@ static struct ia64_cpu *I(struct cpu *c)
 	return (struct ia64_cpu *)c;
 }
 
-struct cpu_context *ia64_context_new(struct cpu *cpu)
+struct cpu_context *ia64_op_context_new(struct cpu *cpu)
 {
 	(void)cpu;
 	return calloc(1, sizeof(struct ia64_context));
 }
 
-void ia64_context_free(struct cpu *cpu, struct cpu_context *ctx)
+void ia64_op_context_free(struct cpu *cpu, struct cpu_context *ctx)
 {
 	(void)cpu;
 	struct ia64_context *x = (struct ia64_context *)ctx;
@@ -84,7 +84,7 @@ static bool reserve(struct ia64_context *x, size_t n)
 	return true;
 }
 
-int ia64_context_save(struct cpu *cpu, struct cpu_context *ctx)
+int ia64_op_context_save(struct cpu *cpu, struct cpu_context *ctx)
 {
 	const struct ia64_cpu *c = I(cpu);
 	struct ia64_context *x = (struct ia64_context *)ctx;
@@ -102,7 +102,7 @@ int ia64_context_save(struct cpu *cpu, struct cpu_context *ctx)
 	return 0;
 }
 
-int ia64_context_restore(struct cpu *cpu, const struct cpu_context *ctx)
+int ia64_op_context_restore(struct cpu *cpu, const struct cpu_context *ctx)
 {
 	struct ia64_cpu *c = I(cpu);
 	const struct ia64_context *x = (const struct ia64_context *)ctx;

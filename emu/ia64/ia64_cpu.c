@@ -17,7 +17,7 @@
 #include "ia64_cpu_internal.h"
 #include "ia64_disasm.h"
 
-static struct ia64_cpu *ia64(struct cpu *cpu)
+static struct ia64_cpu *ia64_cpu_of(struct cpu *cpu)
 {
 	return (struct ia64_cpu *)cpu;
 }
@@ -54,11 +54,11 @@ void ia64_code_flushed(struct ia64_cpu *c, uint64_t addr, uint64_t n)
  * dropped: Ski, which has no instruction cache, would run the new bytes. Other changes (the
  * heap growing, data mapped, windows moving on the host) leave decoded bundles as they are:
  * they hold no host addresses. */
-static int ia64_mem_changed(struct cpu *cpu, const struct gm_change *ch)
+static int ia64_op_mem_changed(struct cpu *cpu, const struct gm_change *ch)
 {
 	if (((ch->what == GM_PAGES_CHANGED && ch->had_exec) || ch->what == GM_CODE_WRITTEN) &&
 	    ch->end > ch->start)
-		ia64_code_flushed(ia64(cpu), ch->start, ch->end - ch->start);
+		ia64_code_flushed(ia64_cpu_of(cpu), ch->start, ch->end - ch->start);
 	return 0;
 }
 
@@ -82,7 +82,7 @@ static bool slice_ended(struct ia64_cpu *c)
 	return true;
 }
 
-static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t errlen)
+static struct cpu *ia64_op_create(const struct cpu_config *cfg, char *err, size_t errlen)
 {
 	struct ia64_cpu *c = calloc(1, sizeof *c);
 	if (c) {
@@ -113,9 +113,9 @@ static struct cpu *ia64_create(const struct cpu_config *cfg, char *err, size_t e
 	return &c->base;
 }
 
-static void ia64_destroy(struct cpu *cpu)
+static void ia64_op_destroy(struct cpu *cpu)
 {
-	struct ia64_cpu *c = ia64(cpu);
+	struct ia64_cpu *c = ia64_cpu_of(cpu);
 	free(c->breakpoints);
 	free(c->counts);
 	free(c->cache);
@@ -167,18 +167,18 @@ static uint64_t *count_entry(struct ia64_cpu *c, uint64_t bundle)
 	return c->counts[k].count;
 }
 
-static int ia64_count_insns(struct cpu *cpu)
+static int ia64_op_count_insns(struct cpu *cpu)
 {
-	struct ia64_cpu *c = ia64(cpu);
+	struct ia64_cpu *c = ia64_cpu_of(cpu);
 	if (!c->counts && !counts_grow(c))
 		return -ENOMEM;
 	return 0;
 }
 
-static int ia64_insn_counts(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count),
+static int ia64_op_insn_counts(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count),
 			    void *ctx)
 {
-	struct ia64_cpu *c = ia64(cpu);
+	struct ia64_cpu *c = ia64_cpu_of(cpu);
 	for (size_t i = 0; i < c->count_cap; i++)
 		for (unsigned s = 0; s < 3; s++)
 			if (c->counts[i].used && c->counts[i].count[s])
@@ -230,9 +230,9 @@ static void raise_ticks(struct ia64_cpu *c, uint64_t pc)
 		clock_tick(&c->clock, pc, c->clock.retired);
 }
 
-static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
+static enum cpu_stop ia64_op_run(struct cpu *cpu, struct cpu_fault *fault)
 {
-	struct ia64_cpu *c = ia64(cpu);
+	struct ia64_cpu *c = ia64_cpu_of(cpu);
 	c->stop_requested = false;
 	for (;;) {
 		enum cpu_stop stop;
@@ -323,26 +323,26 @@ static enum cpu_stop ia64_run(struct cpu *cpu, struct cpu_fault *fault)
 	}
 }
 
-static void ia64_request_stop(struct cpu *cpu)
+static void ia64_op_request_stop(struct cpu *cpu)
 {
-	ia64(cpu)->stop_requested = true;
+	ia64_cpu_of(cpu)->stop_requested = true;
 }
 
-static void ia64_request_stop_at_tick(struct cpu *cpu)
+static void ia64_op_request_stop_at_tick(struct cpu *cpu)
 {
-	ia64(cpu)->stop_at_tick = true;
-	ia64(cpu)->stop_requested = true;
+	ia64_cpu_of(cpu)->stop_at_tick = true;
+	ia64_cpu_of(cpu)->stop_requested = true;
 }
 
-static uint64_t ia64_pc(struct cpu *cpu)
+static uint64_t ia64_op_pc(struct cpu *cpu)
 {
-	return ia64(cpu)->ip | ia64(cpu)->slot;
+	return ia64_cpu_of(cpu)->ip | ia64_cpu_of(cpu)->slot;
 }
 
-static void ia64_set_pc(struct cpu *cpu, uint64_t pc)
+static void ia64_op_set_pc(struct cpu *cpu, uint64_t pc)
 {
-	ia64(cpu)->ip = pc & ~15ULL;
-	ia64(cpu)->slot = (pc & 15) < 3 ? (unsigned)(pc & 15) : 0;
+	ia64_cpu_of(cpu)->ip = pc & ~15ULL;
+	ia64_cpu_of(cpu)->slot = (pc & 15) < 3 ? (unsigned)(pc & 15) : 0;
 }
 
 /* The caller's output register k (a system call's argument k): r32 + sol + k. */
@@ -351,9 +351,9 @@ static unsigned sysarg_reg(const struct ia64_cpu *c, unsigned k)
 	return 32 + c->sol + k;
 }
 
-static uint64_t ia64_reg(struct cpu *cpu, int reg)
+static uint64_t ia64_op_reg(struct cpu *cpu, int reg)
 {
-	struct ia64_cpu *c = ia64(cpu);
+	struct ia64_cpu *c = ia64_cpu_of(cpu);
 	if (reg >= IA64_GR0 && reg < IA64_GR0 + 128)
 		return ia64_gr(c, (unsigned)reg);
 	if (reg >= IA64_BR0 && reg < IA64_BR0 + 8)
@@ -381,15 +381,15 @@ static uint64_t ia64_reg(struct cpu *cpu, int reg)
 	}
 	switch (reg) {
 	case IA64_PR: return c->pr | 1;
-	case IA64_IP: return ia64_pc(cpu);
+	case IA64_IP: return ia64_op_pc(cpu);
 	case IA64_CFM: return ia64_cfm(c);
 	default: return 0;
 	}
 }
 
-static void ia64_set_reg(struct cpu *cpu, int reg, uint64_t value)
+static void ia64_op_set_reg(struct cpu *cpu, int reg, uint64_t value)
 {
-	struct ia64_cpu *c = ia64(cpu);
+	struct ia64_cpu *c = ia64_cpu_of(cpu);
 	if (reg >= IA64_GR0 && reg < IA64_GR0 + 128)
 		ia64_set_gr(c, (unsigned)reg, value);
 	else if (reg >= IA64_BR0 && reg < IA64_BR0 + 8)
@@ -411,7 +411,7 @@ static void ia64_set_reg(struct cpu *cpu, int reg, uint64_t value)
 	} else if (reg == IA64_PR)
 		c->pr = value | 1;
 	else if (reg == IA64_IP)
-		ia64_set_pc(cpu, value);
+		ia64_op_set_pc(cpu, value);
 	else if (reg == IA64_CFM) {
 		ia64_set_cfm(c, value);
 		if (c->bof + c->sof > IA64_STACKED_MAX)	/* keep the frame inside the array */
@@ -420,16 +420,16 @@ static void ia64_set_reg(struct cpu *cpu, int reg, uint64_t value)
 }
 
 /* The thread pointer is r13 (the TLS ABI's tp). */
-static int ia64_set_tls(struct cpu *cpu, int which, uint64_t base)
+static int ia64_op_set_tls(struct cpu *cpu, int which, uint64_t base)
 {
 	(void)which;
-	ia64_set_gr(ia64(cpu), 13, base);
+	ia64_set_gr(ia64_cpu_of(cpu), 13, base);
 	return 0;
 }
 
-static int ia64_add_breakpoint(struct cpu *cpu, uint64_t addr)
+static int ia64_op_add_breakpoint(struct cpu *cpu, uint64_t addr)
 {
-	struct ia64_cpu *c = ia64(cpu);
+	struct ia64_cpu *c = ia64_cpu_of(cpu);
 	if (c->breakpoint_count == c->breakpoint_cap) {
 		size_t cap = c->breakpoint_cap ? 2 * c->breakpoint_cap : 8;
 		uint64_t *n = realloc(c->breakpoints, cap * sizeof *n);
@@ -443,40 +443,40 @@ static int ia64_add_breakpoint(struct cpu *cpu, uint64_t addr)
 	return 0;
 }
 
-static uint64_t ia64_thread_pointer(struct cpu *cpu)
+static uint64_t ia64_op_thread_pointer(struct cpu *cpu)
 {
-	return ia64_gr(ia64(cpu), 13);
+	return ia64_gr(ia64_cpu_of(cpu), 13);
 }
 
-static uint64_t ia64_retired(struct cpu *cpu)
+static uint64_t ia64_op_retired(struct cpu *cpu)
 {
-	return ia64(cpu)->clock.retired;
+	return ia64_cpu_of(cpu)->clock.retired;
 }
 
-static void ia64_set_next_tick(struct cpu *cpu, uint64_t interval)
+static void ia64_op_set_next_tick(struct cpu *cpu, uint64_t interval)
 {
-	clock_set_next_tick(&ia64(cpu)->clock, interval);
+	clock_set_next_tick(&ia64_cpu_of(cpu)->clock, interval);
 }
 
-static void ia64_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
+static void ia64_op_charge(struct cpu *cpu, uint64_t instructions, uint64_t pc)
 {
-	clock_charge(&ia64(cpu)->clock, instructions, pc);
+	clock_charge(&ia64_cpu_of(cpu)->clock, instructions, pc);
 }
 
 /* The slice ends before the instruction at retired count retired + n (0: no slice). */
-static void ia64_set_quantum(struct cpu *cpu, uint64_t n)
+static void ia64_op_set_quantum(struct cpu *cpu, uint64_t n)
 {
-	clock_set_quantum(&ia64(cpu)->clock, n);
+	clock_set_quantum(&ia64_cpu_of(cpu)->clock, n);
 }
 
-static bool ia64_quantum_expired(struct cpu *cpu)
+static bool ia64_op_quantum_expired(struct cpu *cpu)
 {
-	return ia64(cpu)->clock.quantum_hit;
+	return ia64_cpu_of(cpu)->clock.quantum_hit;
 }
 
-static void ia64_dump_regs(struct cpu *cpu, char *buf, size_t len)
+static void ia64_op_dump_regs(struct cpu *cpu, char *buf, size_t len)
 {
-	struct ia64_cpu *c = ia64(cpu);
+	struct ia64_cpu *c = ia64_cpu_of(cpu);
 	size_t pos = 0;
 	int n = snprintf(buf, len, "ip %016" PRIx64 " slot %u  cfm sof %u sol %u sor %u  pr %016" PRIx64 "\n",
 			 c->ip, c->slot, c->sof, c->sol, c->sor, c->pr | 1);
@@ -495,30 +495,30 @@ static void ia64_dump_regs(struct cpu *cpu, char *buf, size_t len)
 }
 
 const struct cpu_ops ia64_cpu_ops = {
-	.create = ia64_create,
-	.destroy = ia64_destroy,
-	.run = ia64_run,
-	.request_stop = ia64_request_stop,
-	.request_stop_at_tick = ia64_request_stop_at_tick,
-	.pc = ia64_pc,
-	.set_pc = ia64_set_pc,
-	.reg = ia64_reg,
-	.set_reg = ia64_set_reg,
-	.set_tls = ia64_set_tls,
-	.add_breakpoint = ia64_add_breakpoint,
-	.thread_pointer = ia64_thread_pointer,
-	.retired = ia64_retired,
-	.set_next_tick = ia64_set_next_tick,
-	.charge = ia64_charge,
-	.dump_regs = ia64_dump_regs,
-	.disasm = ia64_disasm_op,
-	.context_new = ia64_context_new,
-	.context_free = ia64_context_free,
-	.context_save = ia64_context_save,
-	.context_restore = ia64_context_restore,
-	.set_quantum = ia64_set_quantum,
-	.quantum_expired = ia64_quantum_expired,
-	.count_insns = ia64_count_insns,
-	.insn_counts = ia64_insn_counts,
-	.mem_changed = ia64_mem_changed,
+	.create = ia64_op_create,
+	.destroy = ia64_op_destroy,
+	.run = ia64_op_run,
+	.request_stop = ia64_op_request_stop,
+	.request_stop_at_tick = ia64_op_request_stop_at_tick,
+	.pc = ia64_op_pc,
+	.set_pc = ia64_op_set_pc,
+	.reg = ia64_op_reg,
+	.set_reg = ia64_op_set_reg,
+	.set_tls = ia64_op_set_tls,
+	.add_breakpoint = ia64_op_add_breakpoint,
+	.thread_pointer = ia64_op_thread_pointer,
+	.retired = ia64_op_retired,
+	.set_next_tick = ia64_op_set_next_tick,
+	.charge = ia64_op_charge,
+	.dump_regs = ia64_op_dump_regs,
+	.disasm = ia64_op_disasm,
+	.context_new = ia64_op_context_new,
+	.context_free = ia64_op_context_free,
+	.context_save = ia64_op_context_save,
+	.context_restore = ia64_op_context_restore,
+	.set_quantum = ia64_op_set_quantum,
+	.quantum_expired = ia64_op_quantum_expired,
+	.count_insns = ia64_op_count_insns,
+	.insn_counts = ia64_op_insn_counts,
+	.mem_changed = ia64_op_mem_changed,
 };

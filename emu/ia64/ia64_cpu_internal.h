@@ -220,10 +220,10 @@ bool ia64_rse_set_bspstore(struct ia64_cpu *c, uint64_t addr);
 bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop);
 
 /* Thread contexts (ia64_context.c): the ops of cpu_context_new/free/save/restore. */
-struct cpu_context *ia64_context_new(struct cpu *cpu);
-void ia64_context_free(struct cpu *cpu, struct cpu_context *ctx);
-int ia64_context_save(struct cpu *cpu, struct cpu_context *ctx);
-int ia64_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
+struct cpu_context *ia64_op_context_new(struct cpu *cpu);
+void ia64_op_context_free(struct cpu *cpu, struct cpu_context *ctx);
+int ia64_op_context_save(struct cpu *cpu, struct cpu_context *ctx);
+int ia64_op_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
 
 /* FP arithmetic (ia64_fp.c) through the register accessors of ia64_exec.c; false if the
  * operation is not one it does. */

@@ -188,7 +188,7 @@ size_t ia64_disasm_slot(char *buf, size_t len, const struct ia64_bundle *b, unsi
 /* cpu_disasm for IA-64 (the ops table's disasm): a whole bundle, as objdump lists it: the
  * template on the first slot's line, then each slot's line (an MLX bundle has two: objdump
  * prints the X instruction on the L slot's line and leaves the last one empty). */
-int ia64_disasm_op(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen)
+int ia64_op_disasm(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen)
 {
 	if (len < 16)
 		return 0;

@@ -28,6 +28,6 @@ size_t ia64_disasm_slot(char *buf, size_t len, const struct ia64_bundle *b, unsi
 			uint64_t bundle_addr);
 
 /* The ops table's disasm (emu/cpu.h cpu_disasm). */
-int ia64_disasm_op(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen);
+int ia64_op_disasm(const uint8_t *code, size_t len, uint64_t addr, char *text, size_t textlen);
 
 #endif

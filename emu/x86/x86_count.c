@@ -112,7 +112,7 @@ static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct b
 	struct emu_clock *clk = &cpu->clock;
 	if (cpu->retired_base + b->icount > clk->max_insns) {
 		/* The limit falls in this block: it does not run, and cpu_run runs it up to the
-		 * limit's instruction (as for a tick's stop), then stops there (x86_run). In real
+		 * limit's instruction (as for a tick's stop), then stops there (x86_op_run). In real
 		 * mode `until` would need the segment: stop before the block instead. */
 		uint64_t left = clk->max_insns - cpu->retired_base;
 		if (left && cpu->base.arch != CPU_ARCH_I8086) {
@@ -271,7 +271,7 @@ static void fold_block(void *ctx, struct block_info *b)
 	b->execs = 0;
 }
 
-int x86_count_insns(struct cpu *base)
+int x86_op_count_insns(struct cpu *base)
 {
 	struct x86_cpu *cpu = (struct x86_cpu *)base;
 	if (!cpu->counting && addr_counts_init(&cpu->insns))
@@ -286,7 +286,7 @@ int x86_count_insns(struct cpu *base)
 
 /* Exact once cpu_run has returned (the current block is then none); inside an event, the
  * current block counts as run to its end. */
-int x86_insn_counts(struct cpu *base, void (*fn)(void *ctx, uint64_t addr, uint64_t count), void *ctx)
+int x86_op_insn_counts(struct cpu *base, void (*fn)(void *ctx, uint64_t addr, uint64_t count), void *ctx)
 {
 	struct x86_cpu *cpu = (struct x86_cpu *)base;
 	if (!cpu->counting)

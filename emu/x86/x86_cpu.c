@@ -17,14 +17,14 @@ static const bool count_blocks = false;
 static const bool count_blocks = true;
 #endif
 
-static void x86_destroy(struct cpu *base);
+static void x86_op_destroy(struct cpu *base);
 
 /* All hooks are added here, before the first run, since Unicorn does not show hooks to code
  * translated earlier. */
-static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t errlen)
+static struct cpu *x86_op_create(const struct cpu_config *cfg, char *err, size_t errlen)
 {
 	if (cfg->arch != CPU_ARCH_X86_64 && cfg->arch != CPU_ARCH_I386 && cfg->arch != CPU_ARCH_I8086) {
-		snprintf(err, errlen, "the x86 back end cannot run %s", cpu_arch_name(cfg->arch));
+		snprintf(err, errlen, "the x86 back end cannot run architecture %d", (int)cfg->arch);
 		return NULL;
 	}
 	struct x86_cpu *cpu = calloc(1, sizeof(*cpu));
@@ -52,12 +52,12 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 	if (x86_cpuid_has_model(cfg->arch) &&
 	    (e = uc_ctl_set_cpu_model(cpu->uc, x86_cpuid_unicorn_model(cfg->arch))) != UC_ERR_OK) {
 		snprintf(err, errlen, "cannot select Unicorn's CPU model: %s", uc_strerror(e));
-		x86_destroy(&cpu->base);
+		x86_op_destroy(&cpu->base);
 		return NULL;
 	}
 	if (block_cache_init(&cpu->blocks, is64 ? 64 : real ? 16 : 32)) {
 		snprintf(err, errlen, "capstone: cannot open the x86 decoder");
-		x86_destroy(&cpu->base);
+		x86_op_destroy(&cpu->base);
 		return NULL;
 	}
 	if (!real)
@@ -79,35 +79,35 @@ static struct cpu *x86_create(const struct cpu_config *cfg, char *err, size_t er
 		e = uc_hook_add(cpu->uc, &h, UC_HOOK_MEM_INVALID, (void *)x86_on_bad_memory, cpu, 1, 0);
 	if (e != UC_ERR_OK) {
 		snprintf(err, errlen, "uc_hook_add: %s", uc_strerror(e));
-		x86_destroy(&cpu->base);
+		x86_op_destroy(&cpu->base);
 		return NULL;
 	}
 	if (x86_mem_setup(cpu)) {
 		snprintf(err, errlen, "Unicorn has no TLB fill hook (2.1 or later needed)");
-		x86_destroy(&cpu->base);
+		x86_op_destroy(&cpu->base);
 		return NULL;
 	}
 	/* the windows in Unicorn now: the GDT below is read through them */
 	if (cpu_listen_to_mem(&cpu->base, cpu->mem)) {
 		snprintf(err, errlen, "Unicorn cannot map the guest's memory");
-		x86_destroy(&cpu->base);
+		x86_op_destroy(&cpu->base);
 		return NULL;
 	}
 	if (!is64 && !real && x86_setup_gdt(cpu)) {
 		snprintf(err, errlen, "cannot map the i386 GDT page");
-		x86_destroy(&cpu->base);
+		x86_op_destroy(&cpu->base);
 		return NULL;
 	}
 	if (uc_context_alloc(cpu->uc, &cpu->pristine) != UC_ERR_OK ||
 	    uc_context_save(cpu->uc, cpu->pristine) != UC_ERR_OK) {
 		snprintf(err, errlen, "cannot save the initial CPU context");
-		x86_destroy(&cpu->base);
+		x86_op_destroy(&cpu->base);
 		return NULL;
 	}
 	return &cpu->base;
 }
 
-static void x86_destroy(struct cpu *base)
+static void x86_op_destroy(struct cpu *base)
 {
 	struct x86_cpu *cpu = (struct x86_cpu *)base;
 	if (!cpu)
@@ -201,7 +201,7 @@ int x86_fxrstor(struct cpu *base, const uint8_t image[X86_FXSAVE_BYTES])
 	return cpu ? x86_fpu_restore(cpu, image) : -1;
 }
 
-static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)
+static enum cpu_stop x86_op_run(struct cpu *base, struct cpu_fault *fault)
 {
 	struct x86_cpu *cpu = (struct x86_cpu *)base;
 	if (cpu->exception_in_flight)
@@ -319,70 +319,70 @@ static enum cpu_stop x86_run(struct cpu *base, struct cpu_fault *fault)
 }
 
 /* cpu.h's operations onto the functions above and in the other files of the back end. */
-#define X86(c) ((struct x86_cpu *)(c))
-static void op_request_stop(struct cpu *c) { x86_request_stop(X86(c)); }
-static void op_request_stop_at_tick(struct cpu *c) { x86_request_stop_at_tick(X86(c)); }
-static void op_request_stop_async(struct cpu *c) { x86_request_stop_async(X86(c)); }
-static uint64_t op_pc(struct cpu *c) { return x86_pc(X86(c)); }
-static void op_set_pc(struct cpu *c, uint64_t pc) { x86_set_pc(X86(c), pc); }
-static uint64_t op_reg(struct cpu *c, int reg) { return x86_read_reg(X86(c), reg); }
-static void op_set_reg(struct cpu *c, int reg, uint64_t v) { x86_write_reg(X86(c), reg, v); }
-static int op_set_tls(struct cpu *c, int which, uint64_t b) { return x86_set_tls(X86(c), which, b); }
-static int op_add_breakpoint(struct cpu *c, uint64_t addr) { return x86_add_breakpoint(X86(c), addr); }
-static uint64_t op_thread_pointer(struct cpu *c) { return x86_thread_pointer(X86(c)); }
-static uint64_t op_retired(struct cpu *c) { return x86_retired(X86(c)); }
-static void op_set_next_tick(struct cpu *c, uint64_t n) { x86_set_next_tick(X86(c), n); }
-static void op_charge(struct cpu *c, uint64_t n, uint64_t pc) { x86_charge(X86(c), n, pc); }
-static void op_dump_regs(struct cpu *c, char *buf, size_t len) { x86_dump_regs(X86(c), buf, len); }
+#define x86_cpu_of(c) ((struct x86_cpu *)(c))
+static void x86_op_request_stop(struct cpu *c) { x86_request_stop(x86_cpu_of(c)); }
+static void x86_op_request_stop_at_tick(struct cpu *c) { x86_request_stop_at_tick(x86_cpu_of(c)); }
+static void x86_op_request_stop_async(struct cpu *c) { x86_request_stop_async(x86_cpu_of(c)); }
+static uint64_t x86_op_pc(struct cpu *c) { return x86_pc(x86_cpu_of(c)); }
+static void x86_op_set_pc(struct cpu *c, uint64_t pc) { x86_set_pc(x86_cpu_of(c), pc); }
+static uint64_t x86_op_reg(struct cpu *c, int reg) { return x86_read_reg(x86_cpu_of(c), reg); }
+static void x86_op_set_reg(struct cpu *c, int reg, uint64_t v) { x86_write_reg(x86_cpu_of(c), reg, v); }
+static int x86_op_set_tls(struct cpu *c, int which, uint64_t b) { return x86_set_tls(x86_cpu_of(c), which, b); }
+static int x86_op_add_breakpoint(struct cpu *c, uint64_t addr) { return x86_add_breakpoint(x86_cpu_of(c), addr); }
+static uint64_t x86_op_thread_pointer(struct cpu *c) { return x86_thread_pointer(x86_cpu_of(c)); }
+static uint64_t x86_op_retired(struct cpu *c) { return x86_retired(x86_cpu_of(c)); }
+static void x86_op_set_next_tick(struct cpu *c, uint64_t n) { x86_set_next_tick(x86_cpu_of(c), n); }
+static void x86_op_charge(struct cpu *c, uint64_t n, uint64_t pc) { x86_charge(x86_cpu_of(c), n, pc); }
+static void x86_op_dump_regs(struct cpu *c, char *buf, size_t len) { x86_dump_regs(x86_cpu_of(c), buf, len); }
 
 /* One thread's registers: Unicorn's CPU state (registers, segment caches, FPU and SSE), saved
  * and restored whole; the memory map and translations stay the process's. */
-static struct cpu_context *op_context_new(struct cpu *c)
+static struct cpu_context *x86_op_context_new(struct cpu *c)
 {
 	uc_context *ctx = NULL;
-	return uc_context_alloc(X86(c)->uc, &ctx) == UC_ERR_OK ? (struct cpu_context *)ctx : NULL;
+	return uc_context_alloc(x86_cpu_of(c)->uc, &ctx) == UC_ERR_OK ? (struct cpu_context *)ctx : NULL;
 }
-static void op_context_free(struct cpu *c, struct cpu_context *ctx)
+static void x86_op_context_free(struct cpu *c, struct cpu_context *ctx)
 {
 	(void)c;
 	uc_context_free((uc_context *)ctx);
 }
-static int op_context_save(struct cpu *c, struct cpu_context *ctx)
+static int x86_op_context_save(struct cpu *c, struct cpu_context *ctx)
 {
-	return uc_context_save(X86(c)->uc, (uc_context *)ctx) == UC_ERR_OK ? 0 : -22;
+	return uc_context_save(x86_cpu_of(c)->uc, (uc_context *)ctx) == UC_ERR_OK ? 0 : -22;
 }
-static int op_context_restore(struct cpu *c, const struct cpu_context *ctx)
+static int x86_op_context_restore(struct cpu *c, const struct cpu_context *ctx)
 {
-	return uc_context_restore(X86(c)->uc, (uc_context *)ctx) == UC_ERR_OK ? 0 : -22;
+	return uc_context_restore(x86_cpu_of(c)->uc, (uc_context *)ctx) == UC_ERR_OK ? 0 : -22;
 }
-static void op_set_quantum(struct cpu *c, uint64_t n) { x86_set_quantum(X86(c), n); }
-static bool op_quantum_expired(struct cpu *c) { return X86(c)->clock.quantum_hit; }
+static void x86_op_set_quantum(struct cpu *c, uint64_t n) { x86_set_quantum(x86_cpu_of(c), n); }
+static bool x86_op_quantum_expired(struct cpu *c) { return x86_cpu_of(c)->clock.quantum_hit; }
 
 const struct cpu_ops x86_cpu_ops = {
-	.create = x86_create,
-	.destroy = x86_destroy,
-	.run = x86_run,
-	.request_stop = op_request_stop,
-	.request_stop_async = op_request_stop_async,
-	.request_stop_at_tick = op_request_stop_at_tick,
-	.pc = op_pc,
-	.set_pc = op_set_pc,
-	.reg = op_reg,
-	.set_reg = op_set_reg,
-	.set_tls = op_set_tls,
-	.add_breakpoint = op_add_breakpoint,
-	.thread_pointer = op_thread_pointer,
-	.retired = op_retired,
-	.set_next_tick = op_set_next_tick,
-	.charge = op_charge,
-	.dump_regs = op_dump_regs,
-	.context_new = op_context_new,
-	.context_free = op_context_free,
-	.context_save = op_context_save,
-	.context_restore = op_context_restore,
-	.set_quantum = op_set_quantum,
-	.quantum_expired = op_quantum_expired,
-	.count_insns = x86_count_insns,
-	.insn_counts = x86_insn_counts,
-	.mem_changed = x86_mem_changed,
+	.create = x86_op_create,
+	.destroy = x86_op_destroy,
+	.run = x86_op_run,
+	.request_stop = x86_op_request_stop,
+	.request_stop_async = x86_op_request_stop_async,
+	.request_stop_at_tick = x86_op_request_stop_at_tick,
+	.pc = x86_op_pc,
+	.set_pc = x86_op_set_pc,
+	.reg = x86_op_reg,
+	.set_reg = x86_op_set_reg,
+	.set_tls = x86_op_set_tls,
+	.add_breakpoint = x86_op_add_breakpoint,
+	.thread_pointer = x86_op_thread_pointer,
+	.retired = x86_op_retired,
+	.set_next_tick = x86_op_set_next_tick,
+	.charge = x86_op_charge,
+	.dump_regs = x86_op_dump_regs,
+	.context_new = x86_op_context_new,
+	.context_free = x86_op_context_free,
+	.context_save = x86_op_context_save,
+	.context_restore = x86_op_context_restore,
+	.set_quantum = x86_op_set_quantum,
+	.quantum_expired = x86_op_quantum_expired,
+	.count_insns = x86_op_count_insns,
+	.insn_counts = x86_op_insn_counts,
+	.mem_changed = x86_op_mem_changed,
 };

@@ -114,8 +114,8 @@ static inline void x86_set_cur(struct x86_cpu *cpu, struct block_info *b)
 	if (b && cpu->counting)
 		b->execs++;
 }
-int x86_count_insns(struct cpu *base);
-int x86_insn_counts(struct cpu *base, void (*fn)(void *ctx, uint64_t addr, uint64_t count), void *ctx);
+int x86_op_count_insns(struct cpu *base);
+int x86_op_insn_counts(struct cpu *base, void (*fn)(void *ctx, uint64_t addr, uint64_t count), void *ctx);
 /* Exact count at pc: inside the current block, the instructions before pc; elsewhere (the next
  * block has not started), the whole current block. */
 uint64_t x86_retired_at(const struct x86_cpu *cpu, uint64_t pc);
@@ -135,7 +135,7 @@ void x86_on_block_calls(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 
 /* x86_mem.c: guest memory in Unicorn (windows, the TLB fill hook, code never stale). */
 int x86_mem_setup(struct x86_cpu *cpu);
-int x86_mem_changed(struct cpu *base, const struct gm_change *c);
+int x86_op_mem_changed(struct cpu *base, const struct gm_change *c);
 void x86_code_decoded(void *ctx, uint64_t addr, uint32_t size);	/* block_cache.decoded */
 void x86_code_write_seen(struct x86_cpu *cpu);
 /* Physical addresses of the pages the guest may not access (x86_mem.c's trap pages): above

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <unicorn/unicorn.h>
 
-#include "../cpu.h"
+#include "../cpu_types.h"
 
 /* x86-64 and i386 have a model; 8086 real mode (DOS) keeps Unicorn's CPUID. */
 bool x86_cpuid_has_model(enum cpu_arch arch);

@@ -135,7 +135,7 @@ static void drop_code(struct x86_cpu *cpu, uint64_t start, uint64_t end)
 	uc_ctl_flush_tlb(cpu->uc);
 }
 
-int x86_mem_changed(struct cpu *base, const struct gm_change *c)
+int x86_op_mem_changed(struct cpu *base, const struct gm_change *c)
 {
 	struct x86_cpu *cpu = (struct x86_cpu *)base;
 	switch (c->what) {

@@ -31,6 +31,11 @@ Cases (ARCH x86_64|i386):
   prohist-annotate-all-ARCH  every bucket of the text annotated: names = nm's, instructions =
                              objdump's (but in the functions using what Capstone 4 cannot
                              decode: AVX-512, CET)
+  prohist-lines-ARCH         guests/symbols_demo.c built here with -g -O1 (x86_64: PIE, placed
+                             at profemu's base; i386: -no-pie), every bucket of its text
+                             annotated: the source line prohist marks over each instruction
+                             ("<func+0xoff> file:line") is addr2line's for that address, and
+                             func+0xoff is nm's func plus the offset
   prohist-svg-ARCH           --svg: well-formed XML, one bar per non-empty bucket, labels
   prohist-pie-x86_64         cpubench-dynamic (PIE) placed at profemu's base: names, objdump
   prohist-dos                a DOS-layout .PRF and a .COM file: seg:off ranges, hit counters,
@@ -546,6 +551,91 @@ def case_annotate_all(ctx, arch, guest="cpubench-static"):
     check(insns > n, "only %d instructions" % insns)
 
 
+GCC = {"x86_64": "gcc", "i386": "i686-linux-gnu-gcc"}
+DEMO_SOURCE = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "guests",
+                                            "symbols_demo.c"))
+
+
+def annotated_lines(text):
+    """{address: (file, line) or None} for every instruction of prohist --annotate's output, from
+    the "<func+0xoff> file:line" marks over them (none yet in a bucket: no line), and the marks
+    as (address of the instruction below, func, offset)."""
+    where, marks, cur, pending = {}, [], None, None
+    for line in text.split("\n"):
+        if line.startswith("== "):
+            cur, pending = None, None
+            continue
+        m = re.match(r"^  <([^>+]+)(?:\+0x([0-9a-f]+))?> (.*):(\d+)$", line)
+        if m:
+            cur = None if m.group(3) == "??" else (os.path.normpath(m.group(3)), int(m.group(4)))
+            pending = (m.group(1), int(m.group(2) or "0", 16))
+            continue
+        m = re.match(r"^  (0x[0-9a-f]+)  [0-9a-f]+ +\S", line)
+        if m:
+            a = int(m.group(1), 16)
+            where[a] = cur
+            if pending:
+                marks.append((a,) + pending)
+                pending = None
+    return where, marks
+
+
+def addr2line(program, addrs):
+    """binutils' answer for each address: (file, line), or None where it knows no line."""
+    out = tool(["addr2line", "-e", program] + ["%#x" % a for a in addrs]).splitlines()
+    check(len(out) == len(addrs), "addr2line: %d answers for %d addresses" % (len(out), len(addrs)))
+    res = []
+    for l in out:
+        l = re.sub(r" \(discriminator \d+\)$", "", l.strip())
+        file, _, line = l.rpartition(":")
+        res.append(None if file.startswith("??") or not line.isdigit() or line == "0"
+                   else (os.path.normpath(file), int(line)))
+    return res
+
+
+def case_lines(ctx, arch):
+    """Source lines in --annotate = addr2line's, for a -g program."""
+    cc = shutil.which(GCC[arch])
+    if not cc:
+        raise Skip("%s is not installed" % GCC[arch])
+    program = ctx.path("demo")
+    pie = ["-fPIE", "-pie"] if arch in PIE_BIAS else ["-no-pie"]
+    r = subprocess.run([cc, "-g", "-O1"] + pie + ["-o", program, DEMO_SOURCE],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    check(r.returncode == 0, "%s: %s" % (GCC[arch], r.stderr.strip()))
+    vaddr, memsz, dyn = text_segment(program)
+    bias = PIE_BIAS[arch] if dyn else 0
+    n = (memsz + BUCKET - 1) // BUCKET
+    prf = Prf(False, 1, BUCKET, vaddr + bias, vaddr + bias + memsz, [1] * n,
+              arch=ARCH_ENUM[arch], program=program)
+    path = ctx.path("demo.PRF")
+    prf.write(path)
+    out = ctx.run(["--annotate", "--top=%d" % n, path])
+    check(out.stderr == "", "prohist warns: %s" % out.stderr.strip())
+    where, marks = annotated_lines(out.stdout)
+    addrs = sorted(where)
+    want = addr2line(program, [a - bias for a in addrs])
+    for a, w in zip(addrs, want):
+        check(where[a] == w, "%#x (link-time %#x): prohist says %s, addr2line %s" % (
+            a, a - bias, where[a], w))
+    with_lines = sum(1 for w in want if w)
+    demo = os.path.normpath(os.path.realpath(DEMO_SOURCE))
+    in_demo = {w[1] for w in want if w and os.path.realpath(w[0]) == demo}
+    check(with_lines >= 20 and len(in_demo) >= 8,
+          "only %d instructions with a line, %d lines of the demo" % (with_lines, len(in_demo)))
+    syms = Symbols(program, bias)
+    for a, func, off in marks:
+        check(syms.addr(func) + off == a, "%#x marked <%s+%#x>, nm puts %s at %#x" % (
+            a, func, off, func, syms.addr(func)))
+    # The same program stripped of its DWARF (as the guests are built): no marks at all.
+    bare = ctx.path("demo-nodebug")
+    tool(["objcopy", "--strip-debug", program, bare])
+    prf.program = bare
+    prf.write(path)
+    out = ctx.run(["--annotate", "--top=%d" % n, path])
+    check(not annotated_lines(out.stdout)[1], "marks without DWARF:\n" + out.stdout[:2000])
+
+
 def case_svg(ctx, arch):
     path, prf, syms, _ = elf_profile(ctx, arch, "cpubench-static")
     svg1, svg2 = ctx.path("a.svg"), ctx.path("b.svg")
@@ -824,6 +914,7 @@ def build_cases():
                   ("prohist-top-" + arch, lambda c, a=arch: case_top(c, a)),
                   ("prohist-annotate-" + arch, lambda c, a=arch: case_annotate(c, a)),
                   ("prohist-annotate-all-" + arch, lambda c, a=arch: case_annotate_all(c, a)),
+                  ("prohist-lines-" + arch, lambda c, a=arch: case_lines(c, a)),
                   ("prohist-svg-" + arch, lambda c, a=arch: case_svg(c, a))]
     cases.append(("prohist-pie-x86_64",
                   lambda c: case_annotate(c, "x86_64", "cpubench-dynamic", PIE_BIAS["x86_64"])))

@@ -33,7 +33,17 @@ Cases:
                    IA-64: every --callgrind address of the program is an instruction's
                    (IA-64: bundle + slot 0-2) in the function readelf's symbols (with their
                    sizes) put it in, millicode ($$remoI) included, or object+offset outside
-                   every symbol.
+                   every symbol. ia64-dynamic: every "NAME@plt" --counts row of the demo,
+                   libc and ld.so is at the offset of NAME's called PLT entry by the
+                   toolchain's objdump -d -j .plt ("addl r15=OFF,r1": the descriptor at
+                   DT_PLTGOT + OFF, which readelf -r names) and every .plt cost line of
+                   --callgrind --skip-plt=no in the entry of its name (the lazy "mov r15=I"
+                   ones: relocation I's), the demo's 8 stubs all called.
+  calls-hppa       the demo with a counter of cmp's calls that main prints, built for hppa,
+                   run under qemu-hppa (the oracle) and under profemu --counts --callgrind:
+                   both print the same count, cmp (reached from libc's sort through a
+                   long-branch stub, b,l .+8,%r1; be,n, and $$dyncall's bv) has that many calls
+                   in --counts and in --callgrind's calls= lines into it, main and work one.
   shrunk-x86_64    a program dlopens a module built here, calls its spin, dlcloses it, then
                    truncates the module's file in place (same inode) before it exits, after --counts
                    named spin during the run: profemu (whose libelf mapping of the file
@@ -78,10 +88,9 @@ IA64_SYSROOT = os.path.join(IA64_TOOLCHAIN, "ia64-linux-gnu", "sysroot")
 SYSROOT = {"hppa": ["-L", "/usr/hppa-linux-gnu"],	# Debian's cross libc
            "ia64-dynamic": ["-L", IA64_SYSROOT]}
 OWN = ["cmp", "work", "main"]
-# The demo's functions --counts lists. hppa: main and cmp are reached through long-branch
-# stubs (b,l .+8,%r1; be) and $$dyncall (bv), which the back end does not report as calls, so
-# they are no call targets; work is, and so is the millicode remainder $$remoI.
-OWN_CALLED = {"hppa": ["work", "$$remoI"]}
+# The demo's functions --counts lists (hppa: main and cmp through libc's long-branch stubs,
+# b,l .+8,%r1; be, and $$dyncall's bv; the millicode remainder $$remoI too).
+OWN_CALLED = {"hppa": OWN + ["$$remoI"]}
 # IA-64: a committed static program (guests/ia64/build.sh), with its own functions
 IA64_PROGRAM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "guests",
                             "ia64", "bin", "cpubench")
@@ -137,7 +146,7 @@ def cases():
     return (["annotate-" + a for a in X86] + ["valgrind-" + a for a in X86] +
             ["skipplt-" + a for a in X86] +
             ["counts-" + a for a in list(CC) + ["ia64"]] +
-            ["shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
+            ["calls-hppa", "shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
 
 
 def run(ctx, cmd, cwd, env=None):
@@ -493,10 +502,139 @@ def run_counts_offsets(ctx, arch):
             problems.append("no function of the C library's sort under libc.so.6 in --callgrind")
     if arch in INSN_ALIGN:
         problems += instruction_addresses(ctx, d, demo, arch)
+    if arch == "ia64-dynamic":
+        problems += ia64_plt_names(ctx, d, rows, paths, demo)
     ctx.notes.append("%d functions; checked against readelf: %s" % (
         len(rows), ", ".join("%s %d" % kv for kv in sorted(checked.items()))))
     if problems:
         raise Failure("\n".join("  * " + p for p in problems[:30]))
+
+
+def ia64_plt_entries(ctx, path, d):
+    """(name@plt, address, size) of an IA-64 object's PLT entries, from the toolchain's objdump
+    and readelf (which name none of them): a called entry "addl r15=OFF,r1" (2 bundles) loads
+    the function descriptor at DT_PLTGOT + OFF, relocated (IPLTLSB) against the function; a
+    lazy entry "mov r15=I" (1 bundle) is relocation I of .rela.IA_64.pltoff's; .PLT0 the first
+    3 bundles."""
+    tools = os.path.join(IA64_TOOLCHAIN, "bin", "ia64-linux-gnu-")
+    env = os.environ.copy()
+    dyn = run(ctx, [tools + "readelf", "-dW", path], d, env=env).stdout.decode()
+    gp = int(re.search(r"\(PLTGOT\)\s+0x([0-9a-f]+)", dyn).group(1), 16)
+    relocs, inside = [], False
+    for line in run(ctx, [tools + "readelf", "-rW", path], d, env=env).stdout.decode().splitlines():
+        if line.startswith("Relocation section"):
+            inside = "'.rela.IA_64.pltoff'" in line
+            continue
+        f = line.split()
+        if inside and len(f) >= 5 and f[2].startswith("R_IA64_IPLT"):
+            relocs.append((int(f[0], 16), re.sub(r"@.*$", "", f[4])))
+    by_slot = dict(relocs)
+    text = run(ctx, [tools + "objdump", "-d", "-j", ".plt", path], d, env=env).stdout.decode()
+    m = re.search(r"^([0-9a-f]+) <\.plt>:", text, re.M)
+    out = [(".PLT0", int(m.group(1), 16), 48)] if m else []
+    for a, insn in re.findall(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*\[M[MI][IB]\]\s+(.*?);*$",
+                              text, re.M):
+        called = re.match(r"addl r15=(-?\d+),r1$", insn)
+        lazy = re.match(r"mov r15=(\d+)$", insn)
+        if called and gp + int(called.group(1)) in by_slot:
+            out.append((by_slot[gp + int(called.group(1))] + "@plt", int(a, 16), 32))
+        elif lazy and int(lazy.group(1)) < len(relocs):
+            out.append((relocs[int(lazy.group(1))][1] + "@plt", int(a, 16), 16))
+    return out
+
+
+def ia64_plt_names(ctx, d, rows, paths, demo):
+    """The "@plt" rows of --counts at the offsets of ia64_plt_entries' called entries, and the
+    .plt cost lines of --callgrind --skip-plt=no inside the entries of their names."""
+    problems, oracle, checked = [], {}, collections.Counter()
+    for ob, path in paths.items():
+        oracle[ob] = ia64_plt_entries(ctx, path, d)
+    for r in rows:
+        if not r["name"].endswith("@plt"):
+            continue
+        ob = r.get("object")
+        called = {a for n, a, size in oracle.get(ob, []) if n == r["name"] and size == 32}
+        if int(r["offset"], 16) not in called:
+            problems.append("%s in %s at offset %s: objdump's called entry of it is at %s" % (
+                r["name"], ob, r["offset"], " ".join("%#x" % a for a in sorted(called))))
+        checked[ob] += 1
+    demo_ob = os.path.basename(demo)
+    if checked[demo_ob] != 8:
+        problems.append("%d of the demo's 8 PLT stubs named in --counts" % checked[demo_ob])
+    profemu(ctx, d, SYSROOT["ia64-dynamic"] + ["--callgrind=noskip.out", "--skip-plt=no"],
+            [demo, "2000"])
+    lines = 0
+    for r in run_counts.records(os.path.join(d, "noskip.out")):
+        ob = object_file(r[1]) if r[0] == "cost" else None
+        in_plt = [n for n, a, size in oracle.get(ob, []) if a <= r[3] - r[3] % 16 < a + size] \
+            if ob else []
+        if in_plt:
+            lines += 1
+            if re.sub(r"'\d+$", "", r[2]) not in in_plt:
+                problems.append("%s+%#x is listed under %s, objdump's .plt entry is %s" % (
+                    ob, r[3], r[2], in_plt[0]))
+    if lines < 20:
+        problems.append("only %d --callgrind cost lines in .plt entries" % lines)
+    ctx.notes.append("IA-64 PLT: %s stubs checked in --counts, %d .plt cost lines" % (
+        ", ".join("%s %d" % kv for kv in sorted(checked.items())), lines))
+    return problems[:10]
+
+
+def run_calls_hppa(ctx):
+    """Calls the program makes through libc's stubs and $$dyncall, counted by the program."""
+    cc = shutil.which(CC["hppa"])
+    if not cc:
+        raise Skip(CC["hppa"] + " is not installed")
+    d = ctx.fresh_dir("calls")
+    src = open(SOURCE).read()
+    head = "static int cmp(const void *a, const void *b)\n{\n"
+    tail = "\treturn 0;\n}\n"
+    if head not in src or not src.endswith(tail):
+        raise HarnessError("symbols_demo.c no longer has cmp's head or main's end")
+    src = src.replace(head, "static long ncmp;\n" + head + "\tncmp++;\n")
+    src = src[:-len(tail)] + "\tprintf(\"cmp %ld\\n\", ncmp);\n" + tail
+    with open(os.path.join(d, "count.c"), "w") as f:
+        f.write(src)
+    run(ctx, [cc, "-g", "-O1", "-o", "count", "count.c"], d, env=os.environ.copy())
+    argv = [os.path.join(d, "count"), "2000"]
+    oracle = run(ctx, e2e_harness.oracle_argv("hppa", argv), d).stdout.decode()
+    got = profemu(ctx, d, SYSROOT["hppa"] + ["--counts=pe.json", "--callgrind=pe.out"],
+                  argv).stdout.decode()
+    m = re.search(r"^cmp (\d+)$", oracle, re.M)
+    if not m or got != oracle:
+        raise Failure("qemu-hppa printed %r, profemu %r" % (oracle, got))
+    want = {"cmp": int(m.group(1)), "main": 1, "work": 1}
+    with open(os.path.join(d, "pe.json")) as f:
+        rows = {r["name"]: r for r in json.load(f)["functions"] if r.get("object") == "count"}
+    problems = []
+    cg = callgrind_calls(os.path.join(d, "pe.out"))
+    for name, n in want.items():
+        calls = rows.get(name, {}).get("calls")
+        if calls != n or cg[name] != n:
+            problems.append("%s: %s calls in --counts, %d in --callgrind, the program made %d" % (
+                name, calls, cg[name], n))
+    ctx.notes.append("cmp called %d times (qemu-hppa and profemu's output)" % want["cmp"])
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
+def callgrind_calls(path):
+    """function -> the sum of the calls= lines into it (cfn, names compressed as fn's)."""
+    out, names, cfn = collections.Counter(), {}, None
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"^c?fn=(?:\((\d+)\))? ?(.*)$", line.rstrip("\n"))
+            if m:
+                name = m.group(2) or names.get(m.group(1))
+                if m.group(1) and m.group(2):
+                    names[m.group(1)] = name
+                if line.startswith("cfn="):
+                    cfn = name
+                continue
+            m = re.match(r"^calls=(\d+) ", line)
+            if m:
+                out[cfn] += int(m.group(1))
+    return out
 
 
 def callgrind_functions(path):
@@ -713,6 +851,8 @@ def run_case(name, args):
         elif name == "perl-folded":
             run_interpreter(ctx, "perl", ["-e", "my $s = 0; $s += $_ * $_ for 1 .. 3000"],
                             "Perl_runops_standard")
+        elif name == "calls-hppa":
+            run_calls_hppa(ctx)
         elif name == "shrunk-x86_64":
             run_shrunk(ctx)
         elif name == "dbgsym-x86_64":

@@ -29,7 +29,8 @@ i386, static and dynamic. Cases (each for ARCH-LINK, e.g. threads-i386-dynamic-m
                            WORK_DIR/hppa-threads): CASE in the compared ones above, whose stdout
                            and exit status must equal qemu-hppa's; deadlock and racy as above;
                            determinism: 10 runs of condvar give identical stdout and --stats (and
-                           gmon.out, static). Skipped without hppa-linux-gnu-gcc or qemu-hppa.
+                           gmon.out, static); threads-hppa-static-folded as folded above.
+                           Skipped without hppa-linux-gnu-gcc or qemu-hppa.
   threads-block-ARCH-LINK-CASE  guests/thread_block.c: CASE pipefull (one write() of 1 MiB
                            into a pipe another thread drains slowly while a third counts) or
                            waitid (a thread waits in waitid for a child the running main
@@ -92,12 +93,13 @@ CASES = [Case("threads-%s-%s-%s" % (a, l, w), a, l, w)
 CASES += [Case("threads-%s-static-%s" % (a, w), a, "static", w)
           for a in ARCHES for w in ["outside", "sigterm", "folded"]]
 CASES.append(Case("threads-errors-options"))
-# hppa: the folded case is left out (a static hppa program's $$dyncall is reached through a
-# long-branch stub, so its thread stacks are not rooted at start_thread); outside and sigterm
-# test the scheduler's host signals, which are the same code on every back end.
+# hppa: outside and sigterm test the scheduler's host signals, which are the same code on
+# every back end; folded (static: start_thread is reached through a long-branch stub and
+# $$dyncall) roots the thread stacks at start_thread as on x86.
 HPPA_OWN = ["deadlock", "racy", "determinism"]
 CASES += [Case("threads-hppa-%s-%s" % (l, w), "hppa", l, w)
           for l in LINKAGES for w in COMPARED + HPPA_OWN]
+CASES.append(Case("threads-hppa-static-folded", "hppa", "static", "folded"))
 # IA-64: the committed static program; the oracle is the native x86-64 run (Ski has no threads).
 IA64_OWN = ["deadlock", "racy", "determinism", "outside", "sigterm", "folded"]
 CASES += [Case("threads-ia64-static-%s" % w, "ia64", "static", w) for w in COMPARED + IA64_OWN]

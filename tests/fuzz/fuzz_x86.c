@@ -22,6 +22,7 @@
 #include <sys/mman.h>
 
 #include "emu/byteorder.h"
+#include "emu/cpu.h"
 #include "emu/cpu_backend.h"
 #include "emu/x86/regs.h"
 

@@ -1,11 +1,13 @@
-/* The PA-RISC system instructions a Linux user program runs (and PA 2.0's branches), on the
- * hppa interpreter: the cache flushes (fdc, fdce, pdc, fic, fice, with and without base modification, and PA 2.0's
- * forms) that make a nested function's trampoline executable, space registers as Linux user
- * space sees them (ldsid, mtsp, mfsp; sr5..sr7 are privileged to write), the interval timer
- * cr16 (the virtual clock: the instructions retired before it), and what stays privileged.
- * The flushes' behaviour is qemu-hppa's (no-ops but for the base); fic drops the decoded code
- * of its line's page, so that code changed behind the interpreter's back (here by the test,
- * as a store through another mapping would) runs once flushed.
+/* The PA-RISC system instructions a Linux user program runs (and the PA 2.0 forms gcc
+ * -march=2.0 emits: branches, mtsarcm, prefetch, fused multiply-add), on the hppa
+ * interpreter: the cache flushes (fdc, fdce, pdc, fic, fice, with and without base
+ * modification, and PA 2.0's forms) that make a nested function's trampoline executable,
+ * space registers as Linux user space sees them (ldsid, mtsp, mfsp; sr5..sr7 are privileged
+ * to write), the interval timer cr16 (the virtual clock: the instructions retired before it),
+ * and what stays privileged. The flushes' behaviour is qemu-hppa's (no-ops but for the base);
+ * fic drops the decoded code of its line's page, so that code changed behind the
+ * interpreter's back (here by the test, as a store through another mapping would) runs once
+ * flushed.
  *
  * Snippets are assembled by hppa-linux-gnu-as when the test runs (hppa_asm.h; skipped
  * without it), loaded at CODE and end with `break 0,0`. */
@@ -254,5 +256,45 @@ Test(hppa_system, pa20_mtsarcm_and_prefetch)
 	expect_break(&r, 6);
 	cr_assert_eq(R(&r, 4), 28);
 	cr_assert_eq(R(&r, 5), 1);
+	done(&r);
+}
+
+static uint64_t FR(struct sysrig *r, int n)
+{
+	return cpu_reg(r->cpu, HPPA_REG_FR0 + n);
+}
+
+/* PA 2.0's FMPYFADD and FMPYNFADD, which gcc -march=2.0 emits for a * b + c: the product is
+ * exact and the sum rounded once. (1 + 2^-27)^2 - (1 + 2^-26) is 2^-54 fused and 0 when the
+ * product is rounded first; in single precision (1 + 2^-12)^2 - (1 + 2^-11) is 2^-24. The
+ * addend's register number is split across the word (fr13: 011|01), the single operands name
+ * their halves. Values as qemu-hppa gives them (guest built with -march=2.0, fma()). */
+Test(hppa_system, pa20_fused_multiply_add_rounds_once)
+{
+	struct sysrig r;
+	run(&r,
+	    "	.level 2.0\n"
+	    "	fmpyfadd,dbl %fr4,%fr4,%fr13,%fr10\n"
+	    "	fmpynfadd,dbl %fr4,%fr4,%fr14,%fr11\n"
+	    "	fmpynfadd,dbl %fr7,%fr5,%fr6,%fr12\n"	/* -(+0 * 1) + -0 = -0 */
+	    "	fmpyfadd,dbl %fr7,%fr5,%fr6,%fr16\n"	/* +0 * 1 + -0 = +0 */
+	    "	fmpyfadd,sgl %fr8R,%fr8R,%fr22R,%fr15R\n"
+	    "	fmpynfadd,sgl %fr8R,%fr8R,%fr9,%fr15\n", NULL);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 4, 0x3ff0000002000000ull);	/* 1 + 2^-27 */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 13, 0xbff0000004000000ull);	/* -(1 + 2^-26) */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 14, 0x3ff0000004000000ull);	/* 1 + 2^-26 */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 5, 0x3ff0000000000000ull);	/* 1 */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 6, 0x8000000000000000ull);	/* -0 */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 7, 0);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 8, 0x123456783f800800ull);	/* R: 1 + 2^-12 */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 22, 0x12345678bf801000ull);	/* R: -(1 + 2^-11) */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 9, 0x3f80100012345678ull);	/* L: 1 + 2^-11 */
+	go(&r);
+	expect_break(&r, 6);
+	cr_assert_eq(FR(&r, 10), 0x3c90000000000000ull, "fmpyfadd,dbl %#llx", (unsigned long long)FR(&r, 10));
+	cr_assert_eq(FR(&r, 11), 0xbc90000000000000ull, "fmpynfadd,dbl %#llx", (unsigned long long)FR(&r, 11));
+	cr_assert_eq(FR(&r, 12), 0x8000000000000000ull);
+	cr_assert_eq(FR(&r, 16), 0);
+	cr_assert_eq(FR(&r, 15), 0xb380000033800000ull, "sgl: %#llx", (unsigned long long)FR(&r, 15));
 	done(&r);
 }

@@ -8,6 +8,7 @@ int program_open(struct program *p, const char *path, const struct prf_data *prf
 		 char *err, size_t errlen)
 {
 	memset(p, 0, sizeof(*p));
+	objmap_init(&p->map);
 	p->path = path;
 	/* elf_read_file reads any regular file whole, with the loader's size limit and
 	 * messages: DOS programs too. */
@@ -22,9 +23,12 @@ int program_open(struct program *p, const char *path, const struct prf_data *prf
 
 void program_close(struct program *p)
 {
+	symbolizer_free(p->lines);
+	objmap_free(&p->map);
 	symtab_free(p->syms);
 	free(p->pieces);
 	free(p->data);
+	p->lines = NULL;
 	p->syms = NULL;
 	p->pieces = NULL;
 	p->data = NULL;

@@ -14,6 +14,8 @@
 #include "emu/cpu.h"
 #include "loader/loader.h"
 #include "output/prf.h"
+#include "symbols/objmap.h"
+#include "symbols/symbolizer.h"
 
 struct program_piece {
 	uint64_t addr, offset, size;	/* file bytes [offset, offset + size) sit at addr */
@@ -28,6 +30,11 @@ struct program {
 	size_t npieces;
 	uint64_t bias;			/* ELF: added to link-time addresses */
 	struct symtab *syms;		/* NULL when there are none (DOS, a stripped ELF) */
+	/* ELF: the program as the one symbolizer sees it (symbols/), for --annotate's
+	 * symbol+offset and source lines (its DWARF or a debug file found by build-id);
+	 * NULL for DOS or when out of memory. */
+	struct objmap map;
+	struct symbolizer *lines;
 };
 
 /* Opens path as the program that prf profiles, checking that it is of the right kind and

@@ -2,6 +2,8 @@
  * profile counted in, and its symbols. */
 #include "program.h"
 
+#include "symbols/objmap_elf.h"
+
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
@@ -93,6 +95,10 @@ int program_open_elf(struct program *p, const struct prf_data *prf, char *err, s
 	}
 	/* No symbols is not an error: the histogram still stands, only without names. */
 	p->syms = symtab_load(p->path, p->bias);
+	/* Source lines: through the symbolizer every profemu output uses, which finds the DWARF
+	 * where users keep it. Without it (out of memory) the annotation has no lines. */
+	if (objmap_report_elf(&p->map, p->path, p->bias, mask) == 0)
+		p->lines = symbolizer_new(&p->map, NULL, mask, stderr);
 	r = 0;
 out:
 	if (elf)

@@ -4,7 +4,12 @@
  * from the middle of one would print nonsense, so decoding starts at the function holding the
  * bucket when the symbols say which, else at the start of the code (a DOS program's image,
  * an ELF section), and only the instructions starting inside the bucket are printed: exactly
- * the pcs that the clock could have counted there. */
+ * the pcs that the clock could have counted there.
+ *
+ * Source lines come from the symbolizer every profemu output uses (symbols/, libdw): before
+ * an instruction whose file:line is not the previous one's, a line "<func+0xoff> file:line"
+ * (as objdump -l marks them; "??:0" when the DWARF has no line there). A program without
+ * DWARF gets none of these lines. */
 #include "view.h"
 
 #include <inttypes.h>
@@ -43,6 +48,34 @@ static void insn_line(FILE *out, const struct view *v, uint64_t at, const uint8_
 	}
 }
 
+/* The source line of the instructions printed so far in a bucket. */
+struct src_pos {
+	const char *file;	/* NULL: none yet, or the last one had none */
+	unsigned line;
+};
+
+static void source_line(FILE *out, const struct view *v, uint64_t at, struct src_pos *pos)
+{
+	if (!v->prog->lines)
+		return;
+	struct sym_loc loc;
+	symbolizer_lookup(v->prog->lines, at, &loc);
+	if (loc.file == pos->file && loc.line == pos->line)
+		return;
+	if (loc.file && pos->file && loc.line == pos->line && !strcmp(loc.file, pos->file))
+		return;
+	pos->file = loc.file;
+	pos->line = loc.line;
+	if (loc.named)
+		fprintf(out, "  <%s+0x%" PRIx64 ">", loc.func, at - loc.func_start);
+	else
+		fprintf(out, "  <%s>", loc.func);
+	if (loc.file)
+		fprintf(out, " %s:%u\n", loc.file, loc.line);
+	else
+		fprintf(out, " ??:0\n");
+}
+
 static void gap_line(FILE *out, const struct view *v, uint64_t from, uint64_t to)
 {
 	char range[96];
@@ -55,6 +88,7 @@ static void disassemble(FILE *out, const struct view *v, struct disasm *d, uint6
 {
 	uint64_t at = sync_point(v, first);
 	bool said = false;
+	struct src_pos pos = { NULL, 0 };
 	while (at <= last) {
 		const uint8_t *code;
 		size_t n = program_bytes(v->prog, at, 16, &code);
@@ -78,6 +112,7 @@ static void disassemble(FILE *out, const struct view *v, struct disasm *d, uint6
 		if (insn.size > n)
 			insn.size = (unsigned)n;
 		if (at >= first) {
+			source_line(out, v, at, &pos);
 			insn_line(out, v, at, code, &insn);
 			said = true;
 		}

@@ -1,7 +1,7 @@
 /* Every PA-RISC system instruction a Linux user program may run, each form once (and PA 2.0's
  * branches), for tests/unit/test_hppa_disasm.c (never run: it is only disassembled): the cache flushes in
  * their PA 1.1 and PA 2.0 encodings (a .word where gas has no syntax for the form), sync,
- * probe, space registers and the control registers user code reads. */
+ * probe, space registers and the control registers user code reads; PA 2.0 FP fused ops. */
 	.level 2.0
 	.text
 	.globl _start
@@ -54,3 +54,9 @@ _start:
 	ldd 0(%r1),%r0
 	ldd,sl 8(%r1),%r0
 	ldd %r3(%r1),%r0
+/* PA 2.0's fused multiply-adds (gcc -march=2.0 emits them for a * b + c), every half */
+	fmpyfadd,dbl %fr4,%fr5,%fr6,%fr7
+	fmpynfadd,dbl %fr31,%fr30,%fr29,%fr28
+	fmpyfadd,sgl %fr4R,%fr5,%fr6R,%fr7
+	fmpynfadd,sgl %fr4,%fr5R,%fr6,%fr7R
+	fmpyfadd,sgl %fr31R,%fr30R,%fr29R,%fr28R
