@@ -39,10 +39,34 @@ void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n)
 	}
 }
 
-/* Empties the cache when the memory map changed since it was filled. */
+void ia64_code_flushed(struct ia64_cpu *c, uint64_t addr, uint64_t n)
+{
+	const struct gm_region *first = gm_region_at(c->mem, addr);
+	const struct gm_region *last = n ? gm_region_at(c->mem, addr + n - 1) : first;
+	if ((first && first->shared) || (last && last->shared) || n >= 16ULL * IA64_CACHE_SIZE)
+		cache_clear(c);
+	else
+		ia64_code_written(c, addr, n);
+}
+
+/* What was decoded of pages that were executable and were unmapped, mapped over or given
+ * another protection, or that profemu wrote into (a read() into code, a signal frame), is
+ * dropped: Ski, which has no instruction cache, would run the new bytes. Other changes (the
+ * heap growing, data mapped, windows moving on the host) leave decoded bundles as they are:
+ * they hold no host addresses. */
+static int ia64_op_mem_changed(struct cpu *cpu, const struct gm_change *ch)
+{
+	if (((ch->what == GM_PAGES_CHANGED && ch->had_exec) || ch->what == GM_CODE_WRITTEN) &&
+	    ch->end > ch->start)
+		ia64_code_flushed(ia64_cpu_of(cpu), ch->start, ch->end - ch->start);
+	return 0;
+}
+
+/* A CPU that does not hear the memory map's changes (made by its create op alone, as the
+ * fuzzer does) empties the cache whenever the map changed since it was filled. */
 static void cache_sync(struct ia64_cpu *c)
 {
-	if (c->mem->generation != c->last_generation) {
+	if (c->base.mem != c->mem && c->mem->generation != c->last_generation) {
 		cache_clear(c);
 		c->last_generation = c->mem->generation;
 	}
@@ -496,4 +520,5 @@ const struct cpu_ops ia64_cpu_ops = {
 	.quantum_expired = ia64_op_quantum_expired,
 	.count_insns = ia64_op_count_insns,
 	.insn_counts = ia64_op_insn_counts,
+	.mem_changed = ia64_op_mem_changed,
 };

@@ -55,11 +55,15 @@ struct ia64_cached_bundle {
 
 /* A store to [addr, addr + n) that may hold decoded bundles (ia64_cpu.c): drops them. */
 void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n);
+/* [addr, addr + n) was flushed (fc, fc.i) or written by profemu: drops the bundles decoded
+ * from it, and every bundle when a MAP_SHARED region holds it, whose bytes may run at another
+ * address too (a second view of the same file: fc acts on the physical line). */
+void ia64_code_flushed(struct ia64_cpu *c, uint64_t addr, uint64_t n);
 
 /* Fills e->insns and e->uop from e->b (ia64_uops.c). */
 void ia64_uops_build(struct ia64_cached_bundle *e);
 
-enum { IA64_CACHE_SIZE = 8192 };	/* a power of two */
+enum { IA64_CACHE_SIZE = 32768 };	/* a power of two: 512 KiB of code direct-mapped */
 
 /* A floating-point register as the integer unit uses it (setf.sig/getf.sig/xma): the
  * 64-bit significand, exponent and sign of the 82-bit register. */
@@ -245,5 +249,8 @@ bool ia64_is_no_op(unsigned op);
 
 enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint64_t bundle,
 			    struct cpu_fault *fault);
+/* Fills *f (detail: why) and returns IA64_FAULT. */
+enum ia64_outcome ia64_fault_at(struct cpu_fault *f, enum cpu_fault_kind kind, uint64_t pc,
+				uint64_t addr, bool has_addr, const char *why);
 
 #endif

@@ -11,8 +11,8 @@
 #include "ia64_disasm.h"
 #include "ia64_mem.h"
 
-static enum ia64_outcome fault_at(struct cpu_fault *f, enum cpu_fault_kind kind, uint64_t pc,
-				  uint64_t addr, bool has_addr, const char *why)
+enum ia64_outcome ia64_fault_at(struct cpu_fault *f, enum cpu_fault_kind kind, uint64_t pc,
+			       uint64_t addr, bool has_addr, const char *why)
 {
 	f->kind = kind;
 	f->pc = pc;
@@ -34,14 +34,14 @@ static enum ia64_outcome unsupported(struct ia64_cpu *c, const struct ia64_insn 
 	memcpy(why, prefix, sizeof prefix);
 	ia64_disasm_insn(why + sizeof prefix - 1, sizeof why - (sizeof prefix - 1), in, bundle,
 			 false);
-	return fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false, why);
+	return ia64_fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false, why);
 }
 
 static enum ia64_outcome mem_fault(struct ia64_cpu *c, uint64_t bundle, uint64_t addr,
 				   struct cpu_fault *f)
 {
 	const struct gm_region *r = gm_region_at(c->mem, addr);
-	return fault_at(f, r ? CPU_FAULT_SEGV_ACCERR : CPU_FAULT_SEGV_MAPERR, bundle | c->slot, addr,
+	return ia64_fault_at(f, r ? CPU_FAULT_SEGV_ACCERR : CPU_FAULT_SEGV_MAPERR, bundle | c->slot, addr,
 			true, "");
 }
 
@@ -517,7 +517,7 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 		if (in->op == IA64_OP_BR_CALL_IND)
 			target = c->br[in->r2] & ~15ULL;
 		if (!ia64_rse_call(c))
-			return fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
+			return ia64_fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
 					"register stack overflow");
 		c->br[in->r1] = bundle + 16;
 		/* cpu.h: `retired` counts the call itself (run() counts it after this returns) */
@@ -528,7 +528,7 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 	case IA64_OP_BR_RET:
 		target = c->br[in->r2] & ~15ULL;
 		if (!ia64_rse_return(c, c->ar[IA64_AR_PFS]))
-			return fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
+			return ia64_fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
 					"register stack overflow");
 		if (c->ev.ret)
 			c->ev.ret(c->ev.ctx, target, c->clock.retired + 1);
@@ -662,11 +662,11 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 		/* Linux's ia64_bad_break: break 1 is the divide-by-zero check of gcc's and
 		 * libgcc's division (SIGFPE), break 0 __builtin_trap's (SIGILL) */
 		if (in->imm == 0 || in->imm == 1)
-			return fault_at(f, in->imm ? CPU_FAULT_FPE : CPU_FAULT_ILL, bundle | c->slot,
+			return ia64_fault_at(f, in->imm ? CPU_FAULT_FPE : CPU_FAULT_ILL, bundle | c->slot,
 					0, false, in->imm ? "break 1: integer divide by zero" : "break 0");
-		return fault_at(f, CPU_FAULT_TRAP, bundle | c->slot, 0, false, "break");
+		return ia64_fault_at(f, CPU_FAULT_TRAP, bundle | c->slot, 0, false, "break");
 	case IA64_OP_ILLEGAL:
-		return fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false,
+		return ia64_fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false,
 				"illegal IA-64 instruction");
 	case IA64_OP_MOVL: ia64_set_gr(c, in->r1, (uint64_t)in->imm); return IA64_NEXT;
 	case IA64_OP_CMP: {
@@ -684,7 +684,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 		set_predicates(c, in, in->crel == IA64_CREL_Z);
 		return IA64_NEXT;
 	case IA64_OP_PRIVILEGED:
-		return fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false,
+		return ia64_fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false,
 				"privileged IA-64 instruction");
 	case IA64_OP_MOV_TO_BR: c->br[in->r1] = ia64_gr(c, in->r2); return IA64_NEXT;
 	case IA64_OP_MOV_FROM_BR: ia64_set_gr(c, in->r1, c->br[in->r2]); return IA64_NEXT;
@@ -711,7 +711,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_ALLOC: {
 		uint64_t pfs = c->ar[IA64_AR_PFS];
 		if (!ia64_rse_alloc(c, (unsigned)in->imm, in->pos, in->len))
-			return fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false,
+			return ia64_fault_at(f, CPU_FAULT_ILL, bundle | c->slot, 0, false,
 					"alloc: bad frame sizes");
 		ia64_set_gr(c, in->r1, pfs);
 		return IA64_NEXT;
@@ -723,7 +723,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	case IA64_OP_CHK_S_F:
 		return IA64_NEXT;
 	case IA64_OP_FC:	/* fc, fc.i: the line (32 bytes at least) is fetched anew */
-		ia64_code_written(c, ia64_gr(c, in->r3) & ~31ULL, 32);
+		ia64_code_flushed(c, ia64_gr(c, in->r3) & ~31ULL, 32);
 		return IA64_NEXT;
 	case IA64_OP_FCHKF: {	/* a flag of the field that sf0 lacks, or whose trap is on */
 		uint64_t fpsr = c->ar[IA64_AR_FPSR];
@@ -743,7 +743,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 		return IA64_NEXT;
 	case IA64_OP_COVER:
 		if (!ia64_rse_cover(c))
-			return fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
+			return ia64_fault_at(f, CPU_FAULT_SEGV_MAPERR, bundle | c->slot, 0, false,
 					"register stack overflow");
 		return IA64_NEXT;
 	case IA64_OP_CLRRRB: c->rrb_gr = c->rrb_fr = c->rrb_pr = 0; return IA64_NEXT;

@@ -6,8 +6,10 @@
  * one instruction's code straight to the next one's (computed goto, a GNU C extension GCC and
  * Clang share), so each form has its own indirect jump, which the host predicts far better
  * than one shared dispatch. Every other form, and every case a specialised one does not take
- * (a load that misses the data translations, a compare of another type, a call or return
- * with its events), runs through ia64_exec, so results stay those of one place.
+ * (a load that misses the data translations, a compare of another type, a register stack
+ * overflow), runs through ia64_exec, so results stay those of one place. Calls, returns and
+ * alloc run here, through the register stack's functions (ia64_rse.c) and with their events
+ * at the exact count, as ia64_exec would run them.
  *
  * Counting: a bundle's slots are counted in one add when it ends (or at the slot a taken
  * branch leaves it); nops and hints have no entry, they only count. Inside a bundle
@@ -18,7 +20,7 @@
 #include "ia64_mem.h"
 
 #define IA64_UOP_KINDS(X) \
-	X(END) X(EXEC) X(EXEC_BRANCH) \
+	X(END) X(EXEC) X(CALL) X(CALL_IND) X(RET) X(ALLOC) \
 	X(ADD_RR) X(ADD_IR) X(SUB_RR) X(SUB_IR) X(AND_RR) X(AND_IR) X(ANDCM_RR) X(ANDCM_IR) \
 	X(OR_RR) X(OR_IR) X(XOR_RR) X(XOR_IR) X(SHLADD_RR) X(MOVL) \
 	X(CMP_EQ_RR) X(CMP_EQ_IR) X(CMP_NE_RR) X(CMP_NE_IR) X(CMP_LT_RR) X(CMP_LT_IR) \
@@ -65,6 +67,7 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 	const struct ia64_cached_bundle *e = &cache[(ip >> 4) & (IA64_CACHE_SIZE - 1)];
 	const struct ia64_uop *u;
 	enum ia64_outcome o;
+	uint64_t target;
 
 #define DISPATCH() goto *code[u->kind]
 #define NEXT() do { u++; DISPATCH(); } while (0)
@@ -111,9 +114,6 @@ k_END:
 		e = cache;
 	goto enter;
 
-k_EXEC_BRANCH:	/* calls and returns: their events see the exact count */
-	SKIP_IF_OFF();
-	/* fall through */
 k_EXEC:
 	o = run_exec(c, u, ip, f);
 	if (o == IA64_NEXT)
@@ -237,6 +237,51 @@ k_ST: {
 	NEXT();
 }
 
+/* Calls (u->imm: the absolute target; CALL_IND: b[u->r2]) and returns (to b[u->r2]), as
+ * ia64_exec runs them: the event sees the count with the branch retired, and c->ip, c->slot
+ * and c->clock.retired on the branch. */
+k_CALL:
+	SKIP_IF_OFF();
+	target = (uint64_t)u->imm;
+	goto call;
+k_CALL_IND:
+	SKIP_IF_OFF();
+	target = c->br[u->r2] & ~15ULL;
+call:
+	if (!ia64_rse_call(c))
+		goto k_EXEC;	/* the overflow's fault: nothing changed yet */
+	c->br[u->r1] = ip + 16;
+	if (c->ev.call) {
+		c->ip = ip;
+		c->slot = u->ri;
+		c->clock.retired = retired + u->ri;
+		c->ev.call(c->ev.ctx, ip, ip + 16, target, retired + u->ri + 1u);
+	}
+	JUMP(target);
+k_RET:
+	SKIP_IF_OFF();
+	target = c->br[u->r2] & ~15ULL;
+	c->ip = ip;
+	c->slot = u->ri;
+	c->clock.retired = retired + u->ri;
+	if (!ia64_rse_return(c, c->ar[IA64_AR_PFS])) {
+		ia64_fault_at(f, CPU_FAULT_SEGV_MAPERR, ip | u->ri, 0, false, "register stack overflow");
+		*stop = CPU_STOP_FAULT;
+		return true;
+	}
+	if (c->ev.ret)
+		c->ev.ret(c->ev.ctx, target, retired + u->ri + 1u);
+	JUMP(target);
+/* alloc r1 = ar.pfs, sof (u->imm), sol (u->pos), sor (u->len); a bad frame faults in
+ * ia64_exec (nothing changed yet) */
+k_ALLOC: {
+	uint64_t pfs = c->ar[IA64_AR_PFS];
+	if (!ia64_rse_alloc(c, (unsigned)u->imm, u->pos, u->len))
+		goto k_EXEC;
+	ia64_set_gr(c, u->r1, pfs);
+	NEXT();
+}
+
 /* branches: u->imm is the absolute target */
 k_BR_COND:
 	SKIP_IF_OFF();
@@ -329,8 +374,18 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 		return UOP_EXEC;
 	case IA64_OP_BR_IND:
 		return in->btype == 0 ? UOP_BR_IND : UOP_EXEC;
-	case IA64_OP_BR_CALL: case IA64_OP_BR_CALL_IND: case IA64_OP_BR_RET:
-		return UOP_EXEC_BRANCH;
+	case IA64_OP_BR_CALL: case IA64_OP_BRL_CALL:
+		u->imm = (int64_t)(addr + (uint64_t)in->imm);
+		return UOP_CALL;
+	case IA64_OP_BR_CALL_IND:
+		return UOP_CALL_IND;
+	case IA64_OP_BR_RET:
+		return UOP_RET;
+	case IA64_OP_ALLOC:	/* never predicated */
+		if (!in->always && in->qp)
+			return UOP_EXEC;
+		u->len = in->len;
+		return UOP_ALLOC;
 	case IA64_OP_SXT: case IA64_OP_ZXT:
 		if (u->sz != 1 && u->sz != 2 && u->sz != 4)
 			return UOP_EXEC;
