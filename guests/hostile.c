@@ -39,6 +39,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 typedef int (*int_fn)(void);
@@ -438,22 +439,33 @@ static int mode_execdir(void)
 
 static sigjmp_buf wild_jump;
 static void *wild_fault_addr;
+static long wild_trapno;	/* the x86 exception vector the frame records: 13 #GP, 14 #PF */
 
 static void wild_segv(int sig, siginfo_t *si, void *uc)
 {
-	(void)sig, (void)uc;
+	(void)sig;
 	wild_fault_addr = si->si_addr;
+#if defined(__x86_64__)
+	wild_trapno = (long)((ucontext_t *)uc)->uc_mcontext.gregs[REG_TRAPNO];
+#else
+	(void)uc;
+#endif
 	siglongjmp(wild_jump, 1);
 }
 
-/* "faulted, no address", "faulted at it", "faulted elsewhere" or "no fault" */
+/* "faulted, no address (trap 13)", "faulted at it (trap 14)", "faulted elsewhere (trap N)" or
+ * "no fault" */
 static const char *wild_access(uintptr_t addr, int write)
 {
+	static char said[64];
 	volatile char *p = (volatile char *)addr;
 	wild_fault_addr = NULL;
-	if (sigsetjmp(wild_jump, 1))
-		return !wild_fault_addr ? "faulted, no address"
-		       : (uintptr_t)wild_fault_addr == addr ? "faulted at it" : "faulted elsewhere";
+	if (sigsetjmp(wild_jump, 1)) {
+		snprintf(said, sizeof said, "%s (trap %ld)", !wild_fault_addr ? "faulted, no address"
+			 : (uintptr_t)wild_fault_addr == addr ? "faulted at it" : "faulted elsewhere",
+			 wild_trapno);
+		return said;
+	}
 	if (write)
 		*p = 'X';
 	else

@@ -212,7 +212,7 @@ bool process_signal_fault(struct process *p, const struct cpu_fault *fault, int 
 		  (fault->kind == CPU_FAULT_SEGV_MAPERR || fault->kind == CPU_FAULT_SEGV_ACCERR);
 	struct guest_siginfo info = {
 		.code = p->abi->fault_code ? p->abi->fault_code(fault) : gp ? 0x80 : fault_code(fault->kind),
-		.is_fault = true, .trapno = fault_trapno(fault->kind),
+		.is_fault = true, .trapno = gp ? 13 : fault_trapno(fault->kind),	/* 13: #GP */
 		.addr = fault->has_addr ? fault->addr : gp ? 0 : fault->pc,
 	};
 	cpu_set_pc(p->cpu, fault->pc);	/* the handler's frame names the faulting instruction */
