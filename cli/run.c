@@ -15,6 +15,7 @@
 #include "../loader/loader.h"
 #include "../symbols/objmap_elf.h"
 #include "../symbols/symbolizer.h"
+#include "../syscalls/proc_view.h"
 #include "../syscalls/process.h"
 #include "guest_config.h"
 #include "observers.h"
@@ -184,6 +185,7 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 			strerror(-serr));
 		return EXIT_CANNOT_EXECUTE;
 	}
+	proc_view_note_stack(p, is.envp_at, is.auxv_at);	/* /proc/self/environ, auxv */
 	/* hppa's entry passes argc and argv in registers: where the stack put them. */
 	const struct sys_entry_state entry = { .sp = is.sp, .entry = img->entry,
 					       .argc_at = is.argc_at, .argv_at = is.argv_at };

@@ -5,7 +5,10 @@
  *         verdicts, which the native run (qemu-user for other architectures) prints alike.
  *   mem   opens /proc/self/mem, /proc/PID/mem, /proc/self/task/TID/mem, /dev/fd/../mem and mem
  *         relative to a /proc/self directory descriptor for writing and prints each outcome: natively "opened"; under profemu "EACCES" (the guest
- *         must never reach the emulator's own memory), never a crash. */
+ *         must never reach the emulator's own memory), never a crash.
+ *   start reads /proc/self/environ and /proc/self/auxv: environ holds exactly the strings of
+ *         environ[] (NUL after each), and every auxv entry is what getauxval answers for its type
+ *         (but AT_HWCAP/AT_HWCAP2, which glibc's x86 getauxval replaces), the last one AT_NULL. Prints the verdicts, as the native run does. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -66,11 +70,59 @@ static void try_mem(const char *what, const char *path)
 		close(fd);
 }
 
+extern char **environ;
+
+static long read_all(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -errno;
+	size_t got = 0;
+	ssize_t n;
+	while (got < len && (n = read(fd, buf + got, len - got)) > 0)
+		got += (size_t)n;
+	close(fd);
+	return (long)got;
+}
+
+static int start(void)
+{
+	static char buf[1 << 16], want[1 << 16];
+	size_t wn = 0;
+	for (char **e = environ; *e && wn + strlen(*e) + 1 <= sizeof want; e++) {
+		memcpy(want + wn, *e, strlen(*e) + 1);
+		wn += strlen(*e) + 1;
+	}
+	long n = read_all("/proc/self/environ", buf, sizeof buf);
+	if (n < 0)
+		printf("environ: cannot open: %s\n", strerror((int)-n));
+	else
+		printf("environ: %s\n", (size_t)n == wn && !memcmp(buf, want, wn) ? "the strings of environ[]"
+		       : "differs from environ[]");
+	n = read_all("/proc/self/auxv", buf, sizeof buf);
+	if (n < 0) {
+		printf("auxv: cannot open: %s\n", strerror((int)-n));
+		return 1;
+	}
+	const unsigned long *v = (const unsigned long *)buf;
+	size_t pairs = (size_t)n / (2 * sizeof *v), bad = 0;
+	for (size_t i = 0; i + 1 < pairs; i++)
+		if (getauxval(v[2 * i]) != v[2 * i + 1] && v[2 * i] != AT_IGNORE &&
+		    v[2 * i] != AT_HWCAP && v[2 * i] != AT_HWCAP2)	/* glibc's x86 own values */
+			bad++;
+	int null_last = pairs && v[2 * (pairs - 1)] == AT_NULL && (size_t)n % (2 * sizeof *v) == 0;
+	printf("auxv: %s, %s\n", bad ? "entries differ from getauxval" : "every entry as getauxval",
+	       null_last ? "AT_NULL last" : "no AT_NULL at the end");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
 	if (!strcmp(mode, "maps"))
 		return maps();
+	if (!strcmp(mode, "start"))
+		return start();
 	if (!strcmp(mode, "mem")) {
 		char path[64];
 		try_mem("/proc/self/mem", "/proc/self/mem");
@@ -85,6 +137,6 @@ int main(int argc, char **argv)
 		       fd >= 0 ? "opened" : errno == EACCES ? "EACCES" : strerror(errno));
 		return 0;
 	}
-	fprintf(stderr, "usage: procself maps|mem\n");
+	fprintf(stderr, "usage: procself maps|mem|start\n");
 	return 2;
 }

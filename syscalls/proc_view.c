@@ -159,7 +159,8 @@ static int write_status(FILE *out, const struct process *p, const struct proc_na
 
 /* Entries that would show or change profemu's own memory rather than the guest's: refused
  * (EACCES, as the kernel answers a process it does not let trace the target). mem would let a
- * guest overwrite profemu's data or Unicorn's code buffers; the others list host addresses. */
+ * guest overwrite profemu's data or Unicorn's code buffers; the others list host addresses.
+ * (environ and auxv are written for the guest: start_entry.) */
 /* The root of a proc file system: its magic number and inode 1. */
 #define PROC_FS_MAGIC 0x9fa0
 #define PROC_ROOT_INO 1
@@ -167,8 +168,7 @@ static int write_status(FILE *out, const struct process *p, const struct proc_na
 static bool host_only(const char *entry)
 {
 	static const char *const refused[] = {
-		"/mem", "/smaps", "/smaps_rollup", "/pagemap", "/numa_maps", "/auxv", "/environ",
-		"/syscall", "/stack",
+		"/mem", "/smaps", "/smaps_rollup", "/pagemap", "/numa_maps", "/syscall", "/stack",
 	};
 	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
 		if (strcmp(entry, refused[i]) == 0)
@@ -180,7 +180,48 @@ static bool host_only(const char *entry)
 	return strncmp(entry, "/map_files", 10) == 0;
 }
 
-int proc_view_open(const struct process *p, const char *guest, int host_flags)
+/* The environment strings as they are now in guest memory, as the kernel reads
+ * env_start..env_end (a guest that overwrote them sees its own bytes; an unmapped part ends the
+ * text, as a short read). */
+static void write_environ(FILE *out, struct process *p)
+{
+	uint8_t buf[4096];
+	for (uint64_t a = p->env_start; a < p->env_end;) {
+		uint64_t n = p->env_end - a < sizeof buf ? p->env_end - a : sizeof buf;
+		if (gm_read(&p->mem, a, buf, n) != 0)
+			return;
+		fwrite(buf, 1, n, out);
+		a += n;
+	}
+}
+
+void proc_view_note_stack(struct process *p, uint64_t envp_at, uint64_t auxv_at)
+{
+	unsigned w = p->mem.word_size;
+	uint64_t lo = UINT64_MAX, hi = 0, s;
+	for (uint64_t a = envp_at; gm_get_word(&p->mem, a, &s) == 0 && s; a += w) {
+		uint64_t end = s;
+		uint8_t c = 1;
+		while (gm_read(&p->mem, end, &c, 1) == 0 && c)
+			end++;
+		lo = s < lo ? s : lo;
+		hi = end + 1 > hi ? end + 1 : hi;
+	}
+	p->env_start = lo == UINT64_MAX ? 0 : lo;
+	p->env_end = lo == UINT64_MAX ? 0 : hi;
+	/* type/value pairs up to AT_NULL, kept whole (the kernel's file ends with AT_NULL) */
+	p->saved_auxv_len = 0;
+	for (uint64_t a = auxv_at; p->saved_auxv_len + 2 * w <= sizeof p->saved_auxv; a += 2 * w) {
+		uint8_t *pair = p->saved_auxv + p->saved_auxv_len;
+		if (gm_read(&p->mem, a, pair, 2 * w) != 0 || gm_get_word(&p->mem, a, &s) != 0)
+			break;
+		p->saved_auxv_len += 2 * w;
+		if (s == 0)
+			break;
+	}
+}
+
+int proc_view_open(struct process *p, const char *guest, int host_flags)
 {
 	struct proc_name n;
 	if (!parse(p, guest, &n))
@@ -189,14 +230,15 @@ int proc_view_open(const struct process *p, const char *guest, int host_flags)
 	bool stat = strcmp(e, "/stat") == 0, status = strcmp(e, "/status") == 0;
 	bool comm_file = strcmp(e, "/comm") == 0, cmdline = strcmp(e, "/cmdline") == 0;
 	bool maps = strcmp(e, "/maps") == 0;
+	bool environ_file = strcmp(e, "/environ") == 0, auxv = strcmp(e, "/auxv") == 0;
 	if (host_only(e))
 		return -EACCES;
-	if (!stat && !status && !comm_file && !cmdline && !maps)
+	if (!stat && !status && !comm_file && !cmdline && !maps && !environ_file && !auxv)
 		return 0;
 	if ((host_flags & O_ACCMODE) != O_RDONLY)
 		return -EACCES;
-	/* another process's mappings are its profemu's to tell, not this one's */
-	if (maps && n.pid != p->cfg.pid)
+	/* another process's memory is its profemu's to tell, not this one's */
+	if ((maps || environ_file || auxv) && n.pid != p->cfg.pid)
 		return -EACCES;
 	struct tree_info info;
 	memset(&info, 0, sizeof info);
@@ -221,6 +263,10 @@ int proc_view_open(const struct process *p, const char *guest, int host_flags)
 			fprintf(out, "%s\n", info.comm);
 		else if (maps)
 			r = proc_maps_write(out, p);
+		else if (environ_file)
+			write_environ(out, p);
+		else if (auxv)
+			fwrite(p->saved_auxv, 1, p->saved_auxv_len, out);
 		else
 			fwrite(info.cmdline, 1, info.cmdline_len, out);
 		if (fclose(out) != 0 && r == 0)
@@ -283,7 +329,7 @@ static bool proc_name_of_fd(int fd, char *buf, size_t len)
 	return true;
 }
 
-int proc_view_opened(const struct process *p, int fd, int host_flags)
+int proc_view_opened(struct process *p, int fd, int host_flags)
 {
 	char name[PATH_MAX];
 	if (!proc_name_of_fd(fd, name, sizeof name) || strncmp(name, "/proc/", 6) != 0)

@@ -131,6 +131,12 @@ struct process {
 	char exe_path[PATH_MAX];	/* host path of the program: /proc/self/exe */
 	char exe_guest_path[PATH_MAX];	/* as the guest named it (AT_EXECFN) */
 	char comm[16];			/* prctl's PR_SET_NAME; empty: the program's file name */
+	/* What the initial stack holds, for /proc/self/environ and auxv (proc_view.c): the
+	 * environment strings' guest range (read live, as the kernel reads env_start..env_end)
+	 * and a copy of the auxiliary vector as built (the kernel's saved_auxv), AT_NULL included. */
+	uint64_t env_start, env_end;
+	uint8_t saved_auxv[1024];
+	size_t saved_auxv_len;
 
 	uint64_t brk_start, brk_cur;	/* program break; brk_cur page-rounded lazily */
 	uint64_t mmap_lo, mmap_hi;	/* where mmap without a hint places mappings */

@@ -10,7 +10,12 @@ hostile-ARCH-procmem). The guest is guests/procself.c.
             relative to a /proc/self directory descriptor refuse to open (EACCES):
             the guest never reaches profemu's own memory (e0fa0ab: it opened profemu's, and a
             write there crashed profemu). Natively they open: no oracle, the verdict is the
-            documented refusal; the run must end with status 0, no host crash."""
+            documented refusal; the run must end with status 0, no host crash.
+  procstart /proc/self/environ holds exactly the guest's environ[] strings and every
+            /proc/self/auxv entry is what getauxval answers, AT_NULL last (146339a: both refused
+            with EACCES; before, the host's: profemu's own environment and auxiliary vector).
+            Oracle: the native x86-64 run's verdicts on every architecture (qemu-hppa shows its
+            own environment in environ)."""
 
 import os
 
@@ -41,3 +46,14 @@ def run_procmem(ctx, arch):
     if got.returncode != 0 or got.stdout != MEM_REFUSED:
         raise Failure("status %d, stdout %r (%r expected)\n%s" % (
             got.returncode, got.stdout, MEM_REFUSED, got.stderr.decode(errors="replace")[-600:]))
+
+
+def run_procstart(ctx, arch):
+    d = ctx.fresh_dir("procstart")
+    want = ctx.oracle("x86_64", [ctx.guest("procself", "x86_64", "static"), "start"], d)
+    got, _ = ctx.profemu_run([ctx.guest("procself", arch, "static"), "start"], d)
+    if (got.returncode != 0 or got.stdout != want.stdout or
+            b"environ: the strings of environ[]" not in want.stdout):
+        raise Failure("status %d, stdout:\n%s\nthe native x86-64 run's:\n%s" % (
+            got.returncode, got.stdout.decode(errors="replace"),
+            want.stdout.decode(errors="replace")))

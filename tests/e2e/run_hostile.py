@@ -68,7 +68,8 @@ i386, hppa):
                            143 (hostile_stop.py)
   hostile-ARCH-procmaps    /proc/self/maps is the guest's: pthread_getattr_np works, as natively
   hostile-ARCH-procmem     /proc/self/mem refused (EACCES), never profemu's memory
-                           (hostile_proc.py)
+  hostile-ARCH-procstart   /proc/self/environ and auxv are the guest's: its environment
+                           strings and its auxiliary vector (hostile_proc.py)
 
 Usage:
   run_hostile.py --list
@@ -123,7 +124,8 @@ def cases():
     out += ["hostile-stop-x86_64-" + m for m in ("spin", "read", "block", "handle", "writing")]
     out += ["hostile-stop-i386-spin", "hostile-stop-hppa-spin"]
     for arch in ARCHES:
-        out += ["hostile-%s-procmaps" % arch, "hostile-%s-procmem" % arch]
+        out += ["hostile-%s-procmaps" % arch, "hostile-%s-procmem" % arch,
+                "hostile-%s-procstart" % arch]
     return out
 
 
@@ -368,6 +370,8 @@ def run_case(name, args):
             hostile_proc.run_procmaps(ctx, arch, compared)
         elif what == "procmem":
             hostile_proc.run_procmem(ctx, arch)
+        elif what == "procstart":
+            hostile_proc.run_procstart(ctx, arch)
         elif what == "wild":
             compared(ctx, arch, "wild", [guest, "wild"])
         elif what in COMPARED:
