@@ -39,7 +39,8 @@ struct tree_shared {
 	int32_t first_parent_host;	/* the host pid of its parent (the guest's first_pid - 1) */
 	uint32_t rows_used;		/* no row at or past this index was ever taken */
 	uint32_t guest_lock;		/* tree_guest_lock: the holder's host pid, or 0 */
-	uint32_t reserved[10];
+	uint32_t guest_lock_waiters;	/* processes in (or entering) FUTEX_WAIT on guest_lock */
+	uint32_t reserved[9];
 	struct tree_row rows[TREE_ROWS];
 };
 
@@ -407,8 +408,12 @@ void tree_guest_lock(struct proc_tree *t)
 						    __ATOMIC_RELAXED);
 			continue;
 		}
+		/* counted before the wait compares the word: an unlock that stores 0 first and reads
+		 * no waiter makes FUTEX_WAIT return at once (the word is no longer owner) */
 		struct timespec ts = { .tv_sec = 0, .tv_nsec = 10000000 };
+		__atomic_add_fetch(&t->map->guest_lock_waiters, 1, __ATOMIC_SEQ_CST);
 		syscall(SYS_futex, &t->map->guest_lock, FUTEX_WAIT, owner, &ts, NULL, 0);
+		__atomic_sub_fetch(&t->map->guest_lock_waiters, 1, __ATOMIC_SEQ_CST);
 	}
 }
 
@@ -416,6 +421,9 @@ void tree_guest_unlock(struct proc_tree *t)
 {
 	if (!t->map)
 		return;
-	__atomic_store_n(&t->map->guest_lock, 0, __ATOMIC_RELEASE);
-	syscall(SYS_futex, &t->map->guest_lock, FUTEX_WAKE, 1, NULL, NULL, 0);
+	/* sequentially consistent store and load: the waiter count must not be read before the
+	 * lock is seen free (a release store alone may pass the load) */
+	__atomic_store_n(&t->map->guest_lock, 0, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&t->map->guest_lock_waiters, __ATOMIC_SEQ_CST))
+		syscall(SYS_futex, &t->map->guest_lock, FUTEX_WAKE, 1, NULL, NULL, 0);
 }
