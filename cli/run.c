@@ -227,6 +227,12 @@ static void report_objects(struct process *p, const struct elf_image *img, uint6
 	    objmap_report_elf(&p->objects, img->interp_host, img->interp_base, mask) != 0)
 		fprintf(stderr, "profemu: warning: %s: cannot read its program headers: its code "
 				"is not named\n", img->interp_host);
+	/* the memory the files back, for /proc/self/maps (a failure only leaves it unnamed) */
+	p->files.forget = true;
+	objmap_report_elf_pages(&p->files, p->exe_path, img->load_bias, mask, p->mem.page_size);
+	if (img->interp_host[0])
+		objmap_report_elf_pages(&p->files, img->interp_host, img->interp_base, mask,
+					p->mem.page_size);
 }
 
 int run_program(const struct options *given)
@@ -304,6 +310,7 @@ int run_program(const struct options *given)
 	int sig = raise_signal ? p->abi->signal_to_host(p->term_signal) : 0;
 	cpu_destroy(p->cpu);
 	objmap_free(&p->objects);
+	objmap_free(&p->files);
 	gm_destroy(&p->mem);
 	prof_free(&p->prof);
 	free(p);

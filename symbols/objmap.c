@@ -13,12 +13,14 @@ void objmap_init(struct objmap *m)
 
 void objmap_free(struct objmap *m)
 {
+	bool forget = m->forget;
 	for (size_t i = 0; i < m->nobjects; i++)
 		free(m->objects[i].path);
 	free(m->objects);
 	free(m->live);
 	free(m->history);
 	objmap_init(m);
+	m->forget = forget;
 }
 
 /* Room for one more element in an array of *cap elements holding n. */
@@ -45,6 +47,8 @@ static bool same_range(const struct objmap_range *a, const struct objmap_range *
  * again) moves to the end instead of growing the history. */
 static void remember(struct objmap *m, const struct objmap_range *r)
 {
+	if (m->forget)
+		return;
 	for (size_t i = 0; i < m->nhistory; i++) {
 		if (same_range(&m->history[i], r)) {
 			memmove(&m->history[i], &m->history[i + 1],
@@ -157,4 +161,10 @@ const struct objmap_range *objmap_find(const struct objmap *m, uint64_t addr)
 		if (m->history[j].start <= addr && addr < m->history[j].end)
 			return &m->history[j];
 	return NULL;
+}
+
+const struct objmap_range *objmap_next_live(const struct objmap *m, uint64_t addr)
+{
+	size_t i = first_above(m, addr);
+	return i < m->nlive ? &m->live[i] : NULL;
 }

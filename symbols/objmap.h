@@ -12,6 +12,7 @@
 #ifndef PROFEMU_SYMBOLS_OBJMAP_H
 #define PROFEMU_SYMBOLS_OBJMAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +35,7 @@ struct objmap {
 	size_t nlive, live_cap;
 	struct objmap_range *history;	/* unmapped ranges, the most recent last */
 	size_t nhistory, history_cap;
+	bool forget;			/* keep no history (a map of what is mapped now) */
 };
 
 void objmap_init(struct objmap *m);
@@ -47,6 +49,9 @@ int objmap_map(struct objmap *m, uint64_t start, uint64_t size, const char *path
 void objmap_unmap(struct objmap *m, uint64_t start, uint64_t size);
 /* The range holding addr: a live one, else the most recent unmapped one; NULL if none. */
 const struct objmap_range *objmap_find(const struct objmap *m, uint64_t addr);
+/* The first live range ending above addr (it may start above addr), or NULL: history is not
+ * consulted. */
+const struct objmap_range *objmap_next_live(const struct objmap *m, uint64_t addr);
 static inline const struct objmap_object *objmap_object_of(const struct objmap *m,
 							    const struct objmap_range *r)
 {

@@ -8,7 +8,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int objmap_report_elf(struct objmap *m, const char *path, uint64_t bias, uint64_t addr_mask)
+/* page 0: the executable segments, whole (p_memsz); else every segment's pages that hold file
+ * bytes, as mmap maps them (the bss pages beyond are anonymous memory). */
+static int report(struct objmap *m, const char *path, uint64_t bias, uint64_t addr_mask,
+		  uint64_t page)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -22,14 +25,32 @@ int objmap_report_elf(struct objmap *m, const char *path, uint64_t bias, uint64_
 		err = -ENOEXEC;
 	for (size_t i = 0; !err && i < n; i++) {
 		GElf_Phdr ph;
-		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD || !(ph.p_flags & PF_X) ||
-		    ph.p_memsz == 0)
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD ||
+		    (!page && !(ph.p_flags & PF_X)) || (page ? ph.p_filesz : ph.p_memsz) == 0)
 			continue;
-		err = objmap_map(m, (ph.p_vaddr + bias) & addr_mask, ph.p_memsz, path, ph.p_offset,
-				 (uint64_t)st.st_dev, (uint64_t)st.st_ino);
+		uint64_t at = ph.p_vaddr, size = ph.p_memsz, off = ph.p_offset;
+		if (page) {
+			uint64_t in = at & (page - 1);
+			at -= in;
+			off -= in;
+			size = (ph.p_filesz + in + page - 1) & ~(page - 1);
+		}
+		err = objmap_map(m, (at + bias) & addr_mask, size, path, off, (uint64_t)st.st_dev,
+				 (uint64_t)st.st_ino);
 	}
 	if (elf)
 		elf_end(elf);
 	close(fd);
 	return err;
+}
+
+int objmap_report_elf(struct objmap *m, const char *path, uint64_t bias, uint64_t addr_mask)
+{
+	return report(m, path, bias, addr_mask, 0);
+}
+
+int objmap_report_elf_pages(struct objmap *m, const char *path, uint64_t bias, uint64_t addr_mask,
+			    uint64_t page_size)
+{
+	return report(m, path, bias, addr_mask, page_size);
 }

@@ -11,4 +11,10 @@
  * address width. 0, or a negative errno (the file cannot be read, is not ELF, out of memory). */
 int objmap_report_elf(struct objmap *m, const char *path, uint64_t bias, uint64_t addr_mask);
 
+/* The same for the file's pages as mmap maps them (page_size: the guest's page), every load
+ * segment's from its first page to the page holding its last file byte: a map of what memory
+ * a file backs (/proc/self/maps), not of code. */
+int objmap_report_elf_pages(struct objmap *m, const char *path, uint64_t bias, uint64_t addr_mask,
+			    uint64_t page_size);
+
 #endif

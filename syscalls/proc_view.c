@@ -157,25 +157,42 @@ static int write_status(FILE *out, const struct process *p, const struct proc_na
 	return 0;
 }
 
-/* Entries that would show or change profemu's own memory rather than the guest's: refused
- * (EACCES, as the kernel answers a process it does not let trace the target). mem would let a
- * guest overwrite profemu's data or Unicorn's code buffers; the others list host addresses.
- * (environ and auxv are written for the guest: start_entry.) */
 /* The root of a proc file system: its magic number and inode 1. */
 #define PROC_FS_MAGIC 0x9fa0
 #define PROC_ROOT_INO 1
 
+/* entry is one of the NULL-terminated names. */
+static bool one_of(const char *entry, const char *const *names)
+{
+	for (; *names; names++)
+		if (strcmp(entry, *names) == 0)
+			return true;
+	return false;
+}
+
+/* Entries profemu writes from the guest's memory (the process's alone: its threads share it). */
+static bool memory_entry(const char *entry)
+{
+	static const char *const mine[] = {
+		"/maps", "/smaps", "/smaps_rollup", "/environ", "/auxv", NULL,
+	};
+	return one_of(entry, mine);
+}
+
+/* Entries that would show or change profemu's own memory rather than the guest's: refused
+ * (EACCES, as the kernel answers a process it does not let trace the target). mem would let a
+ * guest overwrite profemu's data or Unicorn's code buffers; the others list host addresses. */
 static bool host_only(const char *entry)
 {
 	static const char *const refused[] = {
-		"/mem", "/smaps", "/smaps_rollup", "/pagemap", "/numa_maps", "/syscall", "/stack",
+		"/mem", "/pagemap", "/numa_maps", "/syscall", "/stack", NULL,
 	};
-	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
-		if (strcmp(entry, refused[i]) == 0)
-			return true;
+	if (one_of(entry, refused))
+		return true;
 	if (strncmp(entry, "/task/", 6) == 0) {	/* /task/TID/ENTRY: the same for a thread */
 		const char *tail = strchr(entry + 6, '/');
-		return tail && host_only(tail);
+		/* a memory entry of no thread of the guest's (thread_entry): the host's */
+		return tail && (host_only(tail) || memory_entry(tail));
 	}
 	return strncmp(entry, "/map_files", 10) == 0;
 }
@@ -221,15 +238,31 @@ void proc_view_note_stack(struct process *p, uint64_t envp_at, uint64_t auxv_at)
 	}
 }
 
+/* rest is /task/TID/ENTRY with TID a thread of this guest process: "/ENTRY", which is the
+ * process's for the memory entries (threads share the memory); else rest. */
+static const char *thread_entry(struct process *p, const struct proc_name *n)
+{
+	const char *rest = n->rest;
+	if (n->pid != p->cfg.pid || strncmp(rest, "/task/", 6) != 0)
+		return rest;
+	char *end;
+	long tid = strtol(rest + 6, &end, 10);
+	bool thread = p->sched ? sched_find(p, (int32_t)tid) != NULL : tid == p->cfg.pid;
+	if (end == rest + 6 || *end != '/' || tid <= 0 || tid > INT32_MAX || !thread)
+		return rest;
+	return memory_entry(end) ? end : rest;
+}
+
 int proc_view_open(struct process *p, const char *guest, int host_flags)
 {
 	struct proc_name n;
 	if (!parse(p, guest, &n))
 		return 0;
-	const char *e = n.rest;
+	const char *e = thread_entry(p, &n);
 	bool stat = strcmp(e, "/stat") == 0, status = strcmp(e, "/status") == 0;
 	bool comm_file = strcmp(e, "/comm") == 0, cmdline = strcmp(e, "/cmdline") == 0;
-	bool maps = strcmp(e, "/maps") == 0;
+	bool smaps = strcmp(e, "/smaps") == 0, rollup = strcmp(e, "/smaps_rollup") == 0;
+	bool maps = strcmp(e, "/maps") == 0 || smaps || rollup;
 	bool environ_file = strcmp(e, "/environ") == 0, auxv = strcmp(e, "/auxv") == 0;
 	if (host_only(e))
 		return -EACCES;
@@ -262,7 +295,8 @@ int proc_view_open(struct process *p, const char *guest, int host_flags)
 		else if (comm_file)
 			fprintf(out, "%s\n", info.comm);
 		else if (maps)
-			r = proc_maps_write(out, p);
+			r = proc_maps_write(out, p, smaps ? PROC_SMAPS
+						    : rollup ? PROC_SMAPS_ROLLUP : PROC_MAPS);
 		else if (environ_file)
 			write_environ(out, p);
 		else if (auxv)
@@ -341,12 +375,14 @@ int proc_view_opened(struct process *p, int fd, int host_flags)
 	bool own = host == (long)getpid();
 	if (!own && !tree_has_host_pid(&p->tree, (pid_t)host))
 		return fd;	/* another host process's entry, as the kernel lets this one see it */
-	if (host_only(end)) {
-		close(fd);
-		return -EACCES;
-	}
-	if (!own)
+	if (!own) {
+		/* another process of the tree: its profemu's memory is not this guest's to see */
+		if (host_only(end) || memory_entry(end)) {
+			close(fd);
+			return -EACCES;
+		}
 		return fd;
+	}
 	/* profemu's own entry reached another way (a directory descriptor, "..", a link): the
 	 * guest's view of it, as by /proc/self */
 	char guest[PATH_MAX];

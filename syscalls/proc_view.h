@@ -1,9 +1,10 @@
 /* The guest's own /proc entries (issue 18): /proc/self and /proc/<guest pid> name the guest's
  * process, not the host's profemu. readlink("/proc/self") answers the guest pid; the entries
  * that carry a pid or a name (stat, status, comm, cmdline) are written for the guest, in the
- * guest's pids; maps lists the guest's own mappings (proc_maps.c; the guest's process only);
+ * guest's pids; maps, smaps and smaps_rollup list the guest's own mappings (proc_maps.c; the
+ * guest's process only, also as task/TID/ of its threads), environ and auxv are its own;
  * exe is the guest's program (path.c); the entries that would show or change profemu's memory
- * (mem, smaps, pagemap, auxv, environ, ...) are refused, EACCES; every other entry of the
+ * (mem, pagemap, map_files, ...) are refused, EACCES; every other entry of the
  * directory (fd/, cwd, limits, ...) is the host process's own, which runs the guest, under its
  * host pid. */
 #ifndef PROFEMU_PROC_VIEW_H

@@ -170,6 +170,9 @@ struct process {
 	/* The ELF objects mapped into the guest (the program, its interpreter, and every
 	 * executable file mapping since): what the symbolizer names addresses from. */
 	struct objmap objects;
+	/* Every file mapping now live, executable or not, with its offset, device and inode
+	 * (no history): what /proc/self/maps names (proc_maps.c). */
+	struct objmap files;
 	struct glibc_hook glibc_hooks[8];
 	unsigned glibc_hook_count;
 	uint64_t trampoline;		/* the ABI's stub page, once mapped (i386: returning from a

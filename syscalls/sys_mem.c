@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/sysmacros.h>
@@ -78,14 +79,36 @@ uint64_t process_place_mapping(struct process *p, uint64_t len)
 }
 
 /* An executable mapping of a file is code of an object (a shared library, a dlopen'ed module):
- * the object map learns it, for the symbolizer. Any other mapping ends what was there. */
+ * the object map learns it, for the symbolizer. Any mapping of a file, executable or not, is
+ * one of the files behind guest memory (/proc/self/maps names it). Any other mapping ends
+ * what was there. */
 static void notice_mapping(struct process *p, uint64_t addr, uint64_t size, uint64_t prot,
 			   const char *path, const struct stat *st, uint64_t off)
 {
 	bool exec = abi_bits_to_neutral(&p->abi->flags->prot, prot) & ABI_PROT_EXEC;
-	if (!exec || !path || !*path ||
+	bool file = path && *path;
+	if (!exec || !file ||
 	    objmap_map(&p->objects, addr, size, path, off, st->st_dev, st->st_ino) != 0)
 		objmap_unmap(&p->objects, addr, size);
+	if (!file || objmap_map(&p->files, addr, size, path, off, st->st_dev, st->st_ino) != 0)
+		objmap_unmap(&p->files, addr, size);
+}
+
+/* The file behind [from, from + len) follows it to [to, to + new_len) (mremap). */
+static void move_file(struct process *p, uint64_t from, uint64_t len, uint64_t to, uint64_t new_len)
+{
+	const struct objmap_range *r = objmap_next_live(&p->files, from);
+	if (!r || r->start > from) {
+		objmap_unmap(&p->files, to, new_len);
+		return;
+	}
+	const struct objmap_object *o = objmap_object_of(&p->files, r);
+	char *path = strdup(o->path);
+	uint64_t dev = o->dev, ino = o->ino, off = r->file_off + (from - r->start);
+	objmap_unmap(&p->files, from, len);
+	if (!path || objmap_map(&p->files, to, new_len, path, off, dev, ino) != 0)
+		objmap_unmap(&p->files, to, new_len);
+	free(path);
 }
 
 /* How many bytes of a MAP_SHARED mapping of fd at off a host MAP_SHARED mapping backs (its
@@ -194,8 +217,10 @@ int64_t sys_munmap(struct process *p, const uint64_t *a)
 	if ((a[0] & (p->mem.page_size - 1)) || a[1] == 0)
 		return -EINVAL;
 	int err = gm_unmap(&p->mem, a[0], a[1]);
-	if (!err)
+	if (!err) {
 		objmap_unmap(&p->objects, a[0], gm_page_up(&p->mem, a[1]));
+		objmap_unmap(&p->files, a[0], gm_page_up(&p->mem, a[1]));
+	}
 	return err;
 }
 
@@ -276,14 +301,18 @@ int64_t sys_mremap(struct process *p, const uint64_t *a)
 	int prot = r->prot;
 	bool shared = r->shared;
 	if (!fixed && new_size <= old_size) {
-		if (new_size < old_size)
+		if (new_size < old_size) {
 			gm_unmap(gm, old + new_size, old_size - new_size);
+			objmap_unmap(&p->files, old + new_size, old_size - new_size);
+		}
 		return (int64_t)old;
 	}
 	if (!fixed && gm_is_free(gm, old + old_size, new_size - old_size)) {
 		int err = gm_map(gm, old + old_size, new_size - old_size, prot);
 		if (!err && shared)
 			err = gm_move_shared(gm, old, old_size, old, new_size);
+		if (!err)
+			move_file(p, old, old_size, old, new_size);
 		return err ? err : (int64_t)old;
 	}
 	if (!(flags & GUEST_MREMAP_MAYMOVE))
@@ -307,6 +336,7 @@ int64_t sys_mremap(struct process *p, const uint64_t *a)
 		return err;
 	}
 	gm_unmap(gm, old, old_size);
+	move_file(p, old, old_size, to, new_size);
 	return (int64_t)to;
 }
 

@@ -15,7 +15,17 @@ hostile-ARCH-procmem). The guest is guests/procself.c.
             /proc/self/auxv entry is what getauxval answers, AT_NULL last (146339a: both refused
             with EACCES; before, the host's: profemu's own environment and auxiliary vector).
             Oracle: the native x86-64 run's verdicts on every architecture (qemu-hppa shows its
-            own environment in environ)."""
+            own environment in environ).
+  procfiles /proc/self/maps names the memory files back: a data file mapped privately (three
+            lines when its middle page is PROT_NONE, each with its offset, device and inode)
+            and shared (rw-s at its offset), the program's file (code and data lines), [heap]
+            holding the break, [stack] a local, [vdso] only where AT_SYSINFO_EHDR points (profemu
+            gives x86 guests no vDSO: no such line), names in column 73 (f62903a: only
+            executable file mappings were named). Oracle: the native x86-64 run's verdicts.
+  procsmaps /proc/self/smaps has an entry per maps line headed by it, Size its range, Rss at
+            most Size; smaps_rollup a [rollup] header and an Rss; /proc/self/task/TID/maps is
+            the process's maps (f62903a: smaps refused with EACCES). Oracle: the native x86-64
+            run's verdicts."""
 
 import os
 
@@ -48,12 +58,22 @@ def run_procmem(ctx, arch):
             got.returncode, got.stdout, MEM_REFUSED, got.stderr.decode(errors="replace")[-600:]))
 
 
-def run_procstart(ctx, arch):
-    d = ctx.fresh_dir("procstart")
-    want = ctx.oracle("x86_64", [ctx.guest("procself", "x86_64", "static"), "start"], d)
-    got, _ = ctx.profemu_run([ctx.guest("procself", arch, "static"), "start"], d)
+# mode -> a line the native run must print (else the oracle itself is off)
+NATIVE_VERDICTS = {
+    "start": b"environ: the strings of environ[]",
+    "files": b"data file, private, middle page PROT_NONE: 3 pieces, offsets, permissions, "
+             b"device and inode right yes",
+    "smaps": b"task/TID/maps: the process's maps",
+}
+
+
+def run_native_verdicts(ctx, arch, mode):
+    """procself MODE under profemu prints what the native x86-64 run prints."""
+    d = ctx.fresh_dir("proc" + mode)
+    want = ctx.oracle("x86_64", [ctx.guest("procself", "x86_64", "static"), mode], d)
+    got, _ = ctx.profemu_run([ctx.guest("procself", arch, "static"), mode], d)
     if (got.returncode != 0 or got.stdout != want.stdout or
-            b"environ: the strings of environ[]" not in want.stdout):
+            NATIVE_VERDICTS[mode] not in want.stdout):
         raise Failure("status %d, stdout:\n%s\nthe native x86-64 run's:\n%s" % (
             got.returncode, got.stdout.decode(errors="replace"),
             want.stdout.decode(errors="replace")))

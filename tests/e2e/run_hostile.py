@@ -69,7 +69,11 @@ i386, hppa):
   hostile-ARCH-procmaps    /proc/self/maps is the guest's: pthread_getattr_np works, as natively
   hostile-ARCH-procmem     /proc/self/mem refused (EACCES), never profemu's memory
   hostile-ARCH-procstart   /proc/self/environ and auxv are the guest's: its environment
-                           strings and its auxiliary vector (hostile_proc.py)
+                           strings and its auxiliary vector
+  hostile-ARCH-procfiles   /proc/self/maps names every file mapping (data files too, with
+                           offset, device, inode), [heap], [stack], as natively
+  hostile-ARCH-procsmaps   /proc/self/smaps, smaps_rollup, task/TID/maps are the guest's
+                           (hostile_proc.py)
 
 Usage:
   run_hostile.py --list
@@ -124,8 +128,8 @@ def cases():
     out += ["hostile-stop-x86_64-" + m for m in ("spin", "read", "block", "handle", "writing")]
     out += ["hostile-stop-i386-spin", "hostile-stop-hppa-spin"]
     for arch in ARCHES:
-        out += ["hostile-%s-procmaps" % arch, "hostile-%s-procmem" % arch,
-                "hostile-%s-procstart" % arch]
+        out += ["hostile-%s-proc%s" % (arch, m)
+                for m in ("maps", "mem", "start", "files", "smaps")]
     return out
 
 
@@ -370,8 +374,8 @@ def run_case(name, args):
             hostile_proc.run_procmaps(ctx, arch, compared)
         elif what == "procmem":
             hostile_proc.run_procmem(ctx, arch)
-        elif what == "procstart":
-            hostile_proc.run_procstart(ctx, arch)
+        elif what in ("procstart", "procfiles", "procsmaps"):
+            hostile_proc.run_native_verdicts(ctx, arch, what[4:])
         elif what == "wild":
             compared(ctx, arch, "wild", [guest, "wild"])
         elif what in COMPARED:

@@ -118,3 +118,22 @@ Test(objmap, edges)
 	expect(UINT64_MAX - 0x900, "/top", 0x6ff);
 	cr_expect_null(objmap_find(&m, 0));
 }
+
+/* A map of what is mapped now (process.files, /proc/self/maps): an unmapped range is gone, not
+ * remembered, and a range's neighbour above is found from an address below it. */
+Test(objmap, forget_and_next_live)
+{
+	m.forget = true;
+	objmap_map(&m, 0x10000, 0x2000, "/data", 0x3000, 1, 9);
+	objmap_map(&m, 0x20000, 0x1000, "/other", 0, 1, 10);
+	objmap_unmap(&m, 0x10000, 0x1000);
+	expect(0x10000, NULL, 0);
+	expect(0x11000, "/data", 0x4000);
+	cr_expect_eq(m.nhistory, 0, "nothing remembered");
+	const struct objmap_range *r = objmap_next_live(&m, 0x12000);
+	cr_assert(r);
+	cr_expect_eq(r->start, 0x20000, "the next range above a hole");
+	cr_expect_null(objmap_next_live(&m, 0x21000));
+	objmap_free(&m);
+	cr_expect(m.forget, "objmap_free keeps the map's kind");
+}
