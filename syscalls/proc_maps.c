@@ -5,10 +5,11 @@
  * mapping, executable or not, with its offset, device and inode) or none does. Pieces next to
  * each other join as the kernel merges vmas: the same protection and sharing, and the same
  * file at consecutive offsets or no file and the same name. Anonymous memory is named as the
- * kernel names it: [stack] holds the initial stack pointer's page, [heap] overlaps the break,
- * the ABI's trampoline page ([vdso] on IA-64) by its name; the rest has none. x86 guests get
- * no vDSO from profemu (no AT_SYSINFO_EHDR: glibc makes real system calls), so there is no
- * [vdso], [vvar] or [vsyscall] line, as for a process of a kernel without them. */
+ * kernel names it: [stack] holds the initial stack pointer's page, [heap] overlaps the break;
+ * the rest has none. profemu gives no guest a vDSO (no AT_SYSINFO_EHDR: glibc makes real
+ * system calls), so there is no [vdso], [vvar] or [vsyscall] line, as for a process of a
+ * kernel without them; profemu's own trampoline pages (i386's served-call return, hppa's
+ * signal return, IA-64's gate page) are unnamed anonymous memory, as a JIT's would be. */
 #include "proc_maps.h"
 
 #include <errno.h>
@@ -66,8 +67,6 @@ static const char *label_of(const struct process *p, uint64_t start, uint64_t en
 		return "[stack]";
 	if (p->brk_cur > p->brk_start && start < p->brk_cur && end > p->brk_start)
 		return "[heap]";
-	if (p->trampoline && start <= p->trampoline && p->trampoline < end)
-		return p->abi->trampoline_name;
 	return NULL;
 }
 

@@ -82,9 +82,6 @@ struct sys_abi {
 	/* ---- starting a program (cli/run.c) ---- */
 	const char *default_sysroot;	/* -L when none is given: where the ABI's libraries live */
 	const char *platform;		/* AT_PLATFORM */
-	/* /proc/self/maps's name of the trampoline page (process.trampoline), where the ABI's
-	 * Linux has such a page (IA-64's gate page: "[vdso]"); NULL: unnamed, profemu's own. */
-	const char *trampoline_name;
 	/* Sets the registers a program starts with: the stack pointer the loader's stack gives,
 	 * the pc at the entry point, and whatever else the ABI's process entry defines (hppa:
 	 * argc in r25, argv in r24). */

@@ -28,8 +28,6 @@ const struct sys_abi sys_abi_ia64 = {
 	.flags = &abi_flags_ia64,
 	.default_sysroot = "/usr/ia64-linux-gnu",
 	.platform = NULL,	/* Linux ia64 has no ELF_PLATFORM: no AT_PLATFORM */
-	.trampoline_name = "[vdso]",	/* the gate page: a vma with no mm, which show_map_vma
-					 * names so */
 	.set_entry_state = ia64_set_entry_state,
 	.call_args = ia64_call_args,
 	.call_redirect = ia64_call_redirect,

@@ -25,11 +25,25 @@ hostile-ARCH-procmem). The guest is guests/procself.c.
   procsmaps /proc/self/smaps has an entry per maps line headed by it, Size its range, Rss at
             most Size; smaps_rollup a [rollup] header and an Rss; /proc/self/task/TID/maps is
             the process's maps (f62903a: smaps refused with EACCES). Oracle: the native x86-64
-            run's verdicts."""
+            run's verdicts.
+ARCH ia64 runs the committed guests/ia64/bin/procself, against the native x86-64 run's verdicts
+(Ski runs no such program)."""
 
 import os
 
-from e2e_harness import Failure
+from e2e_harness import Failure, HarnessError
+
+# IA-64: the committed static program (guests/ia64/build.sh makes it; CI has no cross compiler)
+IA64_PROCSELF = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                              "..", "guests", "ia64", "bin", "procself"))
+
+
+def procself(ctx, arch):
+    if arch != "ia64":
+        return ctx.guest("procself", arch, "static")
+    if not os.path.isfile(IA64_PROCSELF):
+        raise HarnessError("%s is missing (guests/ia64/build.sh makes it)" % IA64_PROCSELF)
+    return IA64_PROCSELF
 
 MEM_REFUSED = (b"/proc/self/mem: EACCES\n/proc/PID/mem: EACCES\n"
                b"/proc/self/task/TID/mem: EACCES\n/dev/fd/../mem: EACCES\n"
@@ -37,8 +51,8 @@ MEM_REFUSED = (b"/proc/self/mem: EACCES\n/proc/PID/mem: EACCES\n"
 
 
 def run_procmaps(ctx, arch, compared):
-    guest = ctx.guest("procself", arch, "static")
-    if arch != "i386":
+    guest = procself(ctx, arch)
+    if arch not in ("i386", "ia64"):
         compared(ctx, arch, "procmaps", [guest, "maps"])
         return
     d = ctx.fresh_dir("procmaps")
@@ -51,7 +65,7 @@ def run_procmaps(ctx, arch, compared):
 
 
 def run_procmem(ctx, arch):
-    guest = ctx.guest("procself", arch, "static")
+    guest = procself(ctx, arch)
     got, _ = ctx.profemu_run([guest, "mem"], ctx.fresh_dir("procmem"))
     if got.returncode != 0 or got.stdout != MEM_REFUSED:
         raise Failure("status %d, stdout %r (%r expected)\n%s" % (
@@ -71,7 +85,7 @@ def run_native_verdicts(ctx, arch, mode):
     """procself MODE under profemu prints what the native x86-64 run prints."""
     d = ctx.fresh_dir("proc" + mode)
     want = ctx.oracle("x86_64", [ctx.guest("procself", "x86_64", "static"), mode], d)
-    got, _ = ctx.profemu_run([ctx.guest("procself", arch, "static"), mode], d)
+    got, _ = ctx.profemu_run([procself(ctx, arch), mode], d)
     if (got.returncode != 0 or got.stdout != want.stdout or
             NATIVE_VERDICTS[mode] not in want.stdout):
         raise Failure("status %d, stdout:\n%s\nthe native x86-64 run's:\n%s" % (

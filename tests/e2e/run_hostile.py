@@ -74,6 +74,7 @@ i386, hppa):
                            offset, device, inode), [heap], [stack], as natively
   hostile-ARCH-procsmaps   /proc/self/smaps, smaps_rollup, task/TID/maps are the guest's
                            (hostile_proc.py)
+  hostile-ia64-procMODE    the five above for IA-64 (the committed guests/ia64/bin/procself)
 
 Usage:
   run_hostile.py --list
@@ -127,7 +128,7 @@ def cases():
     out += ["hostile-outputs-" + c for c in ("prerun", "longname", "enospc", "fifo")]
     out += ["hostile-stop-x86_64-" + m for m in ("spin", "read", "block", "handle", "writing")]
     out += ["hostile-stop-i386-spin", "hostile-stop-hppa-spin"]
-    for arch in ARCHES:
+    for arch in ARCHES + ["ia64"]:
         out += ["hostile-%s-proc%s" % (arch, m)
                 for m in ("maps", "mem", "start", "files", "smaps")]
     return out
@@ -357,6 +358,12 @@ def run_case(name, args):
         if parts[0] == "sysfuzz":
             return run_sysfuzz(ctx, arch, int(parts[2]))
         what = "-".join(parts[2:])
+        if what == "procmaps":
+            return hostile_proc.run_procmaps(ctx, arch, compared)
+        if what == "procmem":
+            return hostile_proc.run_procmem(ctx, arch)
+        if what in ("procstart", "procfiles", "procsmaps"):
+            return hostile_proc.run_native_verdicts(ctx, arch, what[4:])
         guest = ctx.guest("hostile", arch, "static")
         if what == "smc":
             run_smc(ctx, arch, guest)
@@ -370,12 +377,6 @@ def run_case(name, args):
             run_threads(ctx, arch, guest)
         elif what == "threadmax":
             compared(ctx, arch, "threadmax", [guest, "threadmax", "500"])
-        elif what == "procmaps":
-            hostile_proc.run_procmaps(ctx, arch, compared)
-        elif what == "procmem":
-            hostile_proc.run_procmem(ctx, arch)
-        elif what in ("procstart", "procfiles", "procsmaps"):
-            hostile_proc.run_native_verdicts(ctx, arch, what[4:])
         elif what == "wild":
             compared(ctx, arch, "wild", [guest, "wild"])
         elif what in COMPARED:
