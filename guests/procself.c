@@ -17,7 +17,8 @@
  *         name in column 73) as verdicts that read the same natively and under profemu.
  *   smaps reads /proc/self/smaps, smaps_rollup and task/TID/maps: smaps has one entry per
  *         maps line, its header the maps line, Size the range in kB, Rss at most Size; the
- *         rollup has an Rss line; the thread's maps are the process's. */
+ *         rollup has an Rss line; the main thread's and a second thread's task/TID/maps are
+ *         the process's. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -224,8 +225,28 @@ static int files(void)
 
 static char smaps_text[1 << 20], task_text[1 << 18];
 
+/* A second thread's view: /proc/self/maps, then its own task/TID/maps (nothing mapped in
+ * between: read_all allocates nothing). */
+static void *thread_maps(void *arg)
+{
+	static char mine[1 << 18];
+	long len = read_all("/proc/self/maps", maps_text, sizeof maps_text - 1);
+	char path[64];
+	snprintf(path, sizeof path, "/proc/self/task/%d/maps", (int)syscall(SYS_gettid));
+	long tlen = read_all(path, mine, sizeof mine);
+	*(const char **)arg = tlen < 0 ? strerror((int)-tlen)
+			      : tlen == len && !memcmp(mine, maps_text, (size_t)len) ? "the process's maps"
+			      : "differs from maps";
+	return NULL;
+}
+
 static int smaps(void)
 {
+	const char *second = "no thread";
+	pthread_t th;
+	if (pthread_create(&th, NULL, thread_maps, &second) == 0)
+		pthread_join(th, NULL);
+	printf("task/TID/maps of a second thread: %s\n", second);
 	long page = sysconf(_SC_PAGESIZE);
 	long len = read_all("/proc/self/maps", maps_text, sizeof maps_text - 1);
 	long slen = read_all("/proc/self/smaps", smaps_text, sizeof smaps_text - 1);

@@ -24,7 +24,8 @@ hostile-ARCH-procmem). The guest is guests/procself.c.
             executable file mappings were named). Oracle: the native x86-64 run's verdicts.
   procsmaps /proc/self/smaps has an entry per maps line headed by it, Size its range, Rss at
             most Size; smaps_rollup a [rollup] header and an Rss; /proc/self/task/TID/maps is
-            the process's maps (f62903a: smaps refused with EACCES). Oracle: the native x86-64
+            the process's maps, the main thread's and a second thread's (f62903a: smaps
+            refused with EACCES, a second thread's task/TID/maps ENOENT). Oracle: the native x86-64
             run's verdicts.
 ARCH ia64 runs the committed guests/ia64/bin/procself, against the native x86-64 run's verdicts
 (Ski runs no such program)."""
