@@ -44,6 +44,10 @@ Cases:
                    both print the same count, cmp (reached from libc's sort through a
                    long-branch stub, b,l .+8,%r1; be,n, and $$dyncall's bv) has that many calls
                    in --counts and in --callgrind's calls= lines into it, main and work one.
+  obpaths-hppa     the hppa demo with -L spelled relative and with "..": every object of
+                   --callgrind's ob=/cob= and --counts' rows is named by its canonical path
+                   (os.path.realpath's, the kernel's name of a mapped file), the interpreter
+                   ld.so.1 in the same directory as libc.so.6, which ld.so maps.
   shrunk-x86_64    a program dlopens a module built here, calls its spin, dlcloses it, then
                    truncates the module's file in place (same inode) before it exits, after --counts
                    named spin during the run: profemu (whose libelf mapping of the file
@@ -146,7 +150,7 @@ def cases():
     return (["annotate-" + a for a in X86] + ["valgrind-" + a for a in X86] +
             ["skipplt-" + a for a in X86] +
             ["counts-" + a for a in list(CC) + ["ia64"]] +
-            ["calls-hppa", "shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
+            ["calls-hppa", "obpaths-hppa", "shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
 
 
 def run(ctx, cmd, cwd, env=None):
@@ -618,6 +622,28 @@ def run_calls_hppa(ctx):
         raise Failure("\n".join("  * " + p for p in problems))
 
 
+def run_obpaths_hppa(ctx):
+    """One spelling per object: the loader's interpreter and ld.so's libraries alike."""
+    d = ctx.fresh_dir("obpaths")
+    demo = build_demo(ctx, "hppa", d)
+    root = SYSROOT["hppa"][1]
+    if not os.path.isdir(root):
+        raise Skip(root + " (Debian's hppa libc) is not installed")
+    # relative, through a directory and back up
+    spelled = os.path.join(os.path.relpath(root, d), "lib", "..")
+    profemu(ctx, d, ["-L", spelled, "--callgrind=pe.out"], [demo, "20"])
+    obs = set(re.findall(r"^c?ob=(.+)$", open(os.path.join(d, "pe.out")).read(), re.M))
+    problems = ["%s is not its canonical path %s" % (ob, os.path.realpath(os.path.join(d, ob)))
+                for ob in sorted(obs) if os.path.realpath(os.path.join(d, ob)) != ob]
+    dirs = {os.path.basename(ob): os.path.dirname(ob) for ob in obs}
+    if "ld.so.1" not in dirs or dirs.get("libc.so.6") != dirs["ld.so.1"]:
+        problems.append("ld.so.1 and libc.so.6 are not named in one directory: %s" %
+                        " ".join(sorted(obs)))
+    ctx.notes.append("-L %s: %s" % (spelled, " ".join(sorted(obs))))
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
 def callgrind_calls(path):
     """function -> the sum of the calls= lines into it (cfn, names compressed as fn's)."""
     out, names, cfn = collections.Counter(), {}, None
@@ -853,6 +879,8 @@ def run_case(name, args):
                             "Perl_runops_standard")
         elif name == "calls-hppa":
             run_calls_hppa(ctx)
+        elif name == "obpaths-hppa":
+            run_obpaths_hppa(ctx)
         elif name == "shrunk-x86_64":
             run_shrunk(ctx)
         elif name == "dbgsym-x86_64":
