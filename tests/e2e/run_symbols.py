@@ -39,6 +39,10 @@ Cases:
                    DT_PLTGOT + OFF, which readelf -r names) and every .plt cost line of
                    --callgrind --skip-plt=no in the entry of its name (the lazy "mov r15=I"
                    ones: relocation I's), the demo's 8 stubs all called.
+                   hppa: every "NAME@plt" row is at an import stub of objdump -d's
+                   ("addil L%X,dp|r19,r1; ldo Y(r1),r22; ldw 0(r22),r21; bv r0(r21); ldw
+                   4(r22),r19": the descriptor at DT_PLTGOT + X + Y, which readelf -r's
+                   R_PARISC_IPLT names), the demo's 8 stubs all named.
   calls-hppa       the demo with a counter of cmp's calls that main prints, built for hppa,
                    run under qemu-hppa (the oracle) and under profemu --counts --callgrind:
                    both print the same count, cmp (reached from libc's sort through a
@@ -508,6 +512,8 @@ def run_counts_offsets(ctx, arch):
         problems += instruction_addresses(ctx, d, demo, arch)
     if arch == "ia64-dynamic":
         problems += ia64_plt_names(ctx, d, rows, paths, demo)
+    if arch == "hppa":
+        problems += hppa_plt_names(ctx, d, rows, paths, demo)
     ctx.notes.append("%d functions; checked against readelf: %s" % (
         len(rows), ", ".join("%s %d" % kv for kv in sorted(checked.items()))))
     if problems:
@@ -581,6 +587,63 @@ def ia64_plt_names(ctx, d, rows, paths, demo):
         problems.append("only %d --callgrind cost lines in .plt entries" % lines)
     ctx.notes.append("IA-64 PLT: %s stubs checked in --counts, %d .plt cost lines" % (
         ", ".join("%s %d" % kv for kv in sorted(checked.items())), lines))
+    return problems[:10]
+
+
+HPPA_STUB = re.compile(
+    r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} ){4}\s*addil L%(-?[0-9a-f]+),(?:dp|r19),r1\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*ldo (-?[0-9a-f]+)\(r1\),r22\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*ldw 0\(r22\),r21\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*bv r0\(r21\)\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*ldw 4\(r22\),r19$", re.M)
+
+
+def hppa_plt_entries(ctx, path, d, at=None):
+    """{address: name@plt} of the hppa import stubs objdump -d shows in the object at path
+    (only the one at address at, if given), named by readelf -r's R_PARISC_IPLT relocation of
+    the descriptor they load."""
+    env = os.environ.copy()
+    dyn = run(ctx, ["readelf", "-dW", path], d, env=env).stdout.decode()
+    gp = int(re.search(r"\(PLTGOT\)\s+0x([0-9a-f]+)", dyn).group(1), 16)
+    slots = {}
+    for line in run(ctx, ["readelf", "-rW", path], d, env=env).stdout.decode().splitlines():
+        f = line.split()
+        if len(f) >= 5 and f[2] == "R_PARISC_IPLT":
+            slots[int(f[0], 16)] = re.sub(r"@.*$", "", f[4])
+    cmd = ["hppa-linux-gnu-objdump", "-d", path]
+    if at is not None:
+        cmd += ["--start-address=%#x" % at, "--stop-address=%#x" % (at + 20)]
+    text = run(ctx, cmd, d, env=env).stdout.decode()
+    out = {}
+    for a, hi, lo in HPPA_STUB.findall(text):
+        slot = (gp + int(hi, 16) + int(lo, 16)) & 0xffffffff
+        if slot in slots:
+            out[int(a, 16)] = slots[slot] + "@plt"
+    return out
+
+
+def hppa_plt_names(ctx, d, rows, paths, demo):
+    """Every "@plt" row of --counts at an import stub of that name by objdump; the demo's
+    stubs all called and named."""
+    problems, checked = [], collections.Counter()
+    demo_ob = os.path.basename(demo)
+    demo_stubs = hppa_plt_entries(ctx, demo, d)
+    for r in rows:
+        if not r["name"].endswith("@plt"):
+            continue
+        ob, off = r.get("object"), int(r["offset"], 16)
+        there = demo_stubs if ob == demo_ob else hppa_plt_entries(ctx, paths[ob], d, off)
+        if there.get(off) != r["name"]:
+            problems.append("%s in %s at %#x: objdump's import stub there is %s" % (
+                r["name"], ob, off, there.get(off)))
+        checked[ob] += 1
+    named = {r["name"] for r in rows if r.get("object") == demo_ob}
+    missing = sorted(n for n in demo_stubs.values() if n not in named)
+    if len(demo_stubs) < 8 or missing:
+        problems.append("objdump shows %d import stubs in the demo; not in --counts: %s" % (
+            len(demo_stubs), " ".join(missing)))
+    ctx.notes.append("hppa import stubs checked: %s" % ", ".join(
+        "%s %d" % kv for kv in sorted(checked.items())))
     return problems[:10]
 
 
@@ -709,6 +772,8 @@ def instruction_addresses(ctx, d, program, arch):
     ob = os.path.basename(program)
     entries = [e for e in symbol_entries(ctx, program, d, code_only=True)
                if not e[0].startswith(".")]
+    if arch == "hppa":	# import stubs, which no symbol covers: objdump's, 5 words each
+        entries += [(n, a, 20) for a, n in hppa_plt_entries(ctx, program, d).items()]
     problems, seen, named = [], 0, 0
     for r in run_counts.records(os.path.join(d, "pe.out")):
         if r[0] != "cost" or object_file(r[1]) != ob:
