@@ -48,6 +48,10 @@ Cases:
                    both print the same count, cmp (reached from libc's sort through a
                    long-branch stub, b,l .+8,%r1; be,n, and $$dyncall's bv) has that many calls
                    in --counts and in --callgrind's calls= lines into it, main and work one.
+                   A call into one of libc's and ld.so's long-branch stubs (objdump -d's
+                   "b,l .+8,r1; addil L%X,r1,r1; be,n Y(sr4,r1)") is one of the stub's
+                   destination: no --counts row is at a stub, and the destinations of the
+                   stubs the run crossed are rows.
   obpaths-hppa     the hppa demo with -L spelled relative and with "..": every object of
                    --callgrind's ob=/cob= and --counts' rows is named by its canonical path
                    (os.path.realpath's, the kernel's name of a mapped file), the interpreter
@@ -680,6 +684,7 @@ def run_calls_hppa(ctx):
         if calls != n or cg[name] != n:
             problems.append("%s: %s calls in --counts, %d in --callgrind, the program made %d" % (
                 name, calls, cg[name], n))
+    problems += long_branch_calls(ctx, d, os.path.join(d, "pe.json"))
     ctx.notes.append("cmp called %d times (qemu-hppa and profemu's output)" % want["cmp"])
     if problems:
         raise Failure("\n".join("  * " + p for p in problems))
@@ -705,6 +710,37 @@ def run_obpaths_hppa(ctx):
     ctx.notes.append("-L %s: %s" % (spelled, " ".join(sorted(obs))))
     if problems:
         raise Failure("\n".join("  * " + p for p in problems))
+
+
+HPPA_LONG_BRANCH = re.compile(
+    r"^\s*([0-9a-f]+):\s+e8 20 00 00\s+b,l [0-9a-f]+ <[^>]*>,r1\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*addil L%(-?[0-9a-f]+),r1,r1\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*be,n (-?[0-9a-f]+)\(sr4,r1\)$", re.M)
+
+
+def long_branch_calls(ctx, d, counts):
+    """No --counts row of libc.so.6 or ld.so.1 at a long-branch stub of objdump's, and calls
+    of libc reported at stubs' destinations."""
+    with open(counts) as f:
+        rows = json.load(f)["functions"]
+    problems, notes = [], []
+    for ob in ("libc.so.6", "ld.so.1"):
+        path = os.path.join(SYSROOT["hppa"][1], "lib", ob)
+        text = run(ctx, ["hppa-linux-gnu-objdump", "-d", path], d, env=os.environ.copy()).stdout
+        stubs = {int(a, 16): (int(a, 16) + 8 + int(x, 16) + int(y, 16)) & ~3
+                 for a, x, y in HPPA_LONG_BRANCH.findall(text.decode())}
+        at = {int(r["offset"], 16): r for r in rows if r.get("object") == ob}
+        for a in sorted(set(at) & set(stubs)):
+            problems.append("%s+%#x: a call reported at the long-branch stub (to +%#x)" % (
+                ob, a, stubs[a]))
+        reached = sorted({dest for dest in stubs.values() if dest in at})
+        if ob == "libc.so.6" and not reached:
+            problems.append("no call of libc.so.6 reported at a long-branch stub's destination")
+        notes.append("%s: %d stubs, %d destinations called (%s)" % (
+            ob, len(stubs), len(reached), " ".join("+%#x %d" % (a, at[a].get("calls", 0))
+                                                   for a in reached[:4])))
+    ctx.notes.append("long-branch stubs by objdump: " + "; ".join(notes))
+    return problems[:10]
 
 
 def callgrind_calls(path):
