@@ -97,7 +97,7 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 
 	/* e is ip's entry at enter: the cache is direct-mapped by ip / 16 */
 enter:
-	if (e->fast_addr != ip || retired + e->insns > limit) {
+	if (e->fast_tag != ~ip || retired + e->insns > limit) {
 		c->clock.retired = retired;
 		c->ip = ip;
 		c->slot = 0;
@@ -427,7 +427,7 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 	}
 }
 
-void ia64_uops_build(struct ia64_cached_bundle *e)
+void ia64_uops_build(struct ia64_cached_bundle *e, uint64_t addr)
 {
 	e->insns = 0;
 	unsigned n = 0;
@@ -445,7 +445,7 @@ void ia64_uops_build(struct ia64_cached_bundle *e)
 			.ri = in->unit == IA64_UNIT_X ? 1 : (uint8_t)s, .slot = (uint8_t)s,
 			.sz = in->sz, .pos = in->pos,
 		};
-		u->kind = (uint8_t)fast_kind(in, u, e->addr);
+		u->kind = (uint8_t)fast_kind(in, u, addr);
 	}
 	e->uop[n] = (struct ia64_uop){ .kind = UOP_END };
 }
