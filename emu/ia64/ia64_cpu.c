@@ -24,8 +24,11 @@ static struct ia64_cpu *ia64_cpu_of(struct cpu *cpu)
 
 static void cache_clear(struct ia64_cpu *c)
 {
+	if (!c->cache_used)	/* empty already (and no code range): its pages stay unmapped */
+		return;
 	for (unsigned i = 0; i < IA64_CACHE_SIZE; i++)
 		c->cache[i].tag = c->cache[i].fast_tag = 0;
+	c->cache_used = false;
 	c->code_lo = UINT64_MAX;
 	c->code_hi = 0;
 }
@@ -41,6 +44,8 @@ void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n)
 
 void ia64_code_flushed(struct ia64_cpu *c, uint64_t addr, uint64_t n)
 {
+	if (!c->cache_used)	/* nothing decoded: the loader mapping the program, say */
+		return;
 	const struct gm_region *first = gm_region_at(c->mem, addr);
 	const struct gm_region *last = n ? gm_region_at(c->mem, addr + n - 1) : first;
 	if ((first && first->shared) || (last && last->shared) || n >= 16ULL * IA64_CACHE_SIZE)
@@ -205,6 +210,7 @@ static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 			return NULL;
 		ia64_decode_bundle(&e->b, bytes);
 		e->tag = ~addr;
+		c->cache_used = true;
 		const struct gm_region *r = gm_region_at(c->mem, addr);
 		if (r && (r->prot & GM_PROT_WRITE)) {	/* code the program may rewrite */
 			if (addr < c->code_lo)

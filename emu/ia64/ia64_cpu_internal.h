@@ -133,6 +133,7 @@ struct ia64_cpu {
 	unsigned rd_next, wr_next;	/* the way to replace next */
 	struct ia64_cached_bundle *cache;
 	uint64_t last_generation;	/* of the memory map the cache was filled under */
+	bool cache_used;		/* an entry was filled since the cache was last emptied */
 	/* Bundles decoded from writable memory lie in [code_lo, code_hi) (empty: lo > hi): a
 	 * store there drops them from the cache, so code written by the program never runs
 	 * stale (ia64_code_written). */
@@ -235,6 +236,13 @@ int ia64_op_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
 bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
 		  struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
 		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr));
+/* Its first half: the operations ia64_fp_fast.c does, false with nothing changed when in is
+ * not one of its cases (ia64_fp_exec then runs the general way). */
+bool ia64_fp_exec_fast(struct ia64_cpu *c, const struct ia64_insn *in,
+		       struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
+		       void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr));
+/* ia64_fp_exec_fast on the register file, for the fast path (ia64_exec.c) */
+bool ia64_exec_fp_fast(struct ia64_cpu *c, const struct ia64_insn *in);
 /* The parallel FP forms (ia64_fpar.c: two singles in a significand), with the status field's
  * controls `bits`; false if in is not one. */
 bool ia64_fpar_exec(struct ia64_cpu *c, const struct ia64_insn *in,

@@ -189,6 +189,11 @@ static void fr_set(struct ia64_cpu *c, unsigned r, struct ia64_fr v)
 	c->fr[r] = v;
 }
 
+bool ia64_exec_fp_fast(struct ia64_cpu *c, const struct ia64_insn *in)
+{
+	return ia64_fp_exec_fast(c, in, fr_get, fr_set);
+}
+
 enum { FR_INTEGER_EXP = 0x1003e };
 
 /* An IEEE single or double (bits, exp_bits, frac_bits) into register format. */
