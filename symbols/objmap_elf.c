@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,6 +15,10 @@
 static int report(struct objmap *m, const char *path, uint64_t bias, uint64_t addr_mask,
 		  uint64_t page)
 {
+	char canonical[PATH_MAX];
+	if (!realpath(path, canonical))
+		return -errno;
+	path = canonical;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
