@@ -228,17 +228,12 @@ static void report_objects(struct process *p, const struct elf_image *img, uint6
 		fprintf(stderr, "profemu: warning: %s: cannot read its program headers: its code "
 				"is not named\n", img->interp_host);
 	/* the memory the files back, for /proc/self/maps (a failure only leaves it unnamed), by
-	 * the names the kernel gives them: links resolved (/lib64/ld-linux-x86-64.so.2 is
-	 * /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 there) */
+	 * the kernel's names (objmap_report_elf_pages resolves links, as d_path does) */
 	p->files.forget = true;
-	const char *const paths[] = { p->exe_path, img->interp_host };
-	const uint64_t bias[] = { img->load_bias, img->interp_base };
-	for (size_t i = 0; i < 2 && paths[i][0]; i++) {
-		char *real = realpath(paths[i], NULL);
-		objmap_report_elf_pages(&p->files, real ? real : paths[i], bias[i], mask,
+	objmap_report_elf_pages(&p->files, p->exe_path, img->load_bias, mask, p->mem.page_size);
+	if (img->interp_host[0])
+		objmap_report_elf_pages(&p->files, img->interp_host, img->interp_base, mask,
 					p->mem.page_size);
-		free(real);
-	}
 }
 
 int run_program(const struct options *given)
