@@ -105,8 +105,8 @@ static bool translatable(const struct hppa_insn *in)
 		return in->cond == 0;
 	case HOP_LOAD: case HOP_STORE:
 		return in->sub <= 2;
-	case HOP_BL:	/* a plain jump (emit_jump); it ends its run */
-		return in->t == 0;
+	case HOP_BL:	/* a jump or a call (emit_jump); it ends its run */
+		return true;
 	default:
 		return branch_cc(in) >= 0;
 	}
@@ -145,6 +145,7 @@ struct emit {
 	unsigned nfix;
 	struct chain_jump chains[HPPA_PAGE_INSNS];
 	unsigned nchains;
+	uint32_t vaddr;			/* the page's guest address */
 	const uint16_t *run_end;	/* per index: just past its run */
 	const bool *entry;		/* per index: host code can be entered there */
 };
@@ -315,11 +316,13 @@ static bool slot_runs_in_exit(const struct hppa_insn *slot)
 }
 
 static void taken_exit(struct emit *e, const struct hppa_insn *in, uint32_t i,
-		       const struct hppa_insn *slot, bool nullify);
+		       const struct hppa_insn *slot, bool nullify, bool may_chain);
 
-/* A plain jump at index i (B,L with no link: a branch that raises no event): taken always,
- * unless a held call waits for its callee's first branch (hppa_events.h), which the
- * interpreter reports: then the jump is handed back as a miss would be. */
+/* A B,L at index i: taken always, unless a held call waits for its callee's first branch
+ * (hppa_events.h), which the interpreter reports: then the branch is handed back as a miss
+ * would be. A plain jump (no link) raises no event and may chain; a call writes its link
+ * (the return point, privilege bits set) before its slot runs and always leaves, so that
+ * run() reports it (jit_taken) after the slot, at the count and pc the handler would. */
 static void emit_jump(struct emit *e, const struct hppa_insn *in, uint32_t i,
 		      const struct hppa_insn *slot)
 {
@@ -329,8 +332,12 @@ static void emit_jump(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	x86_word32(&e->x, (uint32_t)held);
 	x86_byte(&e->x, 0);
 	jne_miss(e, i);
+	if (in->t) {
+		x86_mov_imm(&e->x, RAX, (e->vaddr + 4 * i + 8) | PRIV_USER);
+		store_gr(e, in->t, RAX);
+	}
 	x86_byte(&e->x, 0xe9);		/* jmp rel32 */
-	taken_exit(e, in, i, slot, in->flags & HF_N);
+	taken_exit(e, in, i, slot, in->flags & HF_N, in->t == 0);
 }
 
 /* A conditional branch at index i (slot: the next instruction on the page, or NULL): the
@@ -353,18 +360,20 @@ static void emit_branch(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	}
 	x86_byte(&e->x, 0x0f);
 	x86_byte(&e->x, 0x80 | (unsigned)branch_cc(in));
-	taken_exit(e, in, i, slot, in->len & 1);
+	taken_exit(e, in, i, slot, in->len & 1, true);
 }
 
 /* A jump to the taken exit of the branch in at index i (its rel32 follows): the exit runs
- * the delay slot when it can, or skips it when nullify, and chains to a target on this page. */
+ * the delay slot when it can, or skips it when nullify, and chains to a target on this page
+ * when may_chain (a branch that raises no event). */
 static void taken_exit(struct emit *e, const struct hppa_insn *in, uint32_t i,
-		       const struct hppa_insn *slot, bool nullify)
+		       const struct hppa_insn *slot, bool nullify, bool may_chain)
 {
 	uint32_t kind = nullify ? HPPA_JIT_TAKEN_NULLIFIED :
 		slot && slot_runs_in_exit(slot) ? HPPA_JIT_TAKEN_SLOT_RUN : HPPA_JIT_TAKEN;
 	int64_t target = (int64_t)i + 2 + in->imm / 4;
-	bool chain = kind != HPPA_JIT_TAKEN && target >= 0 && target < HPPA_PAGE_INSNS;
+	bool chain = may_chain && kind != HPPA_JIT_TAKEN && target >= 0 &&
+		target < HPPA_PAGE_INSNS;
 	e->fix[e->nfix++] = (struct fixup){
 		.rel = e->x.p, .result = i | kind << 16,
 		.slot = kind == HPPA_JIT_TAKEN_SLOT_RUN ? slot : NULL,
@@ -588,6 +597,7 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 	static struct emit e;
 	e.x.p = j->code + j->used;
 	e.nchains = 0;
+	e.vaddr = page->vaddr;
 	e.run_end = run_end;
 	e.entry = entry;
 	for (unsigned s = 0; s < HPPA_PAGE_INSNS;) {

@@ -29,7 +29,8 @@ struct hppa_code_page;
  * (the high bits): HPPA_JIT_STOPPED, the first instruction it did not run (a run's end, a
  * branch target that does not fit, or an access to hand back); otherwise a conditional
  * branch it found taken and did not follow (addib's add done, the branch not yet counted),
- * its delay slot run by the host code too, nullified, or left for the interpreter. */
+ * or a B,L (a call: its link written; run() raises its event), its delay slot run by the
+ * host code too, nullified, or left for the interpreter. */
 typedef uint32_t (*hppa_jit_fn)(uint32_t *gr, struct hppa_cpu *c, int64_t limit_index);
 /* The most a limit index may count ahead: far beyond any run, and no overflow. */
 #define HPPA_JIT_BUDGET_MAX (1ull << 40)

@@ -470,21 +470,33 @@ enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 			goto *handlers[in->op];
 		}
 	jit_taken:
-		/* in: a conditional branch the host code found taken (addib's add done) and did
-		 * not follow (its target on another page, or a slot it leaves to the handlers),
-		 * not yet counted: the block ends with it and its delay slot, as in CBRANCH_END,
-		 * the slot run by the host code already, nullified, or run here */
+		/* in: a conditional branch the host code found taken (addib's add done), or a B,L
+		 * (its link written), that it did not follow (its target on another page, a call,
+		 * or a slot it leaves to the handlers), not yet counted: the block ends with it and
+		 * its delay slot, as in CBRANCH_END, the slot run by the host code already,
+		 * nullified, or run here. A call's event is what L_HOP_BL's would be (no call is
+		 * held: the host code hands a B,L back then); it is raised after the slot, as at
+		 * the loop's top. */
 		next = pc + 8 + (uint32_t)in->imm;
+		event = in->op == HOP_BL && in->t && (in->imm != 0 || in->t == 2 || in->t == 31) &&
+			pend_call(c, in->t, pc, pc + 8, next);
 		if (jit_kind != HPPA_JIT_TAKEN) {
 			retired += jit_kind == HPPA_JIT_TAKEN_SLOT_RUN ? 2 : 1;
 			pc = next;
 			iaoq_b = next + 4;
+			if (__builtin_expect(event, 0)) {
+				SYNC();
+				hppa_raise_pending(c);
+				if (c->stop_req)
+					return CPU_STOP_REQUESTED;
+				RELOAD();
+				KEEP_PAGE();
+				FETCH_DISPATCH();
+			}
 			STRAIGHT_DISPATCH();
 		}
-		retired++;
-		pc = iaoq_b;
-		iaoq_b = next;
-		FETCH_DISPATCH();
+		nul = false;
+		goto retire;
 	retire:
 		gr[0] = 0;
 		retired++;
