@@ -11,8 +11,8 @@
  * as the interpreter's WORD_RUN does; its later members are no entries. A conditional branch
  * (cmpb, cmpib, addib) is a compare and a jump: not taken, the code goes on to its delay
  * slot like any next instruction; taken, it leaves through an exit that runs the slot first
- * when the slot cannot miss. A target on the same page whose run fits below the limit is
- * then jumped to (chained), so a loop within a page runs in host code until its limit;
+ * (a miss there hands back the branch taken, its slot not run). A target on the same page
+ * whose run fits below the limit is then jumped to (chained), so a loop within a page runs in host code until its limit;
  * anywhere else the exit tells the interpreter where and how the code stopped.
  *
  * The limit index (rdx) is what keeps the count exact without counting: it is the entry's
@@ -303,12 +303,14 @@ static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, boo
 	}
 }
 
-/* A delay slot the taken exit of a branch can run itself: no access that could miss. */
+/* A delay slot the taken exit of a branch can run itself: one instruction (not a run of
+ * word accesses, whose code takes them all) that is no branch. An access there that misses
+ * the TLB changes nothing and hands back the branch, taken, its slot not run (the
+ * interpreter then runs the slot), as a slot the exit cannot run is. */
 static bool slot_runs_in_exit(const struct hppa_insn *slot)
 {
 	switch (slot->op) {
-	case HOP_LDW_NOMOD: case HOP_LDW_RUN: case HOP_STW_NOMOD: case HOP_STW_RUN:
-	case HOP_LDW_IDX: case HOP_LOAD: case HOP_STORE: case HOP_BL:
+	case HOP_LDW_RUN: case HOP_STW_RUN: case HOP_BL:
 		return false;
 	default:
 		return translatable(slot) && branch_cc(slot) < 0;
@@ -383,7 +385,8 @@ static void taken_exit(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	x86_word32(&e->x, 0);
 }
 
-/* One instruction at index i (a run's first: the whole run). Returns how many it took. */
+/* One instruction at index i (a run's first: the whole run), or a delay slot in a taken exit
+ * (i is then what a miss there returns). Returns how many it took. */
 static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i)
 {
 	uint32_t imm = (uint32_t)in->imm;
@@ -621,8 +624,8 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 			const struct fixup *f = &e.fix[k];
 			int32_t rel = (int32_t)(e.x.p - (f->rel + 4));
 			memcpy(f->rel, &rel, 4);
-			if (f->slot)	/* never an access: no miss exit needs its index */
-				emit_insn(&e, f->slot, 0);
+			if (f->slot)	/* a miss there: the branch taken, its slot not run */
+				emit_insn(&e, f->slot, (f->result & 0xffff) | HPPA_JIT_TAKEN << 16);
 			if (f->chain)
 				chain_exit(&e, f);
 			else
