@@ -107,6 +107,8 @@ static bool translatable(const struct hppa_insn *in)
 		return in->sub <= 2;
 	case HOP_BL:	/* a jump or a call (emit_jump); it ends its run */
 		return true;
+	case HOP_BV:	/* a return or $$dyncall's jump on (emit_bv); it ends its run */
+		return in->r1 == 0 && in->t == 0;
 	default:
 		return branch_cc(in) >= 0;
 	}
@@ -310,7 +312,7 @@ static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, boo
 static bool slot_runs_in_exit(const struct hppa_insn *slot)
 {
 	switch (slot->op) {
-	case HOP_LDW_RUN: case HOP_STW_RUN: case HOP_BL:
+	case HOP_LDW_RUN: case HOP_STW_RUN: case HOP_BL: case HOP_BV:
 		return false;
 	default:
 		return translatable(slot) && branch_cc(slot) < 0;
@@ -340,6 +342,20 @@ static void emit_jump(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	}
 	x86_byte(&e->x, 0xe9);		/* jmp rel32 */
 	taken_exit(e, in, i, slot, in->flags & HF_N, in->t == 0);
+}
+
+/* A BV at index i through a register (bv r0(rp), a return; $$dyncall's bv through r22):
+ * its target, read before the slot runs, goes to hppa_jit.target for run(), which raises its
+ * event (pend_bv, as L_HOP_BV: a held call's first branch too) after the slot. */
+static void emit_bv(struct emit *e, const struct hppa_insn *in, uint32_t i,
+		    const struct hppa_insn *slot)
+{
+	load_gr(e, RAX, in->r2);
+	x86_alu_imm(&e->x, EXT_AND, RAX, ~3u);
+	x86_op_mem(&e->x, MOV_RM_R, RAX, CPU,
+		   (int32_t)(offsetof(struct hppa_cpu, jit) + offsetof(struct hppa_jit, target)));
+	x86_byte(&e->x, 0xe9);		/* jmp rel32 */
+	taken_exit(e, in, i, slot, in->flags & HF_N, false);
 }
 
 /* A conditional branch at index i (slot: the next instruction on the page, or NULL): the
@@ -492,6 +508,9 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 	case HOP_BL:
 		emit_jump(e, in, i, i + 1 < HPPA_PAGE_INSNS ? in + 1 : NULL);
 		break;
+	case HOP_BV:
+		emit_bv(e, in, i, i + 1 < HPPA_PAGE_INSNS ? in + 1 : NULL);
+		break;
 	default:
 		if (branch_cc(in) < 0)
 			abort();	/* translatable() took only the forms above */
@@ -579,7 +598,7 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 		/* a jump's run ends after it, or after its slot when its exit runs that: the
 		 * run then holds all that retires before its target, as the block does
 		 * (hppa_dcache.c: a branch's block ends with its straight slot) */
-		if (in->op == HOP_BL && translatable(in))
+		if ((in->op == HOP_BL || in->op == HOP_BV) && translatable(in))
 			run_end[i] = (uint16_t)(i + 1 + (i + 1 < HPPA_PAGE_INSNS &&
 							 slot_runs_in_exit(in + 1)));
 		else
@@ -594,7 +613,8 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 	/* a jump's slot in its run is no entry: that run ends right after it, and run() would
 	 * enter it where the jump's handler runs the slot with the queue not straight */
 	for (unsigned i = 0; i + 1 < HPPA_PAGE_INSNS; i++)
-		if (page->insn[i].op == HOP_BL && run_end[i] == i + 2)
+		if ((page->insn[i].op == HOP_BL || page->insn[i].op == HOP_BV) &&
+		    run_end[i] == i + 2)
 			entry[i + 1] = false;
 	/* 36 KiB: not on the stack of run(), which calls this; profemu runs one host thread */
 	static struct emit e;

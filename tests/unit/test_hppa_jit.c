@@ -351,7 +351,7 @@ Test(hppa_jit, calls_and_their_events_match_the_interpreter)
 	static const char src_text[] =
 		"START:\tldil L%0x20000,%r3\n\tldi 30,%r4\n\tldi 0,%r9\n"
 		"L0:\tcopy %r4,%r10\n\tb,l F1,%rp\n\tldo 1(%r9),%r9\n"
-		"\tb,l,n F1,%rp\n\tnop\n"
+		"\tb,l,n F1,%rp\n\tnop\n\tldo 1(%r9),%r9\n"
 		"\tb,l F2,%r31\n\tcopy %r31,%r11\n"
 		"\tb,l F1,%rp\n\tldw 0(%r3),%r12\n"
 		"\tldil L%0x10000,%r22\n\tldo F1-START(%r22),%r22\n"
