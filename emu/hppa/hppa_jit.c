@@ -11,8 +11,8 @@
  * as the interpreter's WORD_RUN does; its later members are no entries. A conditional branch
  * (cmpb, cmpib, addib) is a compare and a jump: not taken, the code goes on to its delay
  * slot like any next instruction; taken, it leaves through an exit that runs the slot first
- * when the slot cannot miss. A target on the same page whose run fits below the limit is
- * then jumped to (chained), so a loop within a page runs in host code until its limit;
+ * (a miss there hands back the branch taken, its slot not run). A target on the same page
+ * whose run fits below the limit is then jumped to (chained), so a loop within a page runs in host code until its limit;
  * anywhere else the exit tells the interpreter where and how the code stopped.
  *
  * The limit index (rdx) is what keeps the count exact without counting: it is the entry's
@@ -105,8 +105,10 @@ static bool translatable(const struct hppa_insn *in)
 		return in->cond == 0;
 	case HOP_LOAD: case HOP_STORE:
 		return in->sub <= 2;
-	case HOP_BL:	/* a plain jump (emit_jump); it ends its run */
-		return in->t == 0;
+	case HOP_BL:	/* a jump or a call (emit_jump); it ends its run */
+		return true;
+	case HOP_BV:	/* a return or $$dyncall's jump on (emit_bv); it ends its run */
+		return in->r1 == 0 && in->t == 0;
 	default:
 		return branch_cc(in) >= 0;
 	}
@@ -145,6 +147,7 @@ struct emit {
 	unsigned nfix;
 	struct chain_jump chains[HPPA_PAGE_INSNS];
 	unsigned nchains;
+	uint32_t vaddr;			/* the page's guest address */
 	const uint16_t *run_end;	/* per index: just past its run */
 	const bool *entry;		/* per index: host code can be entered there */
 };
@@ -302,12 +305,14 @@ static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, boo
 	}
 }
 
-/* A delay slot the taken exit of a branch can run itself: no access that could miss. */
+/* A delay slot the taken exit of a branch can run itself: one instruction (not a run of
+ * word accesses, whose code takes them all) that is no branch. An access there that misses
+ * the TLB changes nothing and hands back the branch, taken, its slot not run (the
+ * interpreter then runs the slot), as a slot the exit cannot run is. */
 static bool slot_runs_in_exit(const struct hppa_insn *slot)
 {
 	switch (slot->op) {
-	case HOP_LDW_NOMOD: case HOP_LDW_RUN: case HOP_STW_NOMOD: case HOP_STW_RUN:
-	case HOP_LDW_IDX: case HOP_LOAD: case HOP_STORE: case HOP_BL:
+	case HOP_LDW_RUN: case HOP_STW_RUN: case HOP_BL: case HOP_BV:
 		return false;
 	default:
 		return translatable(slot) && branch_cc(slot) < 0;
@@ -315,11 +320,13 @@ static bool slot_runs_in_exit(const struct hppa_insn *slot)
 }
 
 static void taken_exit(struct emit *e, const struct hppa_insn *in, uint32_t i,
-		       const struct hppa_insn *slot, bool nullify);
+		       const struct hppa_insn *slot, bool nullify, bool may_chain);
 
-/* A plain jump at index i (B,L with no link: a branch that raises no event): taken always,
- * unless a held call waits for its callee's first branch (hppa_events.h), which the
- * interpreter reports: then the jump is handed back as a miss would be. */
+/* A B,L at index i: taken always, unless a held call waits for its callee's first branch
+ * (hppa_events.h), which the interpreter reports: then the branch is handed back as a miss
+ * would be. A plain jump (no link) raises no event and may chain; a call writes its link
+ * (the return point, privilege bits set) before its slot runs and always leaves, so that
+ * run() reports it (jit_taken) after the slot, at the count and pc the handler would. */
 static void emit_jump(struct emit *e, const struct hppa_insn *in, uint32_t i,
 		      const struct hppa_insn *slot)
 {
@@ -329,8 +336,26 @@ static void emit_jump(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	x86_word32(&e->x, (uint32_t)held);
 	x86_byte(&e->x, 0);
 	jne_miss(e, i);
+	if (in->t) {
+		x86_mov_imm(&e->x, RAX, (e->vaddr + 4 * i + 8) | PRIV_USER);
+		store_gr(e, in->t, RAX);
+	}
 	x86_byte(&e->x, 0xe9);		/* jmp rel32 */
-	taken_exit(e, in, i, slot, in->flags & HF_N);
+	taken_exit(e, in, i, slot, in->flags & HF_N, in->t == 0);
+}
+
+/* A BV at index i through a register (bv r0(rp), a return; $$dyncall's bv through r22):
+ * its target, read before the slot runs, goes to hppa_jit.target for run(), which raises its
+ * event (pend_bv, as L_HOP_BV: a held call's first branch too) after the slot. */
+static void emit_bv(struct emit *e, const struct hppa_insn *in, uint32_t i,
+		    const struct hppa_insn *slot)
+{
+	load_gr(e, RAX, in->r2);
+	x86_alu_imm(&e->x, EXT_AND, RAX, ~3u);
+	x86_op_mem(&e->x, MOV_RM_R, RAX, CPU,
+		   (int32_t)(offsetof(struct hppa_cpu, jit) + offsetof(struct hppa_jit, target)));
+	x86_byte(&e->x, 0xe9);		/* jmp rel32 */
+	taken_exit(e, in, i, slot, in->flags & HF_N, false);
 }
 
 /* A conditional branch at index i (slot: the next instruction on the page, or NULL): the
@@ -353,18 +378,20 @@ static void emit_branch(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	}
 	x86_byte(&e->x, 0x0f);
 	x86_byte(&e->x, 0x80 | (unsigned)branch_cc(in));
-	taken_exit(e, in, i, slot, in->len & 1);
+	taken_exit(e, in, i, slot, in->len & 1, true);
 }
 
 /* A jump to the taken exit of the branch in at index i (its rel32 follows): the exit runs
- * the delay slot when it can, or skips it when nullify, and chains to a target on this page. */
+ * the delay slot when it can, or skips it when nullify, and chains to a target on this page
+ * when may_chain (a branch that raises no event). */
 static void taken_exit(struct emit *e, const struct hppa_insn *in, uint32_t i,
-		       const struct hppa_insn *slot, bool nullify)
+		       const struct hppa_insn *slot, bool nullify, bool may_chain)
 {
 	uint32_t kind = nullify ? HPPA_JIT_TAKEN_NULLIFIED :
 		slot && slot_runs_in_exit(slot) ? HPPA_JIT_TAKEN_SLOT_RUN : HPPA_JIT_TAKEN;
 	int64_t target = (int64_t)i + 2 + in->imm / 4;
-	bool chain = kind != HPPA_JIT_TAKEN && target >= 0 && target < HPPA_PAGE_INSNS;
+	bool chain = may_chain && kind != HPPA_JIT_TAKEN && target >= 0 &&
+		target < HPPA_PAGE_INSNS;
 	e->fix[e->nfix++] = (struct fixup){
 		.rel = e->x.p, .result = i | kind << 16,
 		.slot = kind == HPPA_JIT_TAKEN_SLOT_RUN ? slot : NULL,
@@ -374,7 +401,8 @@ static void taken_exit(struct emit *e, const struct hppa_insn *in, uint32_t i,
 	x86_word32(&e->x, 0);
 }
 
-/* One instruction at index i (a run's first: the whole run). Returns how many it took. */
+/* One instruction at index i (a run's first: the whole run), or a delay slot in a taken exit
+ * (i is then what a miss there returns). Returns how many it took. */
 static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i)
 {
 	uint32_t imm = (uint32_t)in->imm;
@@ -480,6 +508,9 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 	case HOP_BL:
 		emit_jump(e, in, i, i + 1 < HPPA_PAGE_INSNS ? in + 1 : NULL);
 		break;
+	case HOP_BV:
+		emit_bv(e, in, i, i + 1 < HPPA_PAGE_INSNS ? in + 1 : NULL);
+		break;
 	default:
 		if (branch_cc(in) < 0)
 			abort();	/* translatable() took only the forms above */
@@ -567,7 +598,7 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 		/* a jump's run ends after it, or after its slot when its exit runs that: the
 		 * run then holds all that retires before its target, as the block does
 		 * (hppa_dcache.c: a branch's block ends with its straight slot) */
-		if (in->op == HOP_BL && translatable(in))
+		if ((in->op == HOP_BL || in->op == HOP_BV) && translatable(in))
 			run_end[i] = (uint16_t)(i + 1 + (i + 1 < HPPA_PAGE_INSNS &&
 							 slot_runs_in_exit(in + 1)));
 		else
@@ -582,12 +613,14 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 	/* a jump's slot in its run is no entry: that run ends right after it, and run() would
 	 * enter it where the jump's handler runs the slot with the queue not straight */
 	for (unsigned i = 0; i + 1 < HPPA_PAGE_INSNS; i++)
-		if (page->insn[i].op == HOP_BL && run_end[i] == i + 2)
+		if ((page->insn[i].op == HOP_BL || page->insn[i].op == HOP_BV) &&
+		    run_end[i] == i + 2)
 			entry[i + 1] = false;
 	/* 36 KiB: not on the stack of run(), which calls this; profemu runs one host thread */
 	static struct emit e;
 	e.x.p = j->code + j->used;
 	e.nchains = 0;
+	e.vaddr = page->vaddr;
 	e.run_end = run_end;
 	e.entry = entry;
 	for (unsigned s = 0; s < HPPA_PAGE_INSNS;) {
@@ -611,8 +644,8 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 			const struct fixup *f = &e.fix[k];
 			int32_t rel = (int32_t)(e.x.p - (f->rel + 4));
 			memcpy(f->rel, &rel, 4);
-			if (f->slot)	/* never an access: no miss exit needs its index */
-				emit_insn(&e, f->slot, 0);
+			if (f->slot)	/* a miss there: the branch taken, its slot not run */
+				emit_insn(&e, f->slot, (f->result & 0xffff) | HPPA_JIT_TAKEN << 16);
 			if (f->chain)
 				chain_exit(&e, f);
 			else

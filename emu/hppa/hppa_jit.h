@@ -29,7 +29,9 @@ struct hppa_code_page;
  * (the high bits): HPPA_JIT_STOPPED, the first instruction it did not run (a run's end, a
  * branch target that does not fit, or an access to hand back); otherwise a conditional
  * branch it found taken and did not follow (addib's add done, the branch not yet counted),
- * its delay slot run by the host code too, nullified, or left for the interpreter. */
+ * or a B,L (a call: its link written; run() raises its event) or a BV (its target in
+ * hppa_jit.target), its delay slot run by the
+ * host code too, nullified, or left for the interpreter. */
 typedef uint32_t (*hppa_jit_fn)(uint32_t *gr, struct hppa_cpu *c, int64_t limit_index);
 /* The most a limit index may count ahead: far beyond any run, and no overflow. */
 #define HPPA_JIT_BUDGET_MAX (1ull << 40)
@@ -44,6 +46,7 @@ struct hppa_jit {
 	uint8_t *code;		/* the host code area (read, write, execute); NULL: none yet */
 	size_t size, used;
 	int64_t limit;		/* the limit index the host code left with */
+	uint32_t target;	/* a BV's target, when the host code left at one taken */
 	bool off;		/* not on this host, disabled, or the area could not be mapped */
 };
 

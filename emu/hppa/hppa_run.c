@@ -470,21 +470,40 @@ enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 			goto *handlers[in->op];
 		}
 	jit_taken:
-		/* in: a conditional branch the host code found taken (addib's add done) and did
-		 * not follow (its target on another page, or a slot it leaves to the handlers),
-		 * not yet counted: the block ends with it and its delay slot, as in CBRANCH_END,
-		 * the slot run by the host code already, nullified, or run here */
-		next = pc + 8 + (uint32_t)in->imm;
+		/* in: a conditional branch the host code found taken (addib's add done), a B,L
+		 * (its link written) or a BV (its target in jit.target), that it did not follow
+		 * (its target on another page, a call, a return, or a slot it leaves to the
+		 * handlers), not yet counted: the block ends with it and its delay slot, as in
+		 * CBRANCH_END, the slot run by the host code already, nullified, or run here. Its
+		 * event is what L_HOP_BL's or L_HOP_BV's would be (no call is held at a B,L: the
+		 * host code hands it back then); it is raised after the slot, as at the loop's
+		 * top. */
+		if (in->op == HOP_BV) {
+			next = c->jit.target;
+			event = pend_bv(c, in, pc, next);
+		} else {
+			next = pc + 8 + (uint32_t)in->imm;
+			event = in->op == HOP_BL && in->t &&
+				(in->imm != 0 || in->t == 2 || in->t == 31) &&
+				pend_call(c, in->t, pc, pc + 8, next);
+		}
 		if (jit_kind != HPPA_JIT_TAKEN) {
 			retired += jit_kind == HPPA_JIT_TAKEN_SLOT_RUN ? 2 : 1;
 			pc = next;
 			iaoq_b = next + 4;
+			if (__builtin_expect(event, 0)) {
+				SYNC();
+				hppa_raise_pending(c);
+				if (c->stop_req)
+					return CPU_STOP_REQUESTED;
+				RELOAD();
+				KEEP_PAGE();
+				FETCH_DISPATCH();
+			}
 			STRAIGHT_DISPATCH();
 		}
-		retired++;
-		pc = iaoq_b;
-		iaoq_b = next;
-		FETCH_DISPATCH();
+		nul = false;
+		goto retire;
 	retire:
 		gr[0] = 0;
 		retired++;

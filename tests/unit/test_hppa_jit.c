@@ -30,6 +30,8 @@ struct outcome {
 	uint64_t tick_pcs[4096];
 	int ticks;
 	uint64_t interval;
+	uint64_t events[1024][5];	/* call (1) or return (2), site, return point, target, count */
+	int nevents;
 	size_t translated;	/* bytes of host code made */
 	bool no_translator;	/* not an x86-64 host, or it refused writable code */
 };
@@ -42,6 +44,25 @@ static uint64_t on_tick(void *ctx, uint64_t pc, uint64_t retired)
 		o->tick_pcs[o->ticks] = pc;
 	o->ticks++;
 	return o->interval;
+}
+
+static void log_event(struct outcome *o, uint64_t kind, uint64_t site, uint64_t ret,
+		      uint64_t target, uint64_t retired)
+{
+	if (o->nevents < 1024)
+		memcpy(o->events[o->nevents], (uint64_t[5]){ kind, site, ret, target, retired },
+		       sizeof o->events[0]);
+	o->nevents++;
+}
+
+static void on_call(void *ctx, uint64_t site, uint64_t ret, uint64_t target, uint64_t retired)
+{
+	log_event(ctx, 1, site, ret, target, retired);
+}
+
+static void on_ret(void *ctx, uint64_t target, uint64_t retired)
+{
+	log_event(ctx, 2, 0, 0, target, retired);
 }
 
 static uint32_t rnd(uint64_t *s)
@@ -235,7 +256,7 @@ static void run(const uint8_t *code, size_t len, const uint8_t *data, bool trans
 	struct cpu_config cfg = {
 		.arch = CPU_ARCH_HPPA,
 		.mem = &gm,
-		.events = {.ctx = o, .tick = on_tick},
+		.events = {.ctx = o, .tick = on_tick, .call = on_call, .ret = on_ret},
 		.first_tick = first_tick,
 		.max_insns = 1000000,	/* a program that loops for ever fails, not hangs */
 	};
@@ -316,4 +337,75 @@ Test(hppa_jit, random_programs_match_the_interpreter)
 	}
 	/* the comparison means something only if host code ran */
 	cr_assert_gt(host_code, 0, "no host code was made");
+}
+
+/* Calls in host code (B,L with a link: through rp with its slot run by the exit, nullified,
+ * or a load left to the interpreter; millicode through r31, held until its callee's first
+ * branch; $$dyncall's jump on through r22; a callee on another page) against the
+ * interpreter: the same registers, count, ticks, and call and return events (site, return
+ * point, target, count), with ticks every few instructions cutting the runs. */
+Test(hppa_jit, calls_and_their_events_match_the_interpreter)
+{
+	if (!have_as())
+		cr_skip_test("hppa-linux-gnu-as not found: install binutils-hppa-linux-gnu");
+	static const char src_text[] =
+		"START:\tldil L%0x20000,%r3\n\tldi 30,%r4\n\tldi 0,%r9\n"
+		"L0:\tcopy %r4,%r10\n\tb,l F1,%rp\n\tldo 1(%r9),%r9\n"
+		"\tb,l,n F1,%rp\n\tnop\n\tldo 1(%r9),%r9\n"
+		"\tb,l F2,%r31\n\tcopy %r31,%r11\n"
+		"\tb,l F1,%rp\n\tldw 0(%r3),%r12\n"
+		"\tldil L%0x10000,%r22\n\tldo F1-START(%r22),%r22\n"
+		"\tb,l DYN,%r31\n\tcopy %r31,%rp\n"
+		"\tb,l FAR,%rp\n\tldo 2(%r9),%r9\n"
+		"\taddib,<> -1,%r4,L0\n\tnop\n"
+		"\tb,l END,%r0\n\tnop\n"
+		"F1:\tldo 3(%r9),%r9\n\tadd %r9,%r10,%r10\n\tbv %r0(%rp)\n\tnop\n"
+		"F2:\tldo 5(%r9),%r9\n\taddi 1,%r9,%r9\n\tbv,n %r0(%r31)\n"
+		"DYN:\tbv,n %r0(%r22)\n"
+		"\t.align 4096\n"
+		"FAR:\tldo 7(%r9),%r9\n\txor %r9,%r10,%r10\n\tbv %r0(%rp)\n\tldo 1(%r9),%r9\n"
+		"END:\tnop\n";
+	size_t len;
+	uint8_t *code = assemble(src_text, &len);
+	static struct outcome interp, translated;
+	static uint8_t data[DATA_LEN];
+	static const uint64_t ticks[][2] = {{0, 0}, {3, 7}, {2, 3}, {1, 1}, {40, 13}};
+	for (unsigned k = 0; k < sizeof ticks / sizeof ticks[0]; k++) {
+		run(code, len, data, false, ticks[k][0], ticks[k][1], &interp);
+		run(code, len, data, true, ticks[k][0], ticks[k][1], &translated);
+		if (translated.no_translator)
+			cr_skip_test("no hppa translator on this host: the interpreter runs alone");
+		cr_assert_gt(translated.translated, 0, "no host code was made");
+		cr_assert_eq(interp.stop, CPU_STOP_FAULT, "ends at its break, not %d at %#llx",
+			     (int)interp.stop, (unsigned long long)interp.pc);
+		cr_assert_eq(translated.stop, interp.stop);
+		cr_assert_eq(interp.nevents, 30 * 12, "%d events", interp.nevents);
+		for (int r = 0; r < 32; r++)
+			cr_assert_eq(translated.regs[r], interp.regs[r], "ticks %u: r%d %#llx, "
+				     "interpreted %#llx", k, r, (unsigned long long)translated.regs[r],
+				     (unsigned long long)interp.regs[r]);
+		cr_assert_eq(translated.pc, interp.pc);
+		cr_assert_eq(translated.retired, interp.retired);
+		cr_assert_eq(translated.nevents, interp.nevents);
+		for (int i = 0; i < interp.nevents && i < 1024; i++)
+			cr_assert_eq(memcmp(translated.events[i], interp.events[i],
+					    sizeof interp.events[i]), 0,
+				     "ticks %u: event %d: %llu %#llx->%#llx at %llu, interpreted "
+				     "%llu %#llx->%#llx at %llu", k, i,
+				     (unsigned long long)translated.events[i][0],
+				     (unsigned long long)translated.events[i][1],
+				     (unsigned long long)translated.events[i][3],
+				     (unsigned long long)translated.events[i][4],
+				     (unsigned long long)interp.events[i][0],
+				     (unsigned long long)interp.events[i][1],
+				     (unsigned long long)interp.events[i][3],
+				     (unsigned long long)interp.events[i][4]);
+		cr_assert_eq(translated.ticks, interp.ticks);
+		for (int i = 0; i < interp.ticks && i < 4096; i++)
+			cr_assert_eq(translated.tick_pcs[i], interp.tick_pcs[i], "ticks %u: tick %d "
+				     "at %#llx, interpreted %#llx", k, i,
+				     (unsigned long long)translated.tick_pcs[i],
+				     (unsigned long long)interp.tick_pcs[i]);
+	}
+	free(code);
 }
