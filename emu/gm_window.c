@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "guest_mem.h"
+#include "gm_window.h"
 
 int gm_notify(struct guest_mem *gm, const struct gm_change *c)
 {

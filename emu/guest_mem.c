@@ -1,5 +1,6 @@
 /* Guest memory map: see guest_mem.h. */
 #include "guest_mem.h"
+#include "gm_window.h"
 
 #include <errno.h>
 #include <stdlib.h>

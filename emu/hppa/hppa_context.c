@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hppa_cpu.h"
+#include "hppa_context.h"
+#include "hppa_state.h"
 
 /* The scalar fields a context copies, the same name in struct hppa_cpu and hppa_context; the
  * arrays and the pending report's clock are copied by hand. */

@@ -5,8 +5,12 @@
 #include <string.h>
 
 #include "../guest_mem.h"
+#include "hppa_context.h"
 #include "hppa_cpu.h"
+#include "hppa_dcache.h"
 #include "hppa_disasm.h"
+#include "hppa_jit.h"
+#include "hppa_run.h"
 #include "regs.h"
 
 /* ---- the rest of cpu_ops ---- */

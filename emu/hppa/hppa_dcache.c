@@ -8,7 +8,9 @@
 #include "../byteorder.h"
 #include "../guest_mem.h"
 #include "hppa_alu.h"
-#include "hppa_cpu.h"
+#include "hppa_dcache.h"
+#include "hppa_jit.h"
+#include "hppa_state.h"
 
 _Static_assert(sizeof(struct hppa_insn) == 32, "the decode cache indexes instructions by shifts");
 

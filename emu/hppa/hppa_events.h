@@ -3,7 +3,7 @@
 #ifndef PROFEMU_HPPA_EVENTS_H
 #define PROFEMU_HPPA_EVENTS_H
 
-#include "hppa_cpu.h"
+#include "hppa_state.h"
 
 /* The kernel's gateway page at iaoq_f (a system call, the thread pointer, light-weight
  * syscalls). Returns true to go on running, else *stop says why not. */

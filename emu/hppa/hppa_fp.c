@@ -6,7 +6,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "hppa_cpu.h"
+#include "hppa_fp.h"
+#include "hppa_state.h"
 
 #define FPSR_C 0x04000000u	/* compare bit (status bit 5) */
 #define FPSR_RM_SHIFT 9		/* rounding mode, status bits 21..22 */

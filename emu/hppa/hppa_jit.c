@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hppa_cpu.h"
+#include "hppa_state.h"
 #include "hppa_x86_emit.h"
 
 #if defined(__x86_64__) && defined(__linux__)

@@ -5,7 +5,7 @@
 #define PROFEMU_HPPA_MEM_H
 
 #include "../byteorder.h"
-#include "hppa_cpu.h"
+#include "hppa_state.h"
 
 /* A TLB miss: the slot is filled from guest_mem. NULL for an address that is not mapped with
  * prot or not aligned to align + 1 (the caller tells which). */

@@ -22,7 +22,10 @@
 #endif
 
 #include "hppa_alu.h"
-#include "hppa_cpu.h"
+#include "hppa_dcache.h"
+#include "hppa_fp.h"
+#include "hppa_run.h"
+#include "hppa_state.h"
 #include "hppa_events.h"
 #include "hppa_mem.h"
 

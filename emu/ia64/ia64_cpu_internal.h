@@ -248,6 +248,7 @@ bool ia64_exec_fp_fast(struct ia64_cpu *c, const struct ia64_insn *in);
 bool ia64_fpar_exec(struct ia64_cpu *c, const struct ia64_insn *in,
 		    struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
 		    void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr), unsigned bits);
+/* The register format against the host's long double (ia64_fr.c). */
 long double ia64_fr_value(struct ia64_fr r);
 /* ldfe/stfe: the 10-byte memory format's significand and sign/exponent halfword */
 struct ia64_fr ia64_fr_from_ext80(uint64_t sig, uint16_t se);

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ia64_decode.h"
+#include "ia64_insn.h"
 
 struct ia64_form {
 	uint64_t mask, value;		/* slot & mask == value selects the row */

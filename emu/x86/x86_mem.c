@@ -40,6 +40,7 @@
  * other boundaries. */
 #include <stdio.h>
 
+#include "../gm_window.h"
 #include "x86_cpu_internal.h"
 
 #define X86_PAGE 4096u

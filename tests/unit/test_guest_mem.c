@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "emu/gm_window.h"
 #include "emu/guest_mem.h"
 
 static struct guest_mem gm;

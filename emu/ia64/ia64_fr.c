@@ -1,0 +1,64 @@
+/* The 82-bit floating-point register's format (struct ia64_fr: a 64-bit significand, a 17-bit
+ * exponent biased 0xffff, a sign) against the host's long double (ia64_fp.c's general path and
+ * ia64_fp_fast.c's checks compute on it) and ldfe/stfe's 10-byte memory format (ia64_exec.c). */
+#include <math.h>
+
+#include "ia64_cpu_internal.h"
+
+enum { EXP_BIAS = 0xffff, EXP_SPECIAL = 0x1ffff };
+
+long double ia64_fr_value(struct ia64_fr r)
+{
+	long double v;
+	if (r.exp == EXP_SPECIAL)
+		v = (r.sig << 1) ? NAN : INFINITY;
+	else if (r.sig == 0)
+		v = 0.0L;
+	else
+		v = ldexpl((long double)r.sig, (int)r.exp - EXP_BIAS - 63);
+	return r.sign ? -v : v;
+}
+
+struct ia64_fr ia64_fr_of(long double v)
+{
+	struct ia64_fr r = { 0, 0, signbit(v) != 0 };
+	if (isnan(v)) {
+		r.exp = EXP_SPECIAL;
+		r.sig = 0xc000000000000000ULL;	/* the QNaN indefinite */
+	} else if (isinf(v)) {
+		r.exp = EXP_SPECIAL;
+		r.sig = 1ULL << 63;
+	} else if (v != 0) {
+		int e;
+		long double m = frexpl(fabsl(v), &e);	/* [0.5, 1) */
+		r.sig = (uint64_t)ldexpl(m, 64);
+		r.exp = (uint32_t)(e - 1 + EXP_BIAS);
+	}
+	return r;
+}
+
+/* ldfe/stfe's memory format, the 10-byte double-extended (significand, then sign and a
+ * 15-bit exponent biased 0x3fff), against the register's 17-bit exponent biased 0xffff: the
+ * biases differ by 0xc000; all ones is NaT/infinity/NaN on both sides; a memory exponent of
+ * 0 is zero with a zero significand and a denormal otherwise, which the register holds with
+ * the smallest extended exponent (0xc001, unnormalized). */
+struct ia64_fr ia64_fr_from_ext80(uint64_t sig, uint16_t se)
+{
+	uint32_t e = se & 0x7fff;
+	struct ia64_fr r = { sig, 0, se >> 15 & 1 };
+	if (e == 0x7fff)
+		r.exp = EXP_SPECIAL;
+	else if (e != 0)
+		r.exp = e + 0xc000;
+	else if (sig != 0)
+		r.exp = 0xc001;
+	return r;
+}
+
+uint16_t ia64_fr_to_ext80(struct ia64_fr r)
+{
+	uint32_t e = r.exp == EXP_SPECIAL ? 0x7fff : r.exp >= 0xc001 ? r.exp - 0xc000 : 0;
+	if (r.sig >> 63 == 0 && e == 1)
+		e = 0;	/* an unnormalized value at the bottom of the range: a denormal */
+	return (uint16_t)((e & 0x7fff) | (uint32_t)r.sign << 15);
+}
