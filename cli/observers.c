@@ -214,10 +214,14 @@ static int write_outputs(struct observers *w, const struct run_outcome *out)
 
 int observers_finish(struct observers *w, const struct run_outcome *out)
 {
-	write_guard_begin();
+	/* A forked guest's signal now comes from its own tree after the guest ended (a pool
+	 * terminating workers that already left on their own): the guest's status stands and
+	 * nothing is said, as a guest's child dies silently (run.c's elf_killed). */
+	bool forked = w->p && w->p->forked;
+	write_guard_begin(forked);
 	int failed = write_outputs(w, out);
 	int sig = write_guard_end();
-	if (sig) {
+	if (sig && !forked) {
 		fprintf(stderr, "profemu: %s: SIG%s while the outputs were written; they were "
 			"completed first\n", out->program, sigabbrev_np(sig));
 		return 128 + sig;

@@ -297,6 +297,9 @@ int run_program(const struct options *given)
 		struct run_outcome out = { .program = o->program, .arch = p->arch };
 		struct run_messages msgs = { .ctx = p, .fault = elf_fault, .killed = elf_killed };
 		run_loop(p, o->program, o->max_insns, &msgs, &out);
+		/* A guest killed by a signal between two calls still holds the tree's lock on
+		 * guest code; the outputs need none, and its tree must not wait for it. */
+		process_guest_unlock(p);
 		status = observers_finish(&rc.obs, &out);
 	}
 	symtab_free(syms);

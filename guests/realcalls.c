@@ -2,12 +2,15 @@
  * realcalls: system calls that real programs make and that the programs of tests/realprogs do
  * not all reach, each checked for what a program relies on.
  *
- * Usage: realcalls timer | timerfd | inotify | mincore | copyrange | mmsg | mremap
+ * Usage: realcalls timer | timerfd | eventfd | inotify | mincore | copyrange | mmsg | mremap
  *   timer      POSIX timers: a periodic SIGEV_SIGNAL timer (si_code, si_value, si_timerid), an
  *              absolute CLOCK_REALTIME expiry, SIGEV_NONE counting down, SIGEV_THREAD_ID, a
  *              CPU-time timer, old values, overruns, delete, bad ids and clocks.
  *   timerfd    timerfd_create/settime/gettime: a periodic timer read through poll and read,
  *              an absolute one, a disarmed one, TFD_NONBLOCK's EAGAIN.
+ *   eventfd    eventfd2: the counter written and read back (initial value, sums, 2^32 and
+ *              more: the byte order of the 8 bytes), EFD_SEMAPHORE's reads of 1, EFD_NONBLOCK's
+ *              EAGAIN, poll readiness, EINVAL for a short buffer and for 2^64-1.
  *   inotify    inotify_init1/add_watch/rm_watch: create, write, rename and delete in a watched
  *              directory, the events read back in order, IN_IGNORED after rm_watch.
  *   mincore    resident pages of touched and untouched memory, ENOMEM for a hole, EINVAL for
@@ -28,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -233,6 +237,42 @@ static void timerfd_mode(void)
 	printf("timerfd: done\n");
 }
 
+/* ---- eventfd ---------------------------------------------------------------------------- */
+
+static void eventfd_mode(void)
+{
+	int fd = eventfd(3, EFD_CLOEXEC | EFD_NONBLOCK);
+	check(fd >= 0, "eventfd");
+	uint64_t v = 5;
+	check(write(fd, &v, sizeof v) == sizeof v, "write 5");
+	v = 0x100000000ull;	/* above 32 bits: a swapped counter shows it */
+	check(write(fd, &v, sizeof v) == sizeof v, "write 2^32");
+	struct pollfd pfd = { .fd = fd, .events = POLLIN | POLLOUT };
+	check(poll(&pfd, 1, 0) == 1 && pfd.revents == (POLLIN | POLLOUT), "poll full");
+	check(read(fd, &v, sizeof v) == sizeof v, "read");
+	printf("counter: %llu\n", (unsigned long long)v);
+	check(read(fd, &v, sizeof v) == -1 && errno == EAGAIN, "read empty: EAGAIN");
+	pfd.revents = 0;
+	check(poll(&pfd, 1, 0) == 1 && pfd.revents == POLLOUT, "poll empty");
+	uint32_t small = 1;
+	check(write(fd, &small, sizeof small) == -1 && errno == EINVAL, "short write: EINVAL");
+	v = UINT64_MAX;
+	check(write(fd, &v, sizeof v) == -1 && errno == EINVAL, "2^64-1: EINVAL");
+	close(fd);
+
+	fd = eventfd(2, EFD_SEMAPHORE | EFD_NONBLOCK);
+	check(fd >= 0, "eventfd semaphore");
+	int reads = 0;
+	while (read(fd, &v, sizeof v) == sizeof v) {
+		printf("semaphore read: %llu\n", (unsigned long long)v);
+		reads++;
+	}
+	check(reads == 2 && errno == EAGAIN, "two reads of 1, then EAGAIN");
+	close(fd);
+	check(eventfd(0, 0x40000) == -1 && errno == EINVAL, "bad flag");
+	printf("eventfd: done\n");
+}
+
 /* ---- inotify ---------------------------------------------------------------------------- */
 
 static void inotify_mode(void)
@@ -409,6 +449,8 @@ int main(int argc, char **argv)
 		timer_mode();
 	else if (!strcmp(mode, "timerfd"))
 		timerfd_mode();
+	else if (!strcmp(mode, "eventfd"))
+		eventfd_mode();
 	else if (!strcmp(mode, "inotify"))
 		inotify_mode();
 	else if (!strcmp(mode, "mincore"))
@@ -420,7 +462,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(mode, "mremap"))
 		mremap_mode();
 	else {
-		fprintf(stderr, "usage: realcalls timer|timerfd|inotify|mincore|copyrange|mmsg|mremap\n");
+		fprintf(stderr, "usage: realcalls timer|timerfd|eventfd|inotify|mincore|copyrange|mmsg|mremap\n");
 		return 2;
 	}
 	return failed;

@@ -12,6 +12,7 @@ static const int guarded[] = { SIGHUP, SIGINT, SIGTERM };
 
 static struct sigaction saved[GUARDED];
 static bool active;
+static bool quiet_first;
 static volatile sig_atomic_t noted;
 /* The temporary's name, the writer's own buffer (mkstemp fills it in place, so it is named
  * here before the file exists: no moment when the file exists unnamed). */
@@ -27,8 +28,9 @@ static void on_signal(int sig)
 {
 	if (!noted) {
 		noted = sig;
-		say("profemu: a signal while the outputs are written: they are completed first "
-		    "(a second one stops at once)\n");
+		if (!quiet_first)
+			say("profemu: a signal while the outputs are written: they are completed first "
+			    "(a second one stops at once)\n");
 		return;
 	}
 	const char *t = temp_name;
@@ -42,10 +44,11 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-void write_guard_begin(void)
+void write_guard_begin(bool quiet)
 {
 	if (active)
 		return;
+	quiet_first = quiet;
 	noted = 0;
 	temp_name = NULL;
 	struct sigaction sa;

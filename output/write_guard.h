@@ -6,9 +6,11 @@
 #ifndef PROFEMU_OUTPUT_WRITE_GUARD_H
 #define PROFEMU_OUTPUT_WRITE_GUARD_H
 
+#include <stdbool.h>
+
 /* Around the writing of every output. write_guard_end puts the old actions back and returns
- * the signal noted meanwhile (0: none). */
-void write_guard_begin(void);
+ * the signal noted meanwhile (0: none). quiet: the first signal is noted without a message. */
+void write_guard_begin(bool quiet);
 int write_guard_end(void);
 
 /* The temporary file now being written (NULL: none any more), for a second signal to remove:

@@ -37,6 +37,22 @@ static bool fd_is(int fd, const char *what)
 	return strcmp(link, what) == 0;
 }
 
+/* Whether fd is still what fd_records_mark marked (the mark goes when it is not: closed, and
+ * the number reused). */
+static bool still_marked(struct process *p, int fd)
+{
+	static const char *const links[] = {
+		[FD_RECORDS_COUNTER] = "anon_inode:[timerfd]",
+		[FD_RECORDS_INOTIFY] = "anon_inode:inotify",
+		[FD_RECORDS_EVENTFD] = "anon_inode:[eventfd]",
+	};
+	enum fd_records_kind kind = p->fd_records[fd];
+	if (kind != FD_RECORDS_NONE && fd_is(fd, links[kind]))
+		return true;
+	p->fd_records[fd] = FD_RECORDS_NONE;
+	return false;
+}
+
 #define HOST_ORDER (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? BO_BIG : BO_LITTLE)
 #define GUEST_ORDER (HOST_ORDER == BO_BIG ? BO_LITTLE : BO_BIG)	/* the other one */
 
@@ -50,14 +66,12 @@ void fd_records_after_read(struct process *p, int fd, uint64_t addr, int64_t n)
 	if (n <= 0 || fd < 0 || (size_t)fd >= sizeof(p->fd_records) || !p->fd_records[fd])
 		return;
 	enum fd_records_kind kind = p->fd_records[fd];
-	if (!fd_is(fd, kind == FD_RECORDS_COUNTER ? "anon_inode:[timerfd]" : "anon_inode:inotify")) {
-		p->fd_records[fd] = FD_RECORDS_NONE;	/* closed, and the number reused */
+	if (!still_marked(p, fd))
 		return;
-	}
 	uint8_t *b = gm_host(&p->mem, addr, (uint64_t)n, GM_PROT_WRITE);
 	if (!b)
 		return;
-	if (kind == FD_RECORDS_COUNTER && n == 8) {
+	if ((kind == FD_RECORDS_COUNTER || kind == FD_RECORDS_EVENTFD) && n == 8) {
 		bo_put64(b, bo_get64(b, HOST_ORDER), GUEST_ORDER);
 	} else if (kind == FD_RECORDS_INOTIFY) {
 		for (int64_t at = 0; at + 16 <= n;) {
@@ -68,4 +82,24 @@ void fd_records_after_read(struct process *p, int fd, uint64_t addr, int64_t n)
 		}
 	}
 	gm_wrote(&p->mem, addr, (uint64_t)n);
+}
+
+bool fd_records_write(struct process *p, int fd, uint64_t addr, uint64_t count, int64_t *result)
+{
+	if (fd < 0 || (size_t)fd >= sizeof(p->fd_records) ||
+	    p->fd_records[fd] != FD_RECORDS_EVENTFD || !still_marked(p, fd))
+		return false;
+	uint8_t b[8];
+	if (count < sizeof b) {
+		*result = -EINVAL;	/* as the kernel: the counter is 8 bytes */
+		return true;
+	}
+	if (gm_read(&p->mem, addr, b, sizeof b) != 0) {
+		*result = -EFAULT;
+		return true;
+	}
+	bo_put64(b, bo_get64(b, GUEST_ORDER), HOST_ORDER);
+	ssize_t r = write(fd, b, sizeof b);
+	*result = r < 0 ? -errno : r;
+	return true;
 }

@@ -388,8 +388,28 @@ void tree_set_comm(struct proc_tree *t, const char *comm)
 		snprintf(r->comm, sizeof r->comm, "%s", comm);
 }
 
+/* Whether host process pid has died: gone, or a zombie its parent has not reaped yet (kill
+ * reaches a zombie; its parent may be the one that waits for its lock, and cannot reap it). */
+static bool holder_dead(pid_t pid)
+{
+	if (kill(pid, 0) != 0)
+		return errno == ESRCH;
+	char path[32], buf[128];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = 0;
+	const char *state = strrchr(buf, ')');	/* "pid (comm) S ...": comm may hold spaces */
+	return state && (state[2] == 'Z' || state[2] == 'X');
+}
+
 /* A lock of host pids: 0 free, else its holder's. A holder that died (a crash, SIGKILL) is
- * found with kill(pid, 0) and its lock taken over; waits last 10 ms at most, so a wake lost to
+ * found with holder_dead and its lock taken over; waits last 10 ms at most, so a wake lost to
  * that is only a delay. */
 void tree_guest_lock(struct proc_tree *t)
 {
@@ -403,7 +423,7 @@ void tree_guest_lock(struct proc_tree *t)
 			return;
 		if (owner == self)
 			return;
-		if (kill((pid_t)owner, 0) != 0 && errno == ESRCH) {
+		if (holder_dead((pid_t)owner)) {
 			__atomic_compare_exchange_n(&t->map->guest_lock, &owner, 0, false, __ATOMIC_RELAXED,
 						    __ATOMIC_RELAXED);
 			continue;

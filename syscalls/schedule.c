@@ -6,12 +6,14 @@
  *     result 0, its own stack and its thread pointer;
  *  2. a waiting thread whose deadline has passed on the guest clock wakes (ETIMEDOUT for a
  *     futex), as does one with a signal it does not block (EINTR);
- *  3. the running thread keeps the CPU unless it blocked, exited or yielded, or its slice of
- *     --quantum instructions ran out;
+ *  3. the running thread keeps the CPU unless it blocked, exited or yielded, woke a thread
+ *     waiting on a futex (sys_futex.c), or its slice of --quantum instructions ran out;
  *  4. the next thread is the first runnable one after it in creation order (--sched-seed: one
  *     drawn from the seeded stream, with a slice drawn from [quantum/2, 3*quantum/2]);
- *  5. when none can run, guest time jumps to the nearest deadline; with no deadline either,
- *     nothing can ever wake them: the deadlock report, and the process dies of SIGABRT.
+ *  5. when none can run, guest time jumps to the nearest deadline (a process among others
+ *     goes there in host time, in steps that look at what its other threads wait for
+ *     outside: descriptors, children, shared futexes); with no deadline either, and nothing
+ *     outside, nothing can ever wake them: the deadlock report, and the process dies of SIGABRT.
  * All of it depends on retired instructions only, never on the host. */
 #include <errno.h>
 #include <inttypes.h>
@@ -179,9 +181,33 @@ static void deadlock_report(struct process *p)
 	}
 }
 
+/* Whether a waiting thread can be woken by something outside the process: a descriptor, a
+ * child, a futex word other processes share. */
+static bool waits_outside(struct process *p)
+{
+	struct sched *s = p->sched;
+	for (unsigned i = 0; i < s->count; i++) {
+		const struct guest_thread *t = s->threads[i];
+		if (t->exited)
+			continue;
+		if (t->wait == WAIT_FD || t->wait == WAIT_POLL || t->wait == WAIT_CHILD ||
+		    (t->wait == WAIT_FUTEX && futex_shared_word(p, t->futex_addr)))
+			return true;
+	}
+	return false;
+}
+
+/* The longest step of host time a process among others (process_has_company) sleeps towards
+ * a deadline while another of its threads waits for something outside: the step ends, the
+ * scheduler looks at the descriptors, children and shared futexes, and sleeps again. Without
+ * it a thread's 600 s timeout kept the process asleep while the pipe another thread read from
+ * had long been written (python's multiprocessing Pool: apply_async(...).get(timeout=600)). */
+#define OUTSIDE_STEP_NS 10000000u	/* 10 ms, as wait_outside's bounded poll */
+
 /* Rule 5: guest time moves to the nearest deadline, or to ITIMER_REAL's expiry if that comes
- * first (its signal then wakes a waiter); the thread to run then, or -1 if nothing came. */
-static int jump_to_deadline(struct process *p)
+ * first (its signal then wakes a waiter); the thread to run then, or -1 if nothing came.
+ * *stepped: the move stopped short of the deadline (OUTSIDE_STEP_NS), the caller steps again. */
+static int jump_to_deadline(struct process *p, bool *stepped)
 {
 	struct sched *s = p->sched;
 	int best = -1;
@@ -193,7 +219,14 @@ static int jump_to_deadline(struct process *p)
 	}
 	uint64_t now = sched_now_ns(p), left;
 	uint64_t ns = best < 0 ? UINT64_MAX : s->threads[best]->deadline_ns > now ? s->threads[best]->deadline_ns - now : 0;
+	*stepped = best >= 0 && ns > OUTSIDE_STEP_NS && process_has_company(p) && waits_outside(p);
+	if (*stepped)
+		ns = OUTSIDE_STEP_NS;
+	/* No guest code runs meanwhile: the tree's other processes may run theirs (the child
+	 * whose answer a thread here waits for needs the lock to make it). */
+	process_guest_unlock(p);
 	bool moved = process_sleep(p, ns, &left);
+	process_guest_relock(p);
 	if (p->ended || (best < 0 && !moved))
 		return -1;
 	s->threads[s->cur]->sigpending = p->sigpending;
@@ -305,8 +338,9 @@ bool process_schedule(struct process *p)
 		return true;
 	s->switch_due = false;
 	int next = pick_next(s);
-	if (next < 0)
-		next = jump_to_deadline(p);
+	bool stepped = true;
+	while (next < 0 && !p->ended && stepped)
+		next = jump_to_deadline(p, &stepped);
 	while (next < 0 && !p->ended && wait_outside(p))
 		next = pick_next(s);
 	if (p->ended)

@@ -308,6 +308,9 @@ static int64_t write_in_thread(struct process *p, int fd, uint64_t addr, uint64_
 
 int64_t sys_write(struct process *p, const uint64_t *a)
 {
+	int64_t swapped;
+	if (fd_records_write(p, sys_arg_int(a[0]), a[1], sys_arg_size(p, a[2]), &swapped))
+		return swapped;
 	if (sched_write_must_not_block(p, sys_arg_int(a[0])))
 		return write_in_thread(p, sys_arg_int(a[0]), a[1], sys_arg_size(p, a[2]));
 	return transfer(p, sys_arg_int(a[0]), IO_WRITE, a[1], sys_arg_size(p, a[2]), -1);

@@ -182,6 +182,16 @@ int futex_wake(struct process *p, uint64_t addr, uint32_t bitset, int n)
 		sched_wake(t, 0);
 		woken++;
 	}
+	if (woken) {
+		/* The waker's slice ends (schedule.c's rule 3): a thread woken for a lock runs
+		 * before the waker takes it back, as on one CPU of Linux, whose woken thread
+		 * preempts its waker. Else a loop that drops and retakes a lock between two
+		 * instants of no wait (python's GIL around a poll that returns at once) starved
+		 * the woken thread for good: it only ran at a slice's end, and found the lock
+		 * taken again. */
+		p->sched->switch_due = true;
+		cpu_request_stop(p->cpu);
+	}
 	uint32_t *shared = futex_shared_word(p, addr);
 	if (shared && woken < n) {
 		long others = syscall(SYS_futex, shared, FUTEX_WAKE_BITSET, n - woken, NULL, NULL, bitset);

@@ -154,7 +154,7 @@ def qemu_timer_ids(r):
 
 
 # The modes of guests/realcalls.c: system calls real programs make (one case each).
-REALCALLS_MODES = ["timer", "timerfd", "inotify", "mincore", "copyrange", "mmsg"]
+REALCALLS_MODES = ["timer", "timerfd", "eventfd", "inotify", "mincore", "copyrange", "mmsg"]
 
 # The modes of guests/signals.c that exit normally (resethand ends by SIGTERM, alarmdies by
 # SIGALRM).
@@ -942,7 +942,7 @@ def build_cases():
                                 timeout=120)
                       for m in ("anon", "file", "named")]
 
-            # realcalls: POSIX timers, timerfd, inotify, mincore, copy_file_range, sendmmsg and
+            # realcalls: POSIX timers, timerfd, eventfd, inotify, mincore, copy_file_range, sendmmsg and
             # recvmmsg, mremap of shared memory (guests/realcalls.c), as natively
             timer_fix = qemu_timer_ids if qemu_is_oracle(arch) else None
             cases += [GuestCase(name("realcalls", m), "realcalls", *v, args=[m], timeout=120,
