@@ -30,7 +30,8 @@ Cases (ARCH x86_64|i386, LINK static|dynamic, P svr4|bsd|linux|hpux):
                              bad in part, unmapped, read-only; return values, errno, bins
   sprofil-ARCH-LINK-P-TEST   profil_sprofil (P linux or hpux): regions, element sizes, the
                              overflow bin, tvp, alternation, re-enabling, saturation, errors
-  profilsat-ARCH-LINK-P      one bin past 65535 through profil: wraps, saturates or stops
+  profilsat-ARCH-static-P    one bin past 65535 through profil: wraps, saturates or stops
+                             (saturation cases, sprofil's too, on static programs only)
   fork-ARCH-LINK-P           profil_fork: child and parent count apart; wait4; exec turns
                              profiling off; exec of the other architecture's hello
   determinism-ARCH-LINK      same options -> same output; --jitter with one seed -> same;
@@ -1784,7 +1785,12 @@ def build_cases():
     for arch in ARCHES:
         cases.append(GprofCase("gprof-" + arch, arch))
     cases += [SeedTableCase("seedtable-hppa", "hppa"), SeedTableCase("seedtable-ia64", "ia64")]
-    return cases
+    # Saturation (more than 65535 ticks in one bin: 70 000 ticks, each explained and modelled)
+    # is the profil core's arithmetic on the guest's buffer, the same whichever way the guest
+    # was linked: the static programs run it (under every personality), the dynamic ones every
+    # other case. Both linkages took 5 minutes of CI, hppa's dynamic ones 2 of them.
+    return [c for c in cases if not (c.name.split("-")[2:3] == ["dynamic"] and
+                                     ("-saturate-" in c.name or c.name.startswith("profilsat-")))]
 
 
 # ---------------------------------------------------------------------------------------------
