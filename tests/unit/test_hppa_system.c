@@ -388,3 +388,20 @@ Test(hppa_system, signaling_nan_operands_are_made_quiet)
 	cr_assert(fp_status(&r) & FPSR_INVALID);
 	done(&r);
 }
+
+/* PA 2.0's MFIA (gcc -march=2.0's trampolines find their data with it): the address of the
+ * MFIA itself, its privilege bits clear, at a group's start and inside it. */
+Test(hppa_system, pa20_mfia_reads_its_own_address)
+{
+	struct sysrig r;
+	run(&r,
+	    "	.level 2.0\n"
+	    "	mfia %r20\n"
+	    "	ldi 1,%r3\n"
+	    "	mfia %r21\n", NULL);
+	go(&r);
+	expect_break(&r, 3);
+	cr_assert_eq(R(&r, 20), CODE, "%#x", R(&r, 20));
+	cr_assert_eq(R(&r, 21), CODE + 8, "%#x", R(&r, 21));
+	done(&r);
+}
