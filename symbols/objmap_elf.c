@@ -5,11 +5,17 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 int objmap_report_elf(struct objmap *m, const char *path, uint64_t bias, uint64_t addr_mask)
 {
+	char canonical[PATH_MAX];
+	if (!realpath(path, canonical))
+		return -errno;
+	path = canonical;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;

@@ -254,6 +254,24 @@ static bool name_section(struct plt_ctx *c, const char *secname, uint64_t entry,
 	return true;
 }
 
+bool plt_dt_pltgot(Elf *elf, uint64_t *out)
+{
+	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNAMIC || !sh.sh_entsize)
+			continue;
+		Elf_Data *d = elf_getdata(scn, NULL);
+		for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Dyn dyn;
+			if (gelf_getdyn(d, (int)i, &dyn) && dyn.d_tag == DT_PLTGOT) {
+				*out = dyn.d_un.d_ptr;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 bool plt_section(Elf *elf, uint64_t *lo, uint64_t *hi)
 {
 	GElf_Shdr sh;
@@ -270,6 +288,8 @@ bool plt_names(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, co
 	GElf_Ehdr eh;
 	if (gelf_getehdr(elf, &eh) && eh.e_machine == EM_IA_64)
 		return plt_names_ia64(elf, add, ctx);
+	if (gelf_getehdr(elf, &eh) && eh.e_machine == EM_PARISC)
+		return plt_names_hppa(elf, add, ctx);
 	if (!gelf_getehdr(elf, &eh) || (eh.e_machine != EM_X86_64 && eh.e_machine != EM_386))
 		return true;
 	struct plt_ctx c = { .elf = elf, .i386 = eh.e_machine == EM_386 };

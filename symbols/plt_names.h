@@ -12,8 +12,11 @@
  * .rela.IA_64.pltoff), then one 2-bundle entry per function, the one calls reach ("addl
  * r15=OFF,gp; ld8 the function descriptor at gp+OFF; br"), gp being DT_PLTGOT and gp+OFF the
  * descriptor's IPLTLSB relocation: both of a function's entries are "qsort@plt", as x86's
- * .plt.sec stub and its lazy .plt entry share a name. objdump names none of them. Other
- * machines have none here. */
+ * .plt.sec stub and its lazy .plt entry share a name. objdump names none of them.
+ *
+ * hppa (plt_names_hppa.c): the linker's import stubs in .text (5 words: the descriptor at
+ * DT_PLTGOT + OFF loaded and branched to), named by the R_PARISC_IPLT relocation of .rela.plt
+ * at that descriptor. Other machines have none here. */
 #ifndef PROFEMU_SYMBOLS_PLT_NAMES_H
 #define PROFEMU_SYMBOLS_PLT_NAMES_H
 
@@ -27,11 +30,15 @@
 bool plt_names(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
 	       void *ctx);
 
-/* Inside plt_names: IA-64's stubs; the section of that name (NULL if none); add's call for a
- * stub that reaches the symbol name ("qsort@GLIBC_2.2" gives "qsort@plt"; nothing for a NULL
+/* Inside plt_names: IA-64's and hppa's stubs; the section of that name (NULL if none); add's
+ * call for a stub that reaches the symbol name ("qsort@GLIBC_2.2" gives "qsort@plt"; nothing for a NULL
  * or empty name). */
 bool plt_names_ia64(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
 		    void *ctx);
+bool plt_names_hppa(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
+		    void *ctx);
+/* The dynamic section's DT_PLTGOT (IA-64's and hppa's global pointer); false if none. */
+bool plt_dt_pltgot(Elf *elf, uint64_t *out);
 Elf_Scn *plt_section_named(Elf *elf, const char *name, GElf_Shdr *sh);
 bool plt_add_stub(bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name), void *ctx,
 		  uint64_t at, uint64_t size, const char *name);

@@ -83,25 +83,6 @@ static bool read_pltoff(struct ia64_plt *c)
 	return true;
 }
 
-/* gp, the global pointer the called entries add to: DT_PLTGOT on IA-64. */
-static bool global_pointer(Elf *elf, uint64_t *gp)
-{
-	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNAMIC || !sh.sh_entsize)
-			continue;
-		Elf_Data *d = elf_getdata(scn, NULL);
-		for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Dyn dyn;
-			if (gelf_getdyn(d, (int)i, &dyn) && dyn.d_tag == DT_PLTGOT) {
-				*gp = dyn.d_un.d_ptr;
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
 static const char *reloc_name(const struct ia64_plt *c, const struct pltoff_reloc *r)
 {
 	GElf_Sym s;
@@ -114,7 +95,7 @@ static bool name_stubs(struct ia64_plt *c, const GElf_Shdr *sh, const unsigned c
 		       bool (*add)(void *, uint64_t, uint64_t, const char *), void *ctx)
 {
 	uint64_t gp = 0;
-	bool have_gp = global_pointer(c->elf, &gp);
+	bool have_gp = plt_dt_pltgot(c->elf, &gp);	/* gp on IA-64 */
 	unsigned r1, r3;
 	int64_t imm;
 	bool plt0 = len >= PLT0_SIZE && !(first_slot_addl(p, &r1, &r3, &imm) && r1 == R15);

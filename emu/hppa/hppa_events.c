@@ -3,6 +3,12 @@
 #include "hppa_events.h"
 #include "hppa_mem.h"
 
+enum {
+	B_L_DOT8_R1 = 0xe8200000u,	/* b,l .+8,%r1: the pc into r1 */
+	LDIL_MAJOR = 0x08,
+	R1 = 1,
+};
+
 /* The kernel's gateway page. Returns true to go on running. */
 bool hppa_gateway(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 {
@@ -32,6 +38,42 @@ bool hppa_gateway(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 	return true;
 }
 
+/* The word at addr, false if it cannot be read. */
+static bool code_word(struct hppa_cpu *c, uint32_t addr, uint32_t *w)
+{
+	const uint8_t *h = data_host_aligned(c, c->rtlb, addr, GM_PROT_READ, 3);
+	if (h)
+		*w = bo_get32(h, BO_BIG);
+	return h != NULL;
+}
+
+/* Where a call's target goes on to when it is a linker's long-branch stub, which stands
+ * between a B,L and a function beyond its reach: "b,l .+8,%r1; addil L%X,%r1; be,n
+ * R%X(%sr4,%r1)" in a shared object (pc-relative), "ldil L%X,%r1; be R%X(%sr4,%r1)" in a
+ * program. Its BE links nothing, so no event names the function: the call is reported as one
+ * of the function itself (the stub's instructions run on the function's side), as gprof's
+ * and valgrind's arcs name it. Any other target is returned as it is. Out of the run loop:
+ * once per reported call, a word or three through the read TLB. */
+static uint32_t call_destination(struct hppa_cpu *c, uint32_t target)
+{
+	uint32_t w0, w1, w2;
+	struct hppa_insn a, b;
+	if (!code_word(c, target, &w0) || !code_word(c, target + 4, &w1))
+		return target;
+	if (w0 == B_L_DOT8_R1 && code_word(c, target + 8, &w2)) {
+		hppa_decode(w1, &a);
+		hppa_decode(w2, &b);
+		if (a.op == HOP_ADDIL && a.r2 == R1 && b.op == HOP_BE && b.r2 == R1)
+			return ((((target + 8) | PRIV_USER) + (uint32_t)a.imm) + (uint32_t)b.imm) & ~3u;
+	} else if (w0 >> 26 == LDIL_MAJOR) {
+		hppa_decode(w0, &a);
+		hppa_decode(w1, &b);
+		if (a.t == R1 && b.op == HOP_BE && b.r2 == R1)
+			return ((uint32_t)a.imm + (uint32_t)b.imm) & ~3u;
+	}
+	return target;
+}
+
 void hppa_raise_pending(struct hppa_cpu *c)
 {
 	int kind = c->pend_kind;
@@ -43,7 +85,8 @@ void hppa_raise_pending(struct hppa_cpu *c)
 		c->ev.call(c->ev.ctx, c->due_site, c->due_ret, c->due_target, c->clock.retired);
 	}
 	if (kind == 1)
-		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, c->pend_target, c->clock.retired);
+		c->ev.call(c->ev.ctx, c->pend_site, c->pend_ret, call_destination(c, c->pend_target),
+			   c->clock.retired);
 	else if (kind == 2)
 		c->ev.ret(c->ev.ctx, c->pend_target, c->clock.retired);
 }

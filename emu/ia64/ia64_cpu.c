@@ -24,8 +24,11 @@ static struct ia64_cpu *ia64_cpu_of(struct cpu *cpu)
 
 static void cache_clear(struct ia64_cpu *c)
 {
+	if (!c->cache_used)	/* empty already (and no code range): its pages stay unmapped */
+		return;
 	for (unsigned i = 0; i < IA64_CACHE_SIZE; i++)
-		c->cache[i].addr = c->cache[i].fast_addr = 1;
+		c->cache[i].tag = c->cache[i].fast_tag = 0;
+	c->cache_used = false;
 	c->code_lo = UINT64_MAX;
 	c->code_hi = 0;
 }
@@ -34,13 +37,15 @@ void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n)
 {
 	for (uint64_t b = addr & ~15ULL; b < addr + n && b >= (addr & ~15ULL); b += 16) {
 		struct ia64_cached_bundle *e = &c->cache[(b >> 4) & (IA64_CACHE_SIZE - 1)];
-		if (e->addr == b)
-			e->addr = e->fast_addr = 1;
+		if (e->tag == ~b)
+			e->tag = e->fast_tag = 0;
 	}
 }
 
 void ia64_code_flushed(struct ia64_cpu *c, uint64_t addr, uint64_t n)
 {
+	if (!c->cache_used)	/* nothing decoded: the loader mapping the program, say */
+		return;
 	const struct gm_region *first = gm_region_at(c->mem, addr);
 	const struct gm_region *last = n ? gm_region_at(c->mem, addr + n - 1) : first;
 	if ((first && first->shared) || (last && last->shared) || n >= 16ULL * IA64_CACHE_SIZE)
@@ -86,7 +91,7 @@ static struct cpu *ia64_op_create(const struct cpu_config *cfg, char *err, size_
 {
 	struct ia64_cpu *c = calloc(1, sizeof *c);
 	if (c) {
-		c->cache = malloc(sizeof *c->cache * IA64_CACHE_SIZE);
+		c->cache = calloc(IA64_CACHE_SIZE, sizeof *c->cache);	/* empty */
 		c->stacked = calloc(IA64_STACKED_MAX, sizeof *c->stacked);
 		c->stacked_nat = calloc(IA64_STACKED_MAX, sizeof *c->stacked_nat);
 	}
@@ -109,7 +114,7 @@ static struct cpu *ia64_op_create(const struct cpu_config *cfg, char *err, size_
 	c->last_generation = c->mem->generation;
 	for (unsigned w = 0; w < IA64_TLB_WAYS; w++)
 		c->rd_tlb[w].start = c->wr_tlb[w].start = 1;	/* empty: start > end */
-	cache_clear(c);
+	c->code_lo = UINT64_MAX;	/* no code decoded: the cache is empty */
 	return &c->base;
 }
 
@@ -199,12 +204,13 @@ static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 {
 	cache_sync(c);
 	struct ia64_cached_bundle *e = &c->cache[(addr >> 4) & (IA64_CACHE_SIZE - 1)];
-	if (e->addr != addr) {
+	if (e->tag != ~addr) {
 		const uint8_t *bytes = gm_host(c->mem, addr, 16, GM_PROT_EXEC);
 		if (!bytes)
 			return NULL;
 		ia64_decode_bundle(&e->b, bytes);
-		e->addr = addr;
+		e->tag = ~addr;
+		c->cache_used = true;
 		const struct gm_region *r = gm_region_at(c->mem, addr);
 		if (r && (r->prot & GM_PROT_WRITE)) {	/* code the program may rewrite */
 			if (addr < c->code_lo)
@@ -217,8 +223,8 @@ static const struct ia64_cached_bundle *fetch(struct ia64_cpu *c, uint64_t addr)
 			e->has_breakpoint |= is_breakpoint(c, addr | s);
 		if (e->b.slot[1].unit == IA64_UNIT_L)	/* L+X is slot 1 */
 			e->has_breakpoint |= is_breakpoint(c, addr | 1);
-		e->fast_addr = !e->b.reserved && !e->has_breakpoint ? addr : 1;
-		ia64_uops_build(e);
+		e->fast_tag = !e->b.reserved && !e->has_breakpoint ? ~addr : 0;
+		ia64_uops_build(e, addr);
 	}
 	return e;
 }

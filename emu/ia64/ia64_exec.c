@@ -189,6 +189,11 @@ static void fr_set(struct ia64_cpu *c, unsigned r, struct ia64_fr v)
 	c->fr[r] = v;
 }
 
+bool ia64_exec_fp_fast(struct ia64_cpu *c, const struct ia64_insn *in)
+{
+	return ia64_fp_exec_fast(c, in, fr_get, fr_set);
+}
+
 enum { FR_INTEGER_EXP = 0x1003e };
 
 /* An IEEE single or double (bits, exp_bits, frac_bits) into register format. */
@@ -330,7 +335,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 				    ia64_mem_put(c, addr + 8, 8, (uint64_t)r.sign << 17 | r.exp) < 0)
 					return mem_fault(c, bundle, addr, f);
 			} else {
-				if (gm_get(c->mem, addr, 8, &lo) < 0 || gm_get(c->mem, addr + 8, 8, &hi) < 0)
+				if (ia64_mem_get(c, addr, 8, &lo) < 0 || ia64_mem_get(c, addr + 8, 8, &hi) < 0)
 					return mem_fault(c, bundle, addr, f);
 				fr_set(c, in->r1, (struct ia64_fr){ lo, (uint32_t)(hi & 0x1ffff), hi >> 17 & 1 });
 			}
@@ -341,7 +346,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 				if (ia64_mem_put(c, addr, 8, r.sig) < 0 ||
 				    ia64_mem_put(c, addr + 8, 2, ia64_fr_to_ext80(r)) < 0)
 					return mem_fault(c, bundle, addr, f);
-			} else if (gm_get(c->mem, addr, 8, &v) < 0 || gm_get(c->mem, addr + 8, 2, &se) < 0) {
+			} else if (ia64_mem_get(c, addr, 8, &v) < 0 || ia64_mem_get(c, addr + 8, 2, &se) < 0) {
 				if (in->ldtype != IA64_LD_S && in->ldtype != IA64_LD_SA)
 					return mem_fault(c, bundle, addr, f);
 			} else {
@@ -354,7 +359,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			if (ia64_mem_put(c, addr, fmt == 2 ? 4 : 8, bits) < 0)
 				return mem_fault(c, bundle, addr, f);
 		} else {
-			if (gm_get(c->mem, addr, fmt == 2 ? 4 : 8, &v) < 0) {
+			if (ia64_mem_get(c, addr, fmt == 2 ? 4 : 8, &v) < 0) {
 				if (in->ldtype == IA64_LD_S || in->ldtype == IA64_LD_SA)
 					break;
 				return mem_fault(c, bundle, addr, f);
@@ -368,7 +373,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 		unsigned each = in->sz == 2 ? 4 : 8;
 		uint64_t w[2];
 		for (unsigned k = 0; k < 2; k++)
-			if (gm_get(c->mem, addr + k * each, each, &w[k]) < 0) {
+			if (ia64_mem_get(c, addr + k * each, each, &w[k]) < 0) {
 				if (in->ldtype == IA64_LD_S || in->ldtype == IA64_LD_SA)
 					goto post;
 				return mem_fault(c, bundle, addr + k * each, f);

@@ -159,15 +159,20 @@ static void status_field_op(struct ia64_cpu *c, const struct ia64_insn *in, unsi
 	}
 }
 
+bool ia64_fp_exec_fast(struct ia64_cpu *c, const struct ia64_insn *in,
+		       struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
+		       void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr))
+{
+	unsigned sf = in->ldtype & 3;
+	return in->op != IA64_OP_FSETC && in->op != IA64_OP_FCLRF &&
+	       ia64_fp_fast(c, in, get, set, sf, sf_bits(c, sf));
+}
+
 bool ia64_fp_exec(struct ia64_cpu *c, const struct ia64_insn *in,
 		  struct ia64_fr (*get)(const struct ia64_cpu *, unsigned),
 		  void (*set)(struct ia64_cpu *, unsigned, struct ia64_fr))
 {
-	unsigned sf = in->ldtype & 3;
-	if (in->op != IA64_OP_FSETC && in->op != IA64_OP_FCLRF &&
-	    ia64_fp_fast(c, in, get, set, sf, sf_bits(c, sf)))
-		return true;
-	return ia64_fp_general(c, in, get, set);
+	return ia64_fp_exec_fast(c, in, get, set) || ia64_fp_general(c, in, get, set);
 }
 
 bool ia64_fp_general(struct ia64_cpu *c, const struct ia64_insn *in,

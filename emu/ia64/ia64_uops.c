@@ -31,7 +31,7 @@
 	X(CMP4_LTU_RR) X(CMP4_LTU_IR) \
 	X(LD) X(ST) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR) \
 	X(ADDP4_RR) X(ADDP4_IR) X(SXT) X(ZXT) X(EXTR) X(EXTR_U) X(DEP_Z) X(DEP_Z_IMM) \
-	X(TBIT_Z) X(TBIT_NZ) X(MOV_TO_AR) X(MOV_FROM_AR)
+	X(TBIT_Z) X(TBIT_NZ) X(MOV_TO_AR) X(MOV_FROM_AR) X(FP)
 
 #define KIND_ENUM(name) UOP_##name,
 enum { IA64_UOP_KINDS(KIND_ENUM) };
@@ -97,7 +97,7 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 
 	/* e is ip's entry at enter: the cache is direct-mapped by ip / 16 */
 enter:
-	if (e->fast_addr != ip || retired + e->insns > limit) {
+	if (e->fast_tag != ~ip || retired + e->insns > limit) {
 		c->clock.retired = retired;
 		c->ip = ip;
 		c->slot = 0;
@@ -208,6 +208,14 @@ k_MOV_TO_AR:
 k_MOV_FROM_AR:
 	SKIP_IF_OFF();
 	ia64_set_gr(c, u->r1, c->ar[u->r3]);
+	NEXT();
+
+/* the FP operations ia64_fp_fast.c does: what it does not take goes to ia64_exec, which
+ * asks it again (nothing changed) and then runs the general way */
+k_FP:
+	SKIP_IF_OFF();
+	if (!ia64_exec_fp_fast(c, u->in))
+		goto k_EXEC;
 	NEXT();
 
 k_MOVL:
@@ -418,6 +426,11 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 			return in->op == IA64_OP_MOV_TO_AR_I || in->op == IA64_OP_MOV_TO_AR_M ? UOP_MOV_TO_AR
 												 : UOP_MOV_FROM_AR;
 		}
+	case IA64_OP_FMA: case IA64_OP_FMS: case IA64_OP_FNMA: case IA64_OP_FRCPA:
+	case IA64_OP_FRSQRTA: case IA64_OP_FCVT_XF: case IA64_OP_FCVT_FX: case IA64_OP_FMERGE:
+		return UOP_FP;
+	case IA64_OP_FCMP: case IA64_OP_FCLASS:	/* .unc clears its targets when its qp is off */
+		return in->ctype == IA64_CTYPE_UNC ? UOP_EXEC : UOP_FP;
 	case IA64_OP_MOV_TO_BR:
 		return UOP_MOV_TO_BR;
 	case IA64_OP_MOV_FROM_BR:
@@ -427,7 +440,7 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 	}
 }
 
-void ia64_uops_build(struct ia64_cached_bundle *e)
+void ia64_uops_build(struct ia64_cached_bundle *e, uint64_t addr)
 {
 	e->insns = 0;
 	unsigned n = 0;
@@ -445,7 +458,7 @@ void ia64_uops_build(struct ia64_cached_bundle *e)
 			.ri = in->unit == IA64_UNIT_X ? 1 : (uint8_t)s, .slot = (uint8_t)s,
 			.sz = in->sz, .pos = in->pos,
 		};
-		u->kind = (uint8_t)fast_kind(in, u, e->addr);
+		u->kind = (uint8_t)fast_kind(in, u, addr);
 	}
 	e->uop[n] = (struct ia64_uop){ .kind = UOP_END };
 }

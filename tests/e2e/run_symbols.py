@@ -39,11 +39,23 @@ Cases:
                    DT_PLTGOT + OFF, which readelf -r names) and every .plt cost line of
                    --callgrind --skip-plt=no in the entry of its name (the lazy "mov r15=I"
                    ones: relocation I's), the demo's 8 stubs all called.
+                   hppa: every "NAME@plt" row is at an import stub of objdump -d's
+                   ("addil L%X,dp|r19,r1; ldo Y(r1),r22; ldw 0(r22),r21; bv r0(r21); ldw
+                   4(r22),r19": the descriptor at DT_PLTGOT + X + Y, which readelf -r's
+                   R_PARISC_IPLT names), the demo's 8 stubs all named.
   calls-hppa       the demo with a counter of cmp's calls that main prints, built for hppa,
                    run under qemu-hppa (the oracle) and under profemu --counts --callgrind:
                    both print the same count, cmp (reached from libc's sort through a
                    long-branch stub, b,l .+8,%r1; be,n, and $$dyncall's bv) has that many calls
                    in --counts and in --callgrind's calls= lines into it, main and work one.
+                   A call into one of libc's and ld.so's long-branch stubs (objdump -d's
+                   "b,l .+8,r1; addil L%X,r1,r1; be,n Y(sr4,r1)") is one of the stub's
+                   destination: no --counts row is at a stub, and the destinations of the
+                   stubs the run crossed are rows.
+  obpaths-hppa     the hppa demo with -L spelled relative and with "..": every object of
+                   --callgrind's ob=/cob= and --counts' rows is named by its canonical path
+                   (os.path.realpath's, the kernel's name of a mapped file), the interpreter
+                   ld.so.1 in the same directory as libc.so.6, which ld.so maps.
   shrunk-x86_64    a program dlopens a module built here, calls its spin, dlcloses it, then
                    truncates the module's file in place (same inode) before it exits, after --counts
                    named spin during the run: profemu (whose libelf mapping of the file
@@ -146,7 +158,7 @@ def cases():
     return (["annotate-" + a for a in X86] + ["valgrind-" + a for a in X86] +
             ["skipplt-" + a for a in X86] +
             ["counts-" + a for a in list(CC) + ["ia64"]] +
-            ["calls-hppa", "shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
+            ["calls-hppa", "obpaths-hppa", "shrunk-x86_64", "python3-folded", "perl-folded", "dbgsym-x86_64"])
 
 
 def run(ctx, cmd, cwd, env=None):
@@ -160,6 +172,12 @@ def run(ctx, cmd, cwd, env=None):
 
 
 def build_demo(ctx, arch, d):
+    if arch == "ia64-dynamic" and not (os.path.exists(CC[arch]) and os.path.isdir(IA64_SYSROOT)):
+        # not in CI: scripts/install-deps.sh installs no IA-64 compiler
+        raise Skip("the IA-64 cross toolchain is not unpacked in /opt/ia64-toolchain (its gcc "
+                   "builds the dynamic demo, its sysroot's glibc runs it): tar -xJf "
+                   "ia64-linux-gnu-gcc12-glibc2.36.tar.xz -C /opt/ia64-toolchain, the tarball "
+                   "of the team's shared/toolchains/ia64, as guests/ia64/build.sh expects")
     cc = shutil.which(CC[arch]) or (os.path.exists(CC[arch]) and CC[arch])
     if not cc:
         raise Skip(CC[arch] + " is not installed")
@@ -504,6 +522,8 @@ def run_counts_offsets(ctx, arch):
         problems += instruction_addresses(ctx, d, demo, arch)
     if arch == "ia64-dynamic":
         problems += ia64_plt_names(ctx, d, rows, paths, demo)
+    if arch == "hppa":
+        problems += hppa_plt_names(ctx, d, rows, paths, demo)
     ctx.notes.append("%d functions; checked against readelf: %s" % (
         len(rows), ", ".join("%s %d" % kv for kv in sorted(checked.items()))))
     if problems:
@@ -580,6 +600,63 @@ def ia64_plt_names(ctx, d, rows, paths, demo):
     return problems[:10]
 
 
+HPPA_STUB = re.compile(
+    r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} ){4}\s*addil L%(-?[0-9a-f]+),(?:dp|r19),r1\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*ldo (-?[0-9a-f]+)\(r1\),r22\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*ldw 0\(r22\),r21\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*bv r0\(r21\)\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*ldw 4\(r22\),r19$", re.M)
+
+
+def hppa_plt_entries(ctx, path, d, at=None):
+    """{address: name@plt} of the hppa import stubs objdump -d shows in the object at path
+    (only the one at address at, if given), named by readelf -r's R_PARISC_IPLT relocation of
+    the descriptor they load."""
+    env = os.environ.copy()
+    dyn = run(ctx, ["readelf", "-dW", path], d, env=env).stdout.decode()
+    gp = int(re.search(r"\(PLTGOT\)\s+0x([0-9a-f]+)", dyn).group(1), 16)
+    slots = {}
+    for line in run(ctx, ["readelf", "-rW", path], d, env=env).stdout.decode().splitlines():
+        f = line.split()
+        if len(f) >= 5 and f[2] == "R_PARISC_IPLT":
+            slots[int(f[0], 16)] = re.sub(r"@.*$", "", f[4])
+    cmd = ["hppa-linux-gnu-objdump", "-d", path]
+    if at is not None:
+        cmd += ["--start-address=%#x" % at, "--stop-address=%#x" % (at + 20)]
+    text = run(ctx, cmd, d, env=env).stdout.decode()
+    out = {}
+    for a, hi, lo in HPPA_STUB.findall(text):
+        slot = (gp + int(hi, 16) + int(lo, 16)) & 0xffffffff
+        if slot in slots:
+            out[int(a, 16)] = slots[slot] + "@plt"
+    return out
+
+
+def hppa_plt_names(ctx, d, rows, paths, demo):
+    """Every "@plt" row of --counts at an import stub of that name by objdump; the demo's
+    stubs all called and named."""
+    problems, checked = [], collections.Counter()
+    demo_ob = os.path.basename(demo)
+    demo_stubs = hppa_plt_entries(ctx, demo, d)
+    for r in rows:
+        if not r["name"].endswith("@plt"):
+            continue
+        ob, off = r.get("object"), int(r["offset"], 16)
+        there = demo_stubs if ob == demo_ob else hppa_plt_entries(ctx, paths[ob], d, off)
+        if there.get(off) != r["name"]:
+            problems.append("%s in %s at %#x: objdump's import stub there is %s" % (
+                r["name"], ob, off, there.get(off)))
+        checked[ob] += 1
+    named = {r["name"] for r in rows if r.get("object") == demo_ob}
+    missing = sorted(n for n in demo_stubs.values() if n not in named)
+    if len(demo_stubs) < 8 or missing:
+        problems.append("objdump shows %d import stubs in the demo; not in --counts: %s" % (
+            len(demo_stubs), " ".join(missing)))
+    ctx.notes.append("hppa import stubs checked: %s" % ", ".join(
+        "%s %d" % kv for kv in sorted(checked.items())))
+    return problems[:10]
+
+
 def run_calls_hppa(ctx):
     """Calls the program makes through libc's stubs and $$dyncall, counted by the program."""
     cc = shutil.which(CC["hppa"])
@@ -613,9 +690,63 @@ def run_calls_hppa(ctx):
         if calls != n or cg[name] != n:
             problems.append("%s: %s calls in --counts, %d in --callgrind, the program made %d" % (
                 name, calls, cg[name], n))
+    problems += long_branch_calls(ctx, d, os.path.join(d, "pe.json"))
     ctx.notes.append("cmp called %d times (qemu-hppa and profemu's output)" % want["cmp"])
     if problems:
         raise Failure("\n".join("  * " + p for p in problems))
+
+
+def run_obpaths_hppa(ctx):
+    """One spelling per object: the loader's interpreter and ld.so's libraries alike."""
+    d = ctx.fresh_dir("obpaths")
+    demo = build_demo(ctx, "hppa", d)
+    root = SYSROOT["hppa"][1]
+    if not os.path.isdir(root):
+        raise Skip(root + " (Debian's hppa libc) is not installed")
+    # relative, through a directory and back up
+    spelled = os.path.join(os.path.relpath(root, d), "lib", "..")
+    profemu(ctx, d, ["-L", spelled, "--callgrind=pe.out"], [demo, "20"])
+    obs = set(re.findall(r"^c?ob=(.+)$", open(os.path.join(d, "pe.out")).read(), re.M))
+    problems = ["%s is not its canonical path %s" % (ob, os.path.realpath(os.path.join(d, ob)))
+                for ob in sorted(obs) if os.path.realpath(os.path.join(d, ob)) != ob]
+    dirs = {os.path.basename(ob): os.path.dirname(ob) for ob in obs}
+    if "ld.so.1" not in dirs or dirs.get("libc.so.6") != dirs["ld.so.1"]:
+        problems.append("ld.so.1 and libc.so.6 are not named in one directory: %s" %
+                        " ".join(sorted(obs)))
+    ctx.notes.append("-L %s: %s" % (spelled, " ".join(sorted(obs))))
+    if problems:
+        raise Failure("\n".join("  * " + p for p in problems))
+
+
+HPPA_LONG_BRANCH = re.compile(
+    r"^\s*([0-9a-f]+):\s+e8 20 00 00\s+b,l [0-9a-f]+ <[^>]*>,r1\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*addil L%(-?[0-9a-f]+),r1,r1\n"
+    r"\s*[0-9a-f]+:\s+(?:[0-9a-f]{2} ){4}\s*be,n (-?[0-9a-f]+)\(sr4,r1\)$", re.M)
+
+
+def long_branch_calls(ctx, d, counts):
+    """No --counts row of libc.so.6 or ld.so.1 at a long-branch stub of objdump's, and calls
+    of libc reported at stubs' destinations."""
+    with open(counts) as f:
+        rows = json.load(f)["functions"]
+    problems, notes = [], []
+    for ob in ("libc.so.6", "ld.so.1"):
+        path = os.path.join(SYSROOT["hppa"][1], "lib", ob)
+        text = run(ctx, ["hppa-linux-gnu-objdump", "-d", path], d, env=os.environ.copy()).stdout
+        stubs = {int(a, 16): (int(a, 16) + 8 + int(x, 16) + int(y, 16)) & ~3
+                 for a, x, y in HPPA_LONG_BRANCH.findall(text.decode())}
+        at = {int(r["offset"], 16): r for r in rows if r.get("object") == ob}
+        for a in sorted(set(at) & set(stubs)):
+            problems.append("%s+%#x: a call reported at the long-branch stub (to +%#x)" % (
+                ob, a, stubs[a]))
+        reached = sorted({dest for dest in stubs.values() if dest in at})
+        if ob == "libc.so.6" and not reached:
+            problems.append("no call of libc.so.6 reported at a long-branch stub's destination")
+        notes.append("%s: %d stubs, %d destinations called (%s)" % (
+            ob, len(stubs), len(reached), " ".join("+%#x %d" % (a, at[a].get("calls", 0))
+                                                   for a in reached[:4])))
+    ctx.notes.append("long-branch stubs by objdump: " + "; ".join(notes))
+    return problems[:10]
 
 
 def callgrind_calls(path):
@@ -683,6 +814,8 @@ def instruction_addresses(ctx, d, program, arch):
     ob = os.path.basename(program)
     entries = [e for e in symbol_entries(ctx, program, d, code_only=True)
                if not e[0].startswith(".")]
+    if arch == "hppa":	# import stubs, which no symbol covers: objdump's, 5 words each
+        entries += [(n, a, 20) for a, n in hppa_plt_entries(ctx, program, d).items()]
     problems, seen, named = [], 0, 0
     for r in run_counts.records(os.path.join(d, "pe.out")):
         if r[0] != "cost" or object_file(r[1]) != ob:
@@ -853,6 +986,8 @@ def run_case(name, args):
                             "Perl_runops_standard")
         elif name == "calls-hppa":
             run_calls_hppa(ctx)
+        elif name == "obpaths-hppa":
+            run_obpaths_hppa(ctx)
         elif name == "shrunk-x86_64":
             run_shrunk(ctx)
         elif name == "dbgsym-x86_64":
