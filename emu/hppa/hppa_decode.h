@@ -43,7 +43,7 @@ enum hppa_op {
 	HOP_DEP, HOP_ZDEP, HOP_VDEP, HOP_ZVDEP, HOP_DEPI, HOP_ZDEPI, HOP_VDEPI, HOP_ZVDEPI,
 	/* system */
 	/* MTSAR: sub = 1 for PA 2.0's MTSARCM (SAR = the complement) */
-	HOP_MFCTL, HOP_MTSAR, HOP_MFSP, HOP_MTSP, HOP_SYNC, HOP_LDSID, HOP_PROBE,
+	HOP_MFCTL, HOP_MTSAR, HOP_MFSP, HOP_MTSP, HOP_SYNC, HOP_LDSID, HOP_PROBE, HOP_MFIA,
 	/* fdc, fdce, pdc, fic, fice x(s,b): r1 = x, r2 = b, HF_MOD (,m: b += x); sub = 1 for
 	 * the instruction-cache forms */
 	HOP_FLUSH,

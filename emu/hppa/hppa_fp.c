@@ -18,10 +18,19 @@
 #define FPSR_O 0x20000000u
 #define FPSR_U 0x10000000u
 #define FPSR_I 0x08000000u
-/* The default NaN an invalid operation makes (PA-RISC's quiet-NaN encoding: the most
- * significant fraction bit clear, as qemu-hppa and the hardware give it). */
-#define DEFAULT_NAN_D 0x7ff7ffffffffffffull
-#define DEFAULT_NAN_S 0x7fbfffffu
+/* PA-RISC's NaNs are the other way round from x86's: the most significant fraction bit SET
+ * marks a signaling NaN, clear a quiet one (HP-UX Floating-Point Guide, "Not-a-Number"). The
+ * host's arithmetic therefore never sees a NaN operand: the guest's rule is applied first
+ * (nan_result). An invalid operation on numbers makes the default quiet NaN, positive, with
+ * only the fraction's second bit set: 7ff40000 00000000 and 7fa00000, as HP's floating-point
+ * emulation (Linux arch/parisc/math-emu, makequietnan) and qemu-hppa give it. */
+struct fp_format {
+	uint64_t exp, frac, signaling, default_nan;
+};
+static const struct fp_format FMT_D = {
+	0x7ff0000000000000ull, 0x000fffffffffffffull, 1ull << 51, 0x7ff4000000000000ull,
+};
+static const struct fp_format FMT_S = {0x7f800000u, 0x007fffffu, 1u << 22, 0x7fa00000u};
 
 static uint32_t fpsr(const struct hppa_cpu *c)
 {
@@ -80,6 +89,22 @@ static void set_d(struct hppa_cpu *c, unsigned reg, double d)
 	memcpy(&c->fr[reg], &d, 8);
 }
 
+/* An operand's or a result's bits: a double register, or a single's 32-bit half. */
+static uint64_t get_raw(const struct hppa_cpu *c, unsigned reg, bool dbl)
+{
+	if (dbl)
+		return reg ? c->fr[reg] : 0;
+	return get_w(c, reg);
+}
+
+static void set_raw(struct hppa_cpu *c, unsigned reg, bool dbl, uint64_t v)
+{
+	if (dbl)
+		c->fr[reg] = v;
+	else
+		set_w(c, reg, (uint32_t)v);
+}
+
 /* Host rounding for the guest's mode (0 nearest, 1 toward zero, 2 up, 3 down). */
 static int enter_rounding(const struct hppa_cpu *c)
 {
@@ -112,6 +137,70 @@ static void accrue_flags(struct hppa_cpu *c, int host)
 		f |= FPSR_I;
 	if (f)
 		set_fpsr(c, fpsr(c) | f);
+}
+
+static bool is_nan(const struct fp_format *f, uint64_t v)
+{
+	return (v & f->exp) == f->exp && (v & f->frac);
+}
+
+/* A signaling NaN made quiet: its top two fraction bits become 01 (so that the fraction
+ * stays non-zero), the rest of it and the sign kept. */
+static uint64_t quieted(const struct fp_format *f, uint64_t v)
+{
+	return (v & ~f->signaling) | f->signaling >> 1;
+}
+
+/* The result of an operation with a NaN among its `n` operands (given as bits, in operand
+ * order): the first signaling NaN made quiet, and the invalid flag, or else the first quiet
+ * NaN as it is (HP's emulation: the signaling one wins over an earlier quiet one). False when
+ * no operand is a NaN. */
+static bool nan_result(struct hppa_cpu *c, const struct fp_format *f, const uint64_t *ops,
+		       unsigned n, uint64_t *result)
+{
+	const uint64_t *first = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		if (!is_nan(f, ops[i]))
+			continue;
+		if (ops[i] & f->signaling) {
+			set_fpsr(c, fpsr(c) | FPSR_V);
+			*result = quieted(f, ops[i]);
+			return true;
+		}
+		if (!first)
+			first = &ops[i];
+	}
+	if (first)
+		*result = *first;
+	return first != NULL;
+}
+
+/* The operands were numbers: a NaN result is an invalid operation's, the default NaN (the
+ * host's own default NaN is x86's, a signaling one on PA-RISC). */
+static void invalid_makes_default_nan(struct hppa_cpu *c, unsigned t, bool dbl)
+{
+	const struct fp_format *f = dbl ? &FMT_D : &FMT_S;
+	if (is_nan(f, get_raw(c, t, dbl)))
+		set_raw(c, t, dbl, f->default_nan);
+}
+
+/* FCNV between the formats of a NaN: made quiet first if signaling (the invalid flag), its
+ * fraction's top bits kept, and made quiet again if narrowing left no fraction bit. */
+static uint64_t converted_nan(struct hppa_cpu *c, bool from_dbl, bool to_dbl, uint64_t v)
+{
+	const struct fp_format *from = from_dbl ? &FMT_D : &FMT_S, *to = to_dbl ? &FMT_D : &FMT_S;
+	if (v & from->signaling) {
+		set_fpsr(c, fpsr(c) | FPSR_V);
+		v = quieted(from, v);
+	}
+	uint64_t frac = v & from->frac, sign = from_dbl ? v >> 63 : v >> 31;
+	if (from_dbl && !to_dbl)
+		frac >>= 29;
+	else if (!from_dbl && to_dbl)
+		frac <<= 29;
+	if (!frac)
+		frac = to->signaling >> 1;
+	return sign << (to_dbl ? 63 : 31) | to->exp | frac;
 }
 
 static double arith_d(unsigned op, double a, double b)
@@ -176,6 +265,10 @@ static void fcnv(struct hppa_cpu *c, const struct hppa_insn *in)
 	bool from_float = in->sub == HFCNV_FF || in->sub == HFCNV_FX || in->sub == HFCNV_FXT ||
 		in->sub == HFCNV_FUX || in->sub == HFCNV_FUXT;
 	double v = 0;
+	if (in->sub == HFCNV_FF && is_nan(sf ? &FMT_D : &FMT_S, get_raw(c, in->r1, sf))) {
+		set_raw(c, in->t, df, converted_nan(c, sf, df, get_raw(c, in->r1, sf)));
+		return;
+	}
 	int rm = enter_rounding(c);
 	if (from_float)
 		v = sf ? get_d(c, in->r1) : (double)get_s(c, in->r1);
@@ -230,26 +323,50 @@ static void fcmp(struct hppa_cpu *c, const struct hppa_insn *in)
 }
 
 /* FMPYFADD/FMPYNFADD: the exact product plus the addend, rounded once (the host's fma); the
- * negated product's sign is that of -(r1 * r2), so a NaN operand keeps its own sign. */
+ * negated product's sign is that of -(r1 * r2). A NaN operand decides as for two operands
+ * (factors, then addend), kept with its own sign. */
 static void fmpyfadd(struct hppa_cpu *c, const struct hppa_insn *in)
 {
-	bool neg = in->flags & HF_NEGPROD;
+	bool neg = in->flags & HF_NEGPROD, dbl = in->sub != 0;
 	unsigned ra = (unsigned)in->imm;
+	uint64_t ops[3] = {get_raw(c, in->r1, dbl), get_raw(c, in->r2, dbl), get_raw(c, ra, dbl)};
+	uint64_t nan;
+	if (nan_result(c, dbl ? &FMT_D : &FMT_S, ops, 3, &nan)) {
+		set_raw(c, in->t, dbl, nan);
+		return;
+	}
 	int rm = enter_rounding(c);
 	feclearexcept(FE_ALL_EXCEPT);
-	if (in->sub) {
-		double a = get_d(c, in->r1), b = get_d(c, in->r2), d = get_d(c, ra);
-		double r = fma(neg && !isnan(a) ? -a : a, b, d);
-		set_d(c, in->t, r);
-		if (isnan(r) && !isnan(a) && !isnan(b) && !isnan(d))
-			c->fr[in->t] = DEFAULT_NAN_D;
+	if (dbl) {
+		double a = get_d(c, in->r1);
+		set_d(c, in->t, fma(neg ? -a : a, get_d(c, in->r2), get_d(c, ra)));
 	} else {
-		float a = get_s(c, in->r1), b = get_s(c, in->r2), d = get_s(c, ra);
-		float r = fmaf(neg && !isnan(a) ? -a : a, b, d);
-		set_s(c, in->t, r);
-		if (isnan(r) && !isnan(a) && !isnan(b) && !isnan(d))
-			set_w(c, in->t, DEFAULT_NAN_S);
+		float a = get_s(c, in->r1);
+		set_s(c, in->t, fmaf(neg ? -a : a, get_s(c, in->r2), get_s(c, ra)));
 	}
+	invalid_makes_default_nan(c, in->t, dbl);
+	accrue_flags(c, fetestexcept(FE_ALL_EXCEPT));
+	leave_rounding(rm);
+}
+
+/* FADD, FSUB, FMPY, FDIV, FREM and the one-operand FSQRT and FRND: a NaN operand decides by
+ * the guest's rule, the host computes the rest under the guest's rounding mode. */
+static void arith(struct hppa_cpu *c, const struct hppa_insn *in)
+{
+	bool dbl = in->sub != 0;
+	unsigned n = in->op == HOP_FSQRT || in->op == HOP_FRND ? 1 : 2;
+	uint64_t ops[2] = {get_raw(c, in->r1, dbl), get_raw(c, in->r2, dbl)}, nan;
+	if (nan_result(c, dbl ? &FMT_D : &FMT_S, ops, n, &nan)) {
+		set_raw(c, in->t, dbl, nan);
+		return;
+	}
+	int rm = enter_rounding(c);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (dbl)
+		set_d(c, in->t, arith_d(in->op, get_d(c, in->r1), get_d(c, in->r2)));
+	else
+		set_s(c, in->t, arith_s(in->op, get_s(c, in->r1), get_s(c, in->r2)));
+	invalid_makes_default_nan(c, in->t, dbl);
 	accrue_flags(c, fetestexcept(FE_ALL_EXCEPT));
 	leave_rounding(rm);
 }
@@ -260,40 +377,20 @@ bool hppa_fp_exec(struct hppa_cpu *c, const struct hppa_insn *in)
 	switch (in->op) {
 	case HOP_FCPY: case HOP_FABS: case HOP_FNEG: case HOP_FNEGABS: {
 		uint64_t sign = dbl ? 1ull << 63 : 1ull << 31;
-		uint64_t v = dbl ? (in->r1 ? c->fr[in->r1] : 0) : get_w(c, in->r1);
+		uint64_t v = get_raw(c, in->r1, dbl);
 		if (in->op == HOP_FABS)
 			v &= ~sign;
 		else if (in->op == HOP_FNEG)
 			v ^= sign;
 		else if (in->op == HOP_FNEGABS)
 			v |= sign;
-		if (dbl)
-			c->fr[in->t] = v;
-		else
-			set_w(c, in->t, (uint32_t)v);
+		set_raw(c, in->t, dbl, v);
 		return false;
 	}
 	case HOP_FSQRT: case HOP_FRND: case HOP_FADD: case HOP_FSUB: case HOP_FMPY:
-	case HOP_FDIV: case HOP_FREM: {
-		int rm = enter_rounding(c);
-		feclearexcept(FE_ALL_EXCEPT);
-		if (dbl) {
-			double a = get_d(c, in->r1), b = get_d(c, in->r2);
-			double r = arith_d(in->op, a, b);
-			set_d(c, in->t, r);
-			if (isnan(r) && !isnan(a) && !isnan(b))
-				c->fr[in->t] = DEFAULT_NAN_D;
-		} else {
-			float a = get_s(c, in->r1), b = get_s(c, in->r2);
-			float r = arith_s(in->op, a, b);
-			set_s(c, in->t, r);
-			if (isnan(r) && !isnan(a) && !isnan(b))
-				set_w(c, in->t, DEFAULT_NAN_S);
-		}
-		accrue_flags(c, fetestexcept(FE_ALL_EXCEPT));
-		leave_rounding(rm);
+	case HOP_FDIV: case HOP_FREM:
+		arith(c, in);
 		return false;
-	}
 	case HOP_FCNV:
 		fcnv(c, in);
 		return false;

@@ -312,6 +312,7 @@ enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 		[HOP_SYNC] = &&L_HOP_SYNC,
 		[HOP_PREFETCH] = &&L_HOP_SYNC,
 		[HOP_LDSID] = &&L_HOP_LDSID,
+		[HOP_MFIA] = &&L_HOP_MFIA,
 		[HOP_PROBE] = &&L_HOP_PROBE,
 		[HOP_FLUSH] = &&L_HOP_FLUSH,
 		[HOP_FCPY] = &&L_FP,

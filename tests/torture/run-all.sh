@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gcc's torture suite on every target, whole: x86-64 and i386 at -O2, hppa and IA-64 at -O2
-# and -O0 (tests/torture/torture.py, one target after another, each compiling and running two
-# tests at a time). Prints the table (target, compiled, reference passes, profemu passes,
+# and -O0, hppa at -O2 -march=2.0 (tests/torture/torture.py, one target after another, each
+# compiling and running two tests at a time). Prints the table (target, compiled, reference passes, profemu passes,
 # profemu-only failures), the tests not run per reason, and rewrites tests/torture/excluded.tsv
 # and options.tsv, the committed lists of the tests not run (and why) and of the tests that run
 # with options of their own, which the CI's runs check theirs against, and verdicts.tsv, the
@@ -17,7 +17,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd) || exit 2
 status=0
-for target in x86_64-O2 i386-O2 hppa-O2 hppa-O0 ia64-O2 ia64-O0; do
+for target in x86_64-O2 i386-O2 hppa-O2 hppa-O0 hppa20-O2 ia64-O2 ia64-O0; do
 	python3 "$here/torture.py" --build "$build" --profemu "$build/profemu" --target "$target" \
 		--no-excluded-check --live-reference
 	rc=$?

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 from torture import NOT_RUN, TARGETS
 
-ORDER = ["x86_64-O2", "i386-O2", "hppa-O2", "hppa-O0", "ia64-O2", "ia64-O0"]
+ORDER = ["x86_64-O2", "i386-O2", "hppa-O2", "hppa-O0", "hppa20-O2", "ia64-O2", "ia64-O0"]
 LABEL = {"x86_64": "x86-64", "i386": "i386", "hppa": "hppa", "ia64": "IA-64"}
 
 

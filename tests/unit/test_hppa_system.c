@@ -4,7 +4,8 @@
  * modification, and PA 2.0's forms) that make a nested function's trampoline executable,
  * space registers as Linux user space sees them (ldsid, mtsp, mfsp; sr5..sr7 are privileged
  * to write), the interval timer cr16 (the virtual clock: the instructions retired before it),
- * and what stays privileged. The flushes' behaviour is qemu-hppa's (no-ops but for the base);
+ * and what stays privileged; and the FP unit's NaNs, whose quiet bit is the other way round
+ * from the host's. The flushes' behaviour is qemu-hppa's (no-ops but for the base);
  * fic drops the decoded code of its line's page, so that code changed behind the
  * interpreter's back (here by the test, as a store through another mapping would) runs once
  * flushed.
@@ -296,5 +297,111 @@ Test(hppa_system, pa20_fused_multiply_add_rounds_once)
 	cr_assert_eq(FR(&r, 12), 0x8000000000000000ull);
 	cr_assert_eq(FR(&r, 16), 0);
 	cr_assert_eq(FR(&r, 15), 0xb380000033800000ull, "sgl: %#llx", (unsigned long long)FR(&r, 15));
+	done(&r);
+}
+
+static uint32_t fp_status(struct sysrig *r)
+{
+	return (uint32_t)(FR(r, 0) >> 32);
+}
+
+#define FPSR_INVALID 0x80000000u
+#define QNAN_D 0x7ff4000000000000ull	/* the default quiet NaN: fraction 01000... */
+
+/* An invalid operation on numbers (0 * inf, inf - inf, inf * 0 + 1 fused) makes PA-RISC's
+ * default quiet NaN, 7ff40000 00000000 or 7fa00000: positive, the fraction's most
+ * significant bit clear (quiet on PA-RISC), its second set. Not x86's fff80000 00000000,
+ * which PA-RISC reads as signaling, nor 7ff7ffff ffffffff (gcc's NAN constant for hppa).
+ * Values of HP's floating-point emulation (Linux arch/parisc/math-emu) and qemu-hppa. */
+Test(hppa_system, invalid_operation_makes_the_default_quiet_nan)
+{
+	struct sysrig r;
+	run(&r,
+	    "	.level 2.0\n"
+	    "	fmpy,dbl %fr4,%fr5,%fr6\n"
+	    "	fsub,dbl %fr4,%fr4,%fr7\n"
+	    "	fmpy,sgl %fr8,%fr8R,%fr9\n"
+	    "	fmpyfadd,dbl %fr4,%fr5,%fr10,%fr11\n", NULL);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 4, 0x7ff0000000000000ull);	/* +inf */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 5, 0);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 8, 0x7f80000000000000ull);	/* L: +inf, R: 0 */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 10, 0x3ff0000000000000ull);	/* 1 */
+	go(&r);
+	expect_break(&r, 4);
+	cr_assert_eq(FR(&r, 6), QNAN_D, "0 * inf: %#llx", (unsigned long long)FR(&r, 6));
+	cr_assert_eq(FR(&r, 7), QNAN_D, "inf - inf: %#llx", (unsigned long long)FR(&r, 7));
+	cr_assert_eq(FR(&r, 9) >> 32, 0x7fa00000u, "sgl: %#llx", (unsigned long long)FR(&r, 9));
+	cr_assert_eq(FR(&r, 11), QNAN_D, "fused: %#llx", (unsigned long long)FR(&r, 11));
+	cr_assert(fp_status(&r) & FPSR_INVALID);
+	done(&r);
+}
+
+/* A quiet NaN operand (PA-RISC's: top fraction bit clear) passes through as it is, without
+ * the invalid flag; x86 arithmetic would take it for a signaling NaN and set that bit. Two
+ * quiet NaNs: the first operand's. */
+Test(hppa_system, quiet_nan_operands_pass_unchanged)
+{
+	struct sysrig r;
+	run(&r,
+	    "	fadd,dbl %fr4,%fr5,%fr10\n"
+	    "	fmpy,dbl %fr7,%fr4,%fr11\n"
+	    "	fsqrt,dbl %fr7,%fr12\n"
+	    "	fcnvff,sgl,dbl %fr8,%fr13\n", NULL);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 4, QNAN_D);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 5, 0x3ff0000000000000ull);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 7, 0xfff0000000000005ull);	/* quiet, negative */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 8, 0xff80000300000000ull);	/* L: quiet, negative */
+	go(&r);
+	expect_break(&r, 4);
+	cr_assert_eq(FR(&r, 10), QNAN_D, "%#llx", (unsigned long long)FR(&r, 10));
+	cr_assert_eq(FR(&r, 11), 0xfff0000000000005ull, "%#llx", (unsigned long long)FR(&r, 11));
+	cr_assert_eq(FR(&r, 12), 0xfff0000000000005ull, "%#llx", (unsigned long long)FR(&r, 12));
+	cr_assert_eq(FR(&r, 13), 0xfff0000060000000ull, "%#llx", (unsigned long long)FR(&r, 13));
+	cr_assert_eq(fp_status(&r) & FPSR_INVALID, 0);
+	done(&r);
+}
+
+/* A signaling NaN operand (top fraction bit set) is invalid: the result is that NaN made
+ * quiet (top fraction bits 01), chosen over an earlier quiet NaN operand, also in the fused
+ * multiply-add (where qemu-hppa 7.2 returns the first NaN operand, HP's emulation the
+ * signaling addend). A conversion to single keeps the fraction's top bits and stays a NaN
+ * when none is left (qemu-hppa 7.2 makes it an infinity). */
+Test(hppa_system, signaling_nan_operands_are_made_quiet)
+{
+	struct sysrig r;
+	run(&r,
+	    "	.level 2.0\n"
+	    "	fadd,dbl %fr4,%fr6,%fr10\n"
+	    "	fmpyfadd,dbl %fr4,%fr5,%fr6,%fr11\n"
+	    "	fcnvff,dbl,sgl %fr6,%fr12\n"
+	    "	fcnvff,dbl,sgl %fr7,%fr13\n", NULL);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 4, QNAN_D);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 5, 0x3ff0000000000000ull);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 6, 0x7ff8000000000001ull);	/* signaling */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 7, 0xfff0000000000005ull);	/* quiet, low fraction */
+	go(&r);
+	expect_break(&r, 4);
+	cr_assert_eq(FR(&r, 10), 0x7ff4000000000001ull, "%#llx", (unsigned long long)FR(&r, 10));
+	cr_assert_eq(FR(&r, 11), 0x7ff4000000000001ull, "%#llx", (unsigned long long)FR(&r, 11));
+	cr_assert_eq(FR(&r, 12) >> 32, 0x7fa00000u, "%#llx", (unsigned long long)FR(&r, 12));
+	cr_assert_eq(FR(&r, 13) >> 32, 0xffa00000u, "%#llx", (unsigned long long)FR(&r, 13));
+	cr_assert(fp_status(&r) & FPSR_INVALID);
+	done(&r);
+}
+
+/* PA 2.0's MFIA (gcc -march=2.0's trampolines find their data with it): the address of the
+ * MFIA itself, its privilege bits clear, at a group's start and inside it. */
+Test(hppa_system, pa20_mfia_reads_its_own_address)
+{
+	struct sysrig r;
+	run(&r,
+	    "	.level 2.0\n"
+	    "	mfia %r20\n"
+	    "	ldi 1,%r3\n"
+	    "	mfia %r21\n", NULL);
+	go(&r);
+	expect_break(&r, 3);
+	cr_assert_eq(R(&r, 20), CODE, "%#x", R(&r, 20));
+	cr_assert_eq(R(&r, 21), CODE + 8, "%#x", R(&r, 21));
 	done(&r);
 }

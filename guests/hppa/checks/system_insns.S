@@ -49,8 +49,11 @@ _start:
 	bve,n (%r19)
 	bve,l (%r20),%r2
 	bve,l,n (%r20),%r2
-/* PA 2.0's forms a narrow program uses: mtsarcm, ldd into r0 (a prefetch) */
+/* PA 2.0's forms a narrow program uses: mtsarcm, mfia (trampolines), ldd into r0 (a
+ * prefetch) */
 	mtsarcm %r20
+	mfia %r20
+	mfia %r1
 	ldd 0(%r1),%r0
 	ldd,sl 8(%r1),%r0
 	ldd %r3(%r1),%r0
