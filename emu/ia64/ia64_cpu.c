@@ -22,38 +22,6 @@ static struct ia64_cpu *ia64_cpu_of(struct cpu *cpu)
 	return (struct ia64_cpu *)cpu;
 }
 
-static void cache_clear(struct ia64_cpu *c)
-{
-	if (!c->cache_used)	/* empty already (and no code range): its pages stay unmapped */
-		return;
-	for (unsigned i = 0; i < IA64_CACHE_SIZE; i++)
-		c->cache[i].tag = c->cache[i].fast_tag = 0;
-	c->cache_used = false;
-	c->code_lo = UINT64_MAX;
-	c->code_hi = 0;
-}
-
-void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n)
-{
-	for (uint64_t b = addr & ~15ULL; b < addr + n && b >= (addr & ~15ULL); b += 16) {
-		struct ia64_cached_bundle *e = &c->cache[(b >> 4) & (IA64_CACHE_SIZE - 1)];
-		if (e->tag == ~b)
-			e->tag = e->fast_tag = 0;
-	}
-}
-
-void ia64_code_flushed(struct ia64_cpu *c, uint64_t addr, uint64_t n)
-{
-	if (!c->cache_used)	/* nothing decoded: the loader mapping the program, say */
-		return;
-	const struct gm_region *first = gm_region_at(c->mem, addr);
-	const struct gm_region *last = n ? gm_region_at(c->mem, addr + n - 1) : first;
-	if ((first && first->shared) || (last && last->shared) || n >= 16ULL * IA64_CACHE_SIZE)
-		cache_clear(c);
-	else
-		ia64_code_written(c, addr, n);
-}
-
 /* What was decoded of pages that were executable and were unmapped, mapped over or given
  * another protection, or that profemu wrote into (a read() into code, a signal frame), is
  * dropped: Ski, which has no instruction cache, would run the new bytes. Other changes (the
@@ -72,7 +40,7 @@ static int ia64_op_mem_changed(struct cpu *cpu, const struct gm_change *ch)
 static void cache_sync(struct ia64_cpu *c)
 {
 	if (c->base.mem != c->mem && c->mem->generation != c->last_generation) {
-		cache_clear(c);
+		ia64_code_cache_clear(c);
 		c->last_generation = c->mem->generation;
 	}
 }
@@ -445,7 +413,7 @@ static int ia64_op_add_breakpoint(struct cpu *cpu, uint64_t addr)
 		c->breakpoint_cap = cap;
 	}
 	c->breakpoints[c->breakpoint_count++] = addr;
-	cache_clear(c);		/* bundles decoded before learn of it */
+	ia64_code_cache_clear(c);		/* bundles decoded before learn of it */
 	return 0;
 }
 

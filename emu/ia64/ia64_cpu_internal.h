@@ -55,7 +55,9 @@ struct ia64_cached_bundle {
 	struct ia64_bundle b;
 };
 
-/* A store to [addr, addr + n) that may hold decoded bundles (ia64_cpu.c): drops them. */
+/* Empties the decoded-bundle cache (ia64_code_cache.c): every entry, and the code range. */
+void ia64_code_cache_clear(struct ia64_cpu *c);
+/* A store to [addr, addr + n) that may hold decoded bundles (ia64_code_cache.c): drops them. */
 void ia64_code_written(struct ia64_cpu *c, uint64_t addr, uint64_t n);
 /* [addr, addr + n) was flushed (fc, fc.i) or written by profemu: drops the bundles decoded
  * from it, and every bundle when a MAP_SHARED region holds it, whose bytes may run at another
