@@ -687,6 +687,40 @@ Test(hppa_cpu, dyncall_call_names_the_target)
 	done(&r);
 }
 
+/* A program's long-branch stub, "ldil L%X,%r1; be R%X(%sr4,%r1)", which the linker puts
+ * between a B,L and a function beyond its reach: the call is reported as one of the function
+ * (its BE links nothing, so no later event would name it), from the original site. Called
+ * twice: first into a page not decoded yet (read from memory), then from the decoded page. */
+Test(hppa_cpu, ldil_be_stub_call_names_the_function)
+{
+	struct rig r;
+	run_snippet(&r,
+		    "	b,l stub,%rp\n"			/* CODE */
+		    "	nop\n"
+		    "	b,l stub,%rp\n"			/* CODE+8 */
+		    "	nop\n"
+		    "	b,l,n done,%r0\n"			/* CODE+16 */
+		    "	nop\n"
+		    "callee:	bv %r0(%rp)\n"			/* CODE+24 */
+		    "	addi 1,%r5,%r5\n"
+		    "	.org 0x1000\n"
+		    "stub:	ldil L%0x10018,%r1\n"		/* CODE+0x1000, on the next page */
+		    "	be R%0x10018(%sr4,%r1)\n"
+		    "	nop\n"
+		    "done:\n", 0, 0);
+	expect_break(&r, 0x100c / 4);
+	cr_assert_eq(R(&r, 5), 2);
+	cr_assert_eq(r.ncalls, 2);
+	for (int i = 0; i < 2; i++) {
+		cr_assert_eq(r.calls[i][0], CODE + 8 * i);
+		cr_assert_eq(r.calls[i][1], CODE + 8 * i + 8);
+		cr_assert_eq(r.calls[i][2], CODE + 24, "call %d reached %#llx, not the function", i,
+			     (unsigned long long)r.calls[i][2]);
+	}
+	cr_assert_eq(r.nrets, 2);
+	done(&r);
+}
+
 static uint64_t slice_to_set;
 
 static void set_slice(struct rig *r)
