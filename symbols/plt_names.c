@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "symbols/plt_names_hppa.h"
+#include "symbols/plt_names_ia64.h"
+#include "symbols/plt_section.h"
+
 /* Relocation types (x86-64's and i386's numbers differ but for the first two). */
 enum { R_GLOB_DAT = 6, R_JUMP_SLOT = 7, R_X86_64_IRELATIVE_ = 37, R_386_IRELATIVE_ = 42 };
 
@@ -26,20 +30,6 @@ struct plt_ctx {
 	Elf_Data *dynsym;
 	size_t dynstr;
 };
-
-Elf_Scn *plt_section_named(Elf *elf, const char *name, GElf_Shdr *sh)
-{
-	size_t shstrndx;
-	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return NULL;
-	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-		const char *n;
-		if (gelf_getshdr(scn, sh) && (n = elf_strptr(elf, shstrndx, sh->sh_name)) &&
-		    strcmp(n, name) == 0)
-			return scn;
-	}
-	return NULL;
-}
 
 /* The 4 bytes at a link-time address of a section holding file data, little-endian (x86). */
 static bool read_word32(Elf *elf, uint64_t addr, uint32_t *out)
@@ -214,18 +204,6 @@ static bool name_entry(struct plt_ctx *c, uint64_t at, uint64_t size, const stru
 	return plt_add_stub(add, ctx, at, size, name);
 }
 
-bool plt_add_stub(bool (*add)(void *, uint64_t, uint64_t, const char *), void *ctx, uint64_t at,
-		  uint64_t size, const char *name)
-{
-	if (!name || !*name || *name == '@')
-		return true;
-	char buf[256];
-	const char *at_sign = strchr(name, '@');
-	snprintf(buf, sizeof(buf), "%.*s@plt", (int)(at_sign ? at_sign - name : (ptrdiff_t)strlen(name)),
-		 name);
-	return add(ctx, at, size, buf);
-}
-
 static bool name_section(struct plt_ctx *c, const char *secname, uint64_t entry,
 			 bool (*add)(void *, uint64_t, uint64_t, const char *), void *ctx)
 {
@@ -252,24 +230,6 @@ static bool name_section(struct plt_ctx *c, const char *secname, uint64_t entry,
 			return false;
 	}
 	return true;
-}
-
-bool plt_dt_pltgot(Elf *elf, uint64_t *out)
-{
-	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNAMIC || !sh.sh_entsize)
-			continue;
-		Elf_Data *d = elf_getdata(scn, NULL);
-		for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Dyn dyn;
-			if (gelf_getdyn(d, (int)i, &dyn) && dyn.d_tag == DT_PLTGOT) {
-				*out = dyn.d_un.d_ptr;
-				return true;
-			}
-		}
-	}
-	return false;
 }
 
 bool plt_section(Elf *elf, uint64_t *lo, uint64_t *hi)

@@ -30,19 +30,6 @@
 bool plt_names(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
 	       void *ctx);
 
-/* Inside plt_names: IA-64's and hppa's stubs; the section of that name (NULL if none); add's
- * call for a stub that reaches the symbol name ("qsort@GLIBC_2.2" gives "qsort@plt"; nothing for a NULL
- * or empty name). */
-bool plt_names_ia64(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
-		    void *ctx);
-bool plt_names_hppa(Elf *elf, bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name),
-		    void *ctx);
-/* The dynamic section's DT_PLTGOT (IA-64's and hppa's global pointer); false if none. */
-bool plt_dt_pltgot(Elf *elf, uint64_t *out);
-Elf_Scn *plt_section_named(Elf *elf, const char *name, GElf_Shdr *sh);
-bool plt_add_stub(bool (*add)(void *ctx, uint64_t addr, uint64_t size, const char *name), void *ctx,
-		  uint64_t at, uint64_t size, const char *name);
-
 /* The link-time range [*lo, *hi) of elf's .plt section, the lazy-binding stubs valgrind's
  * callgrind --skip-plt skips (not .plt.sec or .plt.got, which it keeps as functions). false if
  * it has none. */

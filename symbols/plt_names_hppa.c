@@ -8,13 +8,14 @@
  * and ld.so fills the descriptor through the R_PARISC_IPLT relocation of .rela.plt at that
  * slot: the stub is named after the relocation's symbol ("qsort@plt"). Words are big-endian;
  * emu/hppa's decoder reads them. */
-#include "symbols/plt_names.h"
+#include "symbols/plt_names_hppa.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "emu/byteorder.h"
 #include "emu/hppa/hppa_decode.h"
+#include "symbols/plt_section.h"
 
 enum {
 	R_PARISC_IPLT_ = 129,	/* elf.h's R_PARISC_IPLT: a function descriptor */

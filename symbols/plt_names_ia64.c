@@ -2,10 +2,12 @@
  * binder's entry is matched by its first slot, the instruction that says which function the
  * entry is for, "addl r15=IMM22,r3" (A5 form), and named through the relocation it points at.
  * Bundles are little-endian (Linux); the first slot is bits 5-45, within the low 8 bytes. */
-#include "symbols/plt_names.h"
+#include "symbols/plt_names_ia64.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "symbols/plt_section.h"
 
 /* R_IA64_IPLTLSB/MSB (elf.h): a function descriptor's two words, filled by ld.so */
 enum {
