@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "symbols/debug_cache.h"
 #include "symbols/debug_find.h"
 #include "symbols/plt_names.h"
 #include "symbols/sym_index.h"
@@ -100,6 +101,16 @@ static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname
 	if (s && !candidate && (!servers || !*servers)) {
 		errno = ENOENT;
 		return -1;
+	}
+	/* A compressed debug file's uncompressed copy (libdw would inflate it all on every run),
+	 * asked before libdwfl, which opens a file it finds by build-id itself. The name given
+	 * back is the original's, which a .gnu_debugaltlink is relative to. */
+	if (candidate && idlen > 0) {
+		int copy = debug_cache_open(found, id, (size_t)idlen);
+		if (copy >= 0) {
+			*debuginfo_file_name = strdup(found);
+			return copy;
+		}
 	}
 	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
 					      debuglink_file, debuglink_crc, debuginfo_file_name);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "symbols/symbolizer.h"
+#include "sh_testutil.h"
 
 #define BASE 0x7f0000000000ull
 
@@ -33,17 +34,6 @@ static const char lib_src[] =
 	"		t += sym_helper(i);\n"
 	"	return t;\n"
 	"}\n";
-
-static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int sh(const char *fmt, ...)
-{
-	char cmd[4096];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	return system(cmd);
-}
 
 /* The first line a command prints. */
 static bool sh_line(char *out, size_t len, const char *cmd)
