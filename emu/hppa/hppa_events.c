@@ -1,5 +1,6 @@
 /* The hppa back end's events out of the run loop: the gateway page, pending call and return
  * reports, and the stops at --max-insns and the end of a time slice. */
+#include "hppa_dcache.h"
 #include "hppa_events.h"
 #include "hppa_mem.h"
 
@@ -58,6 +59,14 @@ static uint32_t call_destination(struct hppa_cpu *c, uint32_t target)
 {
 	uint32_t w0, w1, w2;
 	struct hppa_insn a, b;
+	/* most targets are functions, whose first word, on a decoded page that is not writable
+	 * (so its words are memory's), starts no stub: no data TLB look-up then */
+	const struct hppa_code_page *p = hppa_cached_page(c, target);
+	if (p && !p->writable) {
+		w0 = p->raw[(target >> 2) & (HPPA_PAGE_INSNS - 1)];
+		if (w0 != B_L_DOT8_R1 && w0 >> 26 != LDIL_MAJOR)
+			return target;
+	}
 	if (!code_word(c, target, &w0) || !code_word(c, target + 4, &w1))
 		return target;
 	if (w0 == B_L_DOT8_R1 && code_word(c, target + 8, &w2)) {
