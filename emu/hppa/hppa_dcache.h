@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "../gm_types.h"
 #include "hppa_state.h"
 
 /* hppa_code_page: the decoded page holding pc, or NULL if it is not mapped executable;
@@ -11,6 +12,16 @@
  * hppa_specialise rewrites a decoded instruction into its specialised form, and
  * hppa_drop_cache empties the cache and the TLBs. */
 struct hppa_code_page *hppa_code_page(struct hppa_cpu *c, uint32_t pc, const void *const *handlers);
+/* hppa_code_page's hit, inline for the run loop and the call reports: the decoded page
+ * holding pc when the cache has it and the memory map has not moved since the data TLBs were
+ * last checked (else hppa_code_page must drop them first), or NULL. */
+static inline const struct hppa_code_page *hppa_cached_page(const struct hppa_cpu *c,
+							    uint32_t pc)
+{
+	uint32_t va = pc & ~PAGE_MASK;
+	const struct hppa_code_page *p = c->pages[(va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS];
+	return p && p->vaddr == va && c->cache_gen == c->mem->generation ? p : NULL;
+}
 void hppa_decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
 		     const void *const *handlers);
 void hppa_specialise(struct hppa_insn *in);

@@ -1,5 +1,6 @@
 /* The hppa back end's events out of the run loop: the gateway page, pending call and return
  * reports, and the stops at --max-insns and the end of a time slice. */
+#include "hppa_dcache.h"
 #include "hppa_events.h"
 #include "hppa_mem.h"
 
@@ -39,13 +40,12 @@ bool hppa_gateway(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 }
 
 /* The decoded page holding addr, when it is one that is not writable: what will run there (a
- * change to it drops it: hppa_op_mem_changed). NULL otherwise (a page not decoded yet, or a
- * writable one, whose words are checked against memory only as they run). */
+ * change to it drops it: hppa_op_mem_changed). NULL otherwise (a page not decoded yet or decoded before the
+ * memory map last changed, or a writable one, whose words are checked against memory only as they run). */
 static inline const struct hppa_code_page *decoded_page(const struct hppa_cpu *c, uint32_t addr)
 {
-	uint32_t va = addr & ~PAGE_MASK;
-	const struct hppa_code_page *p = c->pages[(va >> HPPA_PAGE_SHIFT) % HPPA_DCACHE_SLOTS];
-	return p && p->vaddr == va && !p->writable ? p : NULL;
+	const struct hppa_code_page *p = hppa_cached_page(c, addr);
+	return p && !p->writable ? p : NULL;
 }
 
 /* The word at an aligned addr, false if it cannot be read: the decoded page's, else read

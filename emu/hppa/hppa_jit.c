@@ -38,7 +38,7 @@
 #endif
 
 #define AREA_SIZE (32u << 20)
-/* Room one page's code can take at most: an instruction's code is under 64 bytes, the exit
+/* Room one page's code can take at most: an instruction's code is under 72 bytes, the exit
  * of a branch (its slot, the chain and the leave) under 100 more, a run's end 13. */
 #define PAGE_WORST (HPPA_PAGE_INSNS * 192u)
 #define MIN_RUN 2	/* shorter runs cost more to enter than to interpret */
@@ -103,6 +103,13 @@ static bool translatable(const struct hppa_insn *in)
 		return in->sub < 32 && in->len < 32;
 	case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM:
 		return in->cond == 0;
+	/* add,c and sub,b (64-bit arithmetic), subi: no condition (never nullifies), no trap */
+	case HOP_ADD:
+		return in->cond == 0 && !(in->flags & HF_TSV) && in->sub < 32;
+	case HOP_SUB:
+		return in->cond == 0 && !(in->flags & (HF_TSV | HF_TC));
+	case HOP_SUBI:
+		return in->cond == 0 && !(in->flags & HF_TSV);
 	case HOP_LOAD: case HOP_STORE:
 		return in->sub <= 2;
 	case HOP_BL:	/* a jump or a call (emit_jump); it ends its run */
@@ -259,13 +266,27 @@ static void general_access(struct emit *e, const struct hppa_insn *in, uint32_t 
 	}
 }
 
-/* eax = a, ecx = b: gr[t] = a + b + cin, and PSW[C/B] the carry out of every bit, as add3 */
-static void add_carry(struct emit *e, unsigned t, bool cin)
+/* The carry into add_carry's sum: a constant, or PSW[C/B]'s top bit (add,c, sub,b). */
+enum carry_in { CIN_0, CIN_1, CIN_PSW };
+
+/* eax = a, ecx = b: gr[t] = a + b + cin, and, when write_cb, PSW[C/B] the carry out of every
+ * bit, as add3 */
+static void add_carry_in(struct emit *e, unsigned t, enum carry_in cin, bool write_cb)
 {
+	int32_t cb = (int32_t)offsetof(struct hppa_cpu, psw_cb);
 	x86_alu(&e->x, MOV_RM_R, R10, RAX);
 	x86_alu(&e->x, ADD_RM_R, R10, RCX);
-	if (cin)
+	if (cin == CIN_1) {
 		x86_alu_imm(&e->x, EXT_ADD, R10, 1);
+	} else if (cin == CIN_PSW) {
+		x86_op_mem(&e->x, MOV_R_RM, R9, CPU, cb);
+		x86_shift(&e->x, EXT_SHR, R9, 31);
+		x86_alu(&e->x, ADD_RM_R, R10, R9);
+	}
+	if (!write_cb) {
+		store_gr(e, t, R10);
+		return;
+	}
 	x86_alu(&e->x, MOV_RM_R, R8, RAX);
 	x86_alu(&e->x, AND_RM_R, R8, RCX);	/* a & b */
 	x86_alu(&e->x, XOR_RM_R, RAX, RCX);	/* a ^ b */
@@ -273,8 +294,13 @@ static void add_carry(struct emit *e, unsigned t, bool cin)
 	x86_not(&e->x, RCX);
 	x86_alu(&e->x, AND_RM_R, RAX, RCX);	/* (a ^ b) & ~res */
 	x86_alu(&e->x, OR_RM_R, RAX, R8);
-	x86_op_mem(&e->x, MOV_RM_R, RAX, CPU, (int32_t)offsetof(struct hppa_cpu, psw_cb));
+	x86_op_mem(&e->x, MOV_RM_R, RAX, CPU, cb);
 	store_gr(e, t, R10);
+}
+
+static void add_carry(struct emit *e, unsigned t, bool cin)
+{
+	add_carry_in(e, t, cin ? CIN_1 : CIN_0, true);
 }
 
 /* The run of word accesses that starts at index i (mrun of them through base r2): one
@@ -437,6 +463,25 @@ static unsigned emit_insn(struct emit *e, const struct hppa_insn *in, uint32_t i
 		x86_shift(&e->x, EXT_SHL, RAX, in->sub);
 		load_gr(e, RCX, in->r2);
 		add_carry(e, in->t, false);
+		break;
+	case HOP_ADD:	/* add,c (shladd's shift too), carry out unless ,l */
+		load_gr(e, RAX, in->r1);
+		x86_shift(&e->x, EXT_SHL, RAX, in->sub);
+		load_gr(e, RCX, in->r2);
+		add_carry_in(e, in->t, in->flags & HF_CIN ? CIN_PSW : CIN_0,
+			     !(in->flags & HF_NOCB));
+		break;
+	case HOP_SUB:	/* sub,b: a + ~b + the borrow bit */
+		load_gr(e, RAX, in->r1);
+		load_gr(e, RCX, in->r2);
+		x86_not(&e->x, RCX);
+		add_carry_in(e, in->t, in->flags & HF_CIN ? CIN_PSW : CIN_1, true);
+		break;
+	case HOP_SUBI:
+		x86_mov_imm(&e->x, RAX, imm);
+		load_gr(e, RCX, in->r2);
+		x86_not(&e->x, RCX);
+		add_carry(e, in->t, true);
 		break;
 	case HOP_SUB_PLAIN:
 		load_gr(e, RAX, in->r1);

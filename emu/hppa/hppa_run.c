@@ -407,7 +407,10 @@ enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 				RELOAD();
 				continue;
 			}
-			page = hppa_code_page(c, pc, handlers);
+			/* mostly a call's or return's target on another page, decoded already */
+			page = hppa_cached_page(c, pc);
+			if (__builtin_expect(!page || page->writable, 0))
+				page = hppa_code_page(c, pc, handlers);
 			if (!page)
 				return hppa_mem_fault(c, f, pc, GM_PROT_EXEC);
 			page_va = page->vaddr;

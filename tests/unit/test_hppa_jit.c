@@ -100,7 +100,7 @@ static void random_insn(char *p, size_t cap, uint64_t *s)
 	int step = rnd(s) & 1 ? 4 : -4;
 	static const char *const sizes[] = { "b", "h", "w" };
 	const char *size = sizes[rnd(s) % 3];
-	switch (rnd(s) % 36) {
+	switch (rnd(s) % 38) {
 	case 0: snprintf(o, room, "\tldo %d(%%r%d),%%r%d\n", imm14, a, t); break;
 	case 1: snprintf(o, room, "\tldil L%%%#x,%%r%d\n", big, t); break;
 	case 2: snprintf(o, room, "\taddil L%%%#x,%%r%d\n", big, a); break;
@@ -156,6 +156,9 @@ static void random_insn(char *p, size_t cap, uint64_t *s)
 		else
 			snprintf(o, room, "\tst%s,%s %%r%d,%d(%%r3)\n", size, mod, a, step);
 		break;
+	case 36: snprintf(o, room, "\tsubi %d,%%r%d,%%r%d\n", imm11, a, t); break;
+	case 37: snprintf(o, room, "\tshladd,l %%r%d,%u,%%r%d,%%r%d\n\tadd,c %%r%d,%%r%d,%%r%d\n",
+			  a, 1 + pos % 3, b, t, b, a, t); break;
 	default: break;
 	}
 }
