@@ -2,7 +2,8 @@
  * realcalls: system calls that real programs make and that the programs of tests/realprogs do
  * not all reach, each checked for what a program relies on.
  *
- * Usage: realcalls timer | timerfd | eventfd | inotify | mincore | copyrange | mmsg | mremap
+ * Usage: realcalls timer | timerfd | eventfd | inotify | mincore | copyrange | mmsg | mremap |
+ *                  signalfd | signalfdfork | mmsgtimeout | timerids
  *   timer      POSIX timers: a periodic SIGEV_SIGNAL timer (si_code, si_value, si_timerid), an
  *              absolute CLOCK_REALTIME expiry, SIGEV_NONE counting down, SIGEV_THREAD_ID, a
  *              CPU-time timer, old values, overruns, delete, bad ids and clocks.
@@ -17,8 +18,16 @@
  *              an unaligned address.
  *   copyrange  copy_file_range with and without offsets, the file positions after it.
  *   mmsg       sendmmsg/recvmmsg over a datagram socket pair, MSG_WAITFORONE.
+ *   mmsgtimeout  recvmmsg's timeout: zero, ten seconds with the time left, invalid.
+ *   timerids   timer_create's ids: 0, 1, 2... never a deleted one again; deleted ids EINVAL.
  *   mremap     a MAP_SHARED region shrunk, grown back and moved by mremap keeps its contents and
  *              stays shared with a forked child.
+ *   signalfd   signalfd4 of blocked signals: kill read back as records (signo, SI_USER, pid,
+ *              uid), poll/select/epoll readiness, SFD_NONBLOCK's EAGAIN, SFD_CLOEXEC, the
+ *              mask replaced by a second call, two records in one read, a blocking read of
+ *              setitimer's SIGALRM and of a POSIX timer's signal (SI_TIMER, sival_int),
+ *              SIGKILL in the mask ignored, EINVAL cases.
+ *   signalfdfork  the signalfd in a forked child: none of the parent's signals, its own.
  * The output is deterministic (no pids, addresses or times) and the same on every
  * architecture. Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
  */
@@ -31,12 +40,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/mman.h>
+#include <sys/select.h>
+#include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -372,6 +385,18 @@ static void copyrange_mode(void)
 
 /* ---- sendmmsg / recvmmsg ---------------------------------------------------------------- */
 
+/* Four receive buffers of 15 bytes each (zeroed, so that they read as strings). */
+static void receive_into(struct mmsghdr in[4], struct iovec iov[4], char bufs[4][16])
+{
+	memset(in, 0, 4 * sizeof in[0]);
+	memset(bufs, 0, 4 * sizeof bufs[0]);
+	for (int i = 0; i < 4; i++) {
+		iov[i] = (struct iovec){ bufs[i], 15 };
+		in[i].msg_hdr.msg_iov = &iov[i];
+		in[i].msg_hdr.msg_iovlen = 1;
+	}
+}
+
 static void mmsg_mode(void)
 {
 	int sv[2];
@@ -390,13 +415,7 @@ static void mmsg_mode(void)
 	char bufs[4][16];
 	struct iovec riov[4];
 	struct mmsghdr in[4];
-	memset(in, 0, sizeof in);
-	memset(bufs, 0, sizeof bufs);
-	for (int i = 0; i < 4; i++) {
-		riov[i] = (struct iovec){ bufs[i], sizeof bufs[i] - 1 };
-		in[i].msg_hdr.msg_iov = &riov[i];
-		in[i].msg_hdr.msg_iovlen = 1;
-	}
+	receive_into(in, riov, bufs);
 	int n = recvmmsg(sv[1], in, 4, MSG_WAITFORONE, NULL);
 	printf("received %d:", n);
 	for (int i = 0; i < n; i++)
@@ -404,9 +423,39 @@ static void mmsg_mode(void)
 	printf("\n");
 	errno = 0;
 	check(recvmmsg(sv[1], in, 4, MSG_DONTWAIT, NULL) == -1 && errno == EAGAIN, "EAGAIN");
+
 	close(sv[0]);
 	close(sv[1]);
 	printf("mmsg: done\n");
+}
+
+/* recvmmsg's timeout, looked at after each datagram: a zero one takes one of three, a long one
+ * the two asked for, with the time left written back; a bad one is EINVAL. (x86-64 only:
+ * qemu-user ignores the timeout.) */
+static void mmsg_timeout_mode(void)
+{
+	int sv[2];
+	check(socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) == 0, "socketpair");
+	char bufs[4][16];
+	struct iovec iov[4];
+	struct mmsghdr msgs[4];
+	receive_into(msgs, iov, bufs);
+	for (int i = 0; i < 3; i++)
+		check(send(sv[0], "abc" + i, 3 - (size_t)i, 0) == 3 - i, "send");
+	struct timespec zero = { 0, 0 }, ten = { 10, 0 }, bad = { 0, 2000000000 };
+	int n = recvmmsg(sv[1], msgs, 4, 0, &zero);
+	printf("zero timeout: %d (%s), left %ld.%09ld\n", n, bufs[0], (long)zero.tv_sec,
+	       zero.tv_nsec);
+	n = recvmmsg(sv[1], msgs, 2, 0, &ten);
+	/* (no guest time passes inside one call on profemu's instruction clock: 10 s is left) */
+	printf("ten seconds: %d (%.*s %.*s), left at most 10 s: %d, at least 9 s: %d\n", n,
+	       (int)msgs[0].msg_len, bufs[0], (int)msgs[1].msg_len, bufs[1],
+	       ten.tv_sec < 10 || (ten.tv_sec == 10 && ten.tv_nsec == 0), ten.tv_sec >= 9);
+	errno = 0;
+	check(recvmmsg(sv[1], msgs, 4, MSG_DONTWAIT, &bad) == -1 && errno == EINVAL, "bad timeout");
+	close(sv[0]);
+	close(sv[1]);
+	printf("mmsgtimeout: done\n");
 }
 
 /* ---- mremap of shared memory ------------------------------------------------------------ */
@@ -441,6 +490,192 @@ static void mremap_mode(void)
 	printf("mremap: done\n");
 }
 
+/* ---- signalfd ------------------------------------------------------------------------------ */
+
+static const char *sig_name(int sig)
+{
+	return sig == SIGUSR1 ? "SIGUSR1" : sig == SIGUSR2 ? "SIGUSR2" : sig == SIGALRM ? "SIGALRM"
+		: sig == SIGRTMIN + 1 ? "SIGRTMIN+1" : "other";
+}
+
+/* One read of up to n records: the number read (-1 on error), each printed. */
+static int read_records(int fd, int n)
+{
+	struct signalfd_siginfo si[2];
+	ssize_t got = read(fd, si, (size_t)n * sizeof si[0]);
+	if (got < 0)
+		return -1;
+	for (int i = 0; i < got / (ssize_t)sizeof si[0]; i++) {
+		printf("record: %s code %d", sig_name((int)si[i].ssi_signo), si[i].ssi_code);
+		if (si[i].ssi_code == SI_USER)
+			printf(" pid %s uid %s", si[i].ssi_pid == (uint32_t)getpid() ? "ours" : "other",
+			       si[i].ssi_uid == (uint32_t)getuid() ? "ours" : "other");
+		if (si[i].ssi_code == SI_TIMER)
+			printf(" int %d overrun %u", si[i].ssi_int, si[i].ssi_overrun);
+		printf("\n");
+	}
+	return (int)(got / (ssize_t)sizeof si[0]);
+}
+
+static int readable(int fd)
+{
+	struct pollfd pf = { fd, POLLIN, 0 };
+	return poll(&pf, 1, 0) == 1 && (pf.revents & POLLIN);
+}
+
+static void signalfd_mode(void)
+{
+	sigset_t block, usr1, usr2, both;
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	sigaddset(&block, SIGUSR2);
+	sigaddset(&block, SIGALRM);
+	sigaddset(&block, SIGRTMIN + 1);
+	check(sigprocmask(SIG_BLOCK, &block, NULL) == 0, "sigprocmask");
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigemptyset(&usr2);
+	sigaddset(&usr2, SIGUSR2);
+	both = usr1;
+	sigaddset(&both, SIGUSR2);
+
+	int fd = signalfd(-1, &usr1, SFD_NONBLOCK | SFD_CLOEXEC);
+	check(fd >= 0, "signalfd");
+	printf("cloexec %d nonblock %d\n", (fcntl(fd, F_GETFD) & FD_CLOEXEC) != 0,
+	       (fcntl(fd, F_GETFL) & O_NONBLOCK) != 0);
+	errno = 0;
+	struct signalfd_siginfo si;
+	check(read(fd, &si, sizeof si) == -1 && errno == EAGAIN, "EAGAIN");
+	printf("readable before kill: %d\n", readable(fd));
+	kill(getpid(), SIGUSR1);	/* blocked, default action: stays pending */
+	printf("readable after kill: %d\n", readable(fd));
+	errno = 0;
+	check(read(fd, &si, sizeof si / 2) == -1 && errno == EINVAL, "short buffer");
+	check(read_records(fd, 1) == 1, "read one");
+	printf("readable after read: %d\n", readable(fd));
+
+	/* the mask replaced: USR2 only; USR1 stays pending until asked for */
+	check(signalfd(fd, &usr2, 0) == fd, "signalfd update");
+	kill(getpid(), SIGUSR1);
+	kill(getpid(), SIGUSR2);
+	check(read_records(fd, 2) == 1, "read usr2");
+	sigset_t pending;
+	sigpending(&pending);
+	printf("USR1 pending: %d\n", sigismember(&pending, SIGUSR1));
+	check(signalfd(fd, &both, 0) == fd, "signalfd both");
+	kill(getpid(), SIGUSR2);
+	check(read_records(fd, 2) == 2, "two records");
+
+	/* select and epoll */
+	fd_set r;
+	FD_ZERO(&r);
+	FD_SET(fd, &r);
+	struct timeval tv = { 0, 0 };
+	printf("select before: %d\n", select(fd + 1, &r, NULL, NULL, &tv));
+	kill(getpid(), SIGUSR2);
+	FD_ZERO(&r);
+	FD_SET(fd, &r);
+	printf("select after: %d\n", select(fd + 1, &r, NULL, NULL, &tv));
+	int ep = epoll_create1(EPOLL_CLOEXEC);
+	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = 7 }, got;
+	check(epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev) == 0, "epoll_ctl");
+	int n = epoll_wait(ep, &got, 1, 0);
+	printf("epoll: %d data %u\n", n, n == 1 ? got.data.u32 : 0);
+	check(read_records(fd, 2) == 1, "read after epoll");
+	printf("epoll after read: %d\n", epoll_wait(ep, &got, 1, 0));
+	close(ep);
+
+	close(fd);
+
+	/* blocking reads: setitimer's SIGALRM, then a POSIX timer's signal */
+	sigset_t alrm;
+	sigemptyset(&alrm);
+	sigaddset(&alrm, SIGALRM);
+	sigaddset(&alrm, SIGKILL);	/* ignored, as Linux does */
+	int bfd = signalfd(-1, &alrm, 0);
+	printf("same number again: %d\n", bfd == fd);
+	struct itimerval it = { { 0, 0 }, { 0, 20000 } };
+	check(setitimer(ITIMER_REAL, &it, NULL) == 0, "setitimer");
+	check(read_records(bfd, 1) == 1, "blocking read alarm");
+	sigset_t rt;
+	sigemptyset(&rt);
+	sigaddset(&rt, SIGRTMIN + 1);
+	check(signalfd(bfd, &rt, 0) == bfd, "signalfd rt");
+	struct sigevent sev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGRTMIN + 1,
+				.sigev_value.sival_int = 42 };
+	timer_t tid;
+	check(timer_create(CLOCK_MONOTONIC, &sev, &tid) == 0, "timer_create");
+	struct itimerspec its = { { 0, 0 }, { 0, 5000000 } };
+	check(timer_settime(tid, 0, &its, NULL) == 0, "timer_settime");
+	check(read_records(bfd, 1) == 1, "blocking read timer");
+	timer_delete(tid);
+
+	/* EINVAL: not a signalfd, a sigset of another size, an unknown flag */
+	errno = 0;
+	check(signalfd(1, &usr1, 0) == -1 && errno == EINVAL, "not a signalfd");
+	errno = 0;
+	long r4 = syscall(SYS_signalfd4, -1, &usr1, 4, 0);	/* printed: qemu-user takes it */
+	printf("sizemask 4: %s\n", r4 == -1 && errno == EINVAL ? "EINVAL" : "taken");
+	if (r4 >= 0)
+		close((int)r4);
+	errno = 0;
+	check(signalfd(-1, &usr1, 1) == -1 && errno == EINVAL, "flags");
+	close(bfd);
+	printf("signalfd: done\n");
+}
+
+/* A forked child inherits a signalfd and none of the parent's pending signals; its own signal
+ * is its own (x86-64 only: qemu-i386 hangs in the fork with a dynamic glibc). */
+static void signalfd_fork_mode(void)
+{
+	sigset_t usr1;
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	check(sigprocmask(SIG_BLOCK, &usr1, NULL) == 0, "sigprocmask");
+	int fd = signalfd(-1, &usr1, SFD_NONBLOCK);
+	check(fd >= 0, "signalfd");
+	kill(getpid(), SIGUSR1);
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct signalfd_siginfo c;
+		int inherited = signalfd(fd, &usr1, 0) == fd && !readable(fd) &&
+				read(fd, &c, sizeof c) == -1 && errno == EAGAIN;
+		kill(getpid(), SIGUSR1);
+		_exit(inherited && read(fd, &c, sizeof c) == sizeof c && c.ssi_signo == SIGUSR1 &&
+		      c.ssi_pid == (uint32_t)getpid() ? 0 : 1);
+	}
+	int status;
+	check(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "child's signalfd");
+	printf("parent readable after the child: %d\n", readable(fd));
+	check(read_records(fd, 1) == 1, "parent's own");
+	close(fd);
+	printf("signalfdfork: done\n");
+}
+
+/* timer_create's ids: small ints counted per process, a deleted timer's id not given again
+ * (x86-64 only: qemu-user hands out its own ids, reusing its slots). */
+static void timer_ids_mode(void)
+{
+	struct sigevent sev = { .sigev_notify = SIGEV_NONE };
+	timer_t t[4];
+	check(timer_create(CLOCK_MONOTONIC, &sev, &t[0]) == 0, "create 0");
+	check(timer_create(CLOCK_MONOTONIC, &sev, &t[1]) == 0, "create 1");
+	check(timer_delete(t[0]) == 0, "delete 0");
+	check(timer_create(CLOCK_MONOTONIC, &sev, &t[2]) == 0, "create 2");
+	check(timer_delete(t[1]) == 0 && timer_delete(t[2]) == 0, "delete 1 2");
+	check(timer_create(CLOCK_MONOTONIC, &sev, &t[3]) == 0, "create 3");
+	printf("ids: %ld %ld %ld %ld\n", (long)(intptr_t)t[0], (long)(intptr_t)t[1],
+	       (long)(intptr_t)t[2], (long)(intptr_t)t[3]);
+	errno = 0;
+	check(timer_delete(t[0]) == -1 && errno == EINVAL, "deleted id");
+	struct itimerspec its;
+	errno = 0;
+	check(timer_gettime(t[1], &its) == -1 && errno == EINVAL, "gettime of a deleted id");
+	check(timer_delete(t[3]) == 0, "delete 3");
+	printf("timerids: done\n");
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -459,10 +694,18 @@ int main(int argc, char **argv)
 		copyrange_mode();
 	else if (!strcmp(mode, "mmsg"))
 		mmsg_mode();
+	else if (!strcmp(mode, "mmsgtimeout"))
+		mmsg_timeout_mode();
+	else if (!strcmp(mode, "timerids"))
+		timer_ids_mode();
 	else if (!strcmp(mode, "mremap"))
 		mremap_mode();
+	else if (!strcmp(mode, "signalfd"))
+		signalfd_mode();
+	else if (!strcmp(mode, "signalfdfork"))
+		signalfd_fork_mode();
 	else {
-		fprintf(stderr, "usage: realcalls timer|timerfd|eventfd|inotify|mincore|copyrange|mmsg|mremap\n");
+		fprintf(stderr, "usage: realcalls timer|timerfd|eventfd|inotify|mincore|copyrange|mmsg|mremap|signalfd|signalfdfork|mmsgtimeout|timerids\n");
 		return 2;
 	}
 	return failed;

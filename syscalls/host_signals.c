@@ -183,12 +183,12 @@ void host_signals_restore(void)
 }
 
 /* Whether the guest takes stop signal hs (guest sig) now: it neither ignores it nor has every
- * thread block it for a handler (a default action applies at once). */
+ * thread block it (a blocked one stays pending, whatever its action, as in Linux). */
 static bool taken(struct process *p, int hs, int sig)
 {
 	if (guest_ignores(p, hs))
 		return false;
-	return p->sigactions[sig].handler == SIG_DFL_ || !(p->sigmask & sig_bit(sig)) || sched_signal_target(p, sig) != NULL;
+	return !(p->sigmask & sig_bit(sig)) || sched_signal_target(p, sig) != NULL;
 }
 
 /* An earlier stop signal the guest did not take: one it ignored, or one still pending. */

@@ -24,13 +24,13 @@ static uint64_t timer_now_ns(struct process *p, const struct posix_timer *t, boo
 	return at_tick ? process_time_ns_at(p, clk, retired) : process_time_ns(p, clk);
 }
 
-static void expire(struct process *p, int id, struct posix_timer *t, uint64_t further)
+static void expire(struct process *p, struct posix_timer *t, uint64_t further)
 {
 	t->overrun = further > INT32_MAX ? INT32_MAX : (int32_t)further;
 	if (t->notify == GUEST_SIGEV_NONE)
 		return;
 	struct guest_siginfo info = {
-		.code = GUEST_SI_TIMER, .pid = id, .uid = t->overrun,
+		.code = GUEST_SI_TIMER, .pid = t->id, .uid = t->overrun,
 		.has_value = true, .value = t->value,
 	};
 	struct guest_thread *th = t->notify == GUEST_SIGEV_THREAD_ID ? sched_find(p, t->tid) : NULL;
@@ -61,7 +61,7 @@ static void update_one(struct process *p, int id, bool fire, uint64_t now)
 		t->value_ns = 0;
 	}
 	if (fire)
-		expire(p, id, t, further);
+		expire(p, t, further);
 }
 
 void posix_timers_update(struct process *p, bool fire, bool at_tick, uint64_t retired)
@@ -85,4 +85,5 @@ uint64_t posix_timers_wall_due_ns(const struct process *p)
 void posix_timers_forget(struct process *p)
 {
 	memset(p->timers, 0, sizeof(p->timers));
+	p->next_timer_id = 0;
 }

@@ -43,6 +43,18 @@ struct guest_siginfo {
 	int trapno;		/* x86 exception vector of a fault */
 };
 
+/* One signalfd: the guest's descriptor is the read end of a host pipe (identified by its
+ * inode, so that dup'ed copies are recognised), holding one byte while a signal of its mask
+ * is pending, so that the host's poll, select and epoll see it ready. */
+#define SIGNALFDS_MAX 16
+struct guest_signalfd {
+	bool used;
+	int guest_fd;		/* the pipe's read end, as signalfd returned it */
+	int rfd, wfd;		/* private copies of its read end and its write end */
+	uint64_t dev, ino;	/* the pipe's */
+	uint64_t mask;		/* guest signals (bit sig-1) */
+};
+
 /* One delivery, as the ABI's signal_push needs it. */
 struct signal_frame {
 	int sig;				/* guest number */
@@ -100,12 +112,15 @@ struct glibc_hook {
 };
 
 /* One POSIX timer (timer_create; posix_timers.c), in ns of guest time: the value left when it
- * was last looked at, at guest time since_ns of its clock. Its id is its index. */
+ * was last looked at, at guest time since_ns of its clock. Its id is the process's next one (0,
+ * 1, 2...: as Linux, a deleted timer's id is not given again until the count wraps), not its
+ * slot. */
 #define POSIX_TIMERS_MAX 32
 /* sigev_notify, the same on every Linux ABI (SIGEV_THREAD is glibc's, over _THREAD_ID). */
 enum { GUEST_SIGEV_SIGNAL = 0, GUEST_SIGEV_NONE = 1, GUEST_SIGEV_THREAD_ID = 4 };
 struct posix_timer {
 	bool used;
+	int32_t id;		/* what timer_create gave the guest */
 	int clock;		/* its clock id, for absolute times */
 	bool cpu_clock;		/* counts the process's CPU time, else guest wall time */
 	int notify;		/* sigev_notify: GUEST_SIGEV_SIGNAL, _NONE, _THREAD_ID */
@@ -188,9 +203,16 @@ struct process {
 	 * left when it was last looked at, at guest time itimer_since_us. */
 	uint64_t itimer_interval_us[3], itimer_value_us[3], itimer_since_us[3];
 	struct posix_timer timers[POSIX_TIMERS_MAX];
+	int32_t next_timer_id;		/* timer_create's next id */
 	/* Descriptors whose records a read swaps (fd_records.h; enum fd_records_kind): only for
 	 * a guest of the other byte order. */
 	uint8_t fd_records[256];
+	/* signalfd descriptors (signalfd.h): emulated over host pipes, since the signals they
+	 * report are the emulator's own; and the signals a signalfd read waits for (taken as due
+	 * by process_signal_due while it waits, though blocked). */
+	struct guest_signalfd signalfds[SIGNALFDS_MAX];
+	unsigned signalfd_count;
+	uint64_t sigwait_mask;
 
 	/* This process was made by the guest (fork, then perhaps execve): a guest killed by a
 	 * signal kills it with the same signal, so that the parent's wait sees WIFSIGNALED. */

@@ -18,17 +18,20 @@
 
 #include "guest_signal.h"
 #include "process.h"
+#include "signalfd.h"
 #include "thread.h"
 
 void process_signal_raise(struct process *p, int sig, const struct guest_siginfo *info)
 {
 	p->sigpending |= sig_bit(sig);
 	p->siginfo[sig] = *info;
+	signalfd_sync(p);
 }
 
+/* A signalfd read that waits (sigwait_mask) is woken by the blocked signals it waits for. */
 bool process_signal_due(const struct process *p)
 {
-	return p->sigreturn_due || (p->sigpending & ~p->sigmask);
+	return p->sigreturn_due || (p->sigpending & (~p->sigmask | p->sigwait_mask));
 }
 
 /* A signal for a handler, to thread t (NULL: the running one). */
@@ -49,7 +52,11 @@ static void send(struct process *p, struct guest_thread *t, int sig, const struc
 	uint64_t handler = p->sigactions[sig].handler;
 	if (handler == SIG_IGN_ || (handler == SIG_DFL_ && default_ignored(host_sig(p, sig))))
 		return;
-	if (handler != SIG_DFL_ && p->abi && p->abi->signal_push) {
+	/* A blocked signal stays pending even when its action is the default one: a signalfd
+	 * read may take it, or its delivery once unblocked applies that action (deliver). */
+	uint64_t mask = t && t != sched_current(p) ? t->sigmask : p->sigmask;
+	bool blocked = (mask & sig_bit(sig)) != 0;
+	if ((handler != SIG_DFL_ || blocked) && p->abi && p->abi->signal_push) {
 		if (to_process && !t && sched_hold_shared(p, sig))
 			p->siginfo[sig] = *info;
 		else
@@ -106,6 +113,7 @@ static bool deliver(struct process *p, int sig)
 	struct guest_sigaction sa = p->sigactions[sig];
 	struct guest_siginfo info = p->siginfo[sig];
 	p->sigpending &= ~sig_bit(sig);
+	signalfd_sync(p);
 	if (sa.handler == SIG_IGN_)
 		return true;
 	if (sa.handler == SIG_DFL_) {

@@ -4,6 +4,7 @@
 #include "thread.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 enum {
@@ -12,6 +13,38 @@ enum {
 	STRACE_BUFFER_MAX = 32,	/* bytes of a 'b' or 'w' buffer before "..." */
 	STRACE_MAX_ERRNO = 4095,	/* results in [-4095, -1] are errors, as the kernel's */
 };
+
+/* A call's line is put together here and written at its end in one piece: processes share
+ * the --strace stream (stderr, unbuffered), and a line written in pieces around a call that
+ * waits would be cut by the other processes' lines. So lines come whole, in the order the
+ * calls end. */
+static char line_text[8192];
+static FILE *line_stream;
+
+static FILE *line_begin(void)
+{
+	if (!line_stream)
+		line_stream = fmemopen(line_text, sizeof line_text, "w");
+	return line_stream;
+}
+
+static void line_end(FILE *out)
+{
+	FILE *m = line_stream;
+	if (!m)
+		return;
+	fflush(m);
+	long n = ftell(m);
+	if (n < 0)
+		n = 0;
+	if ((size_t)n >= sizeof line_text)
+		n = sizeof line_text - 1;
+	if (n > 0 && line_text[n - 1] != '\n')	/* cut short: end the line all the same */
+		line_text[n++] = '\n';
+	fwrite(line_text, 1, (size_t)n, out);
+	fflush(out);
+	rewind(m);
+}
 
 /* Register values as the guest sees them: a 32-bit guest's words are 32 bits. */
 static uint64_t guest_word(const struct process *p, uint64_t v)
@@ -170,9 +203,11 @@ static void put_args(FILE *f, struct process *p, const struct sys_entry *e, cons
 
 void strace_enter(struct process *p, const struct sys_entry *e, uint64_t nr, const uint64_t *a)
 {
-	FILE *f = p->cfg.strace;
-	if (!f)
+	if (!p->cfg.strace)
 		return;
+	FILE *f = line_begin();
+	if (!f)
+		f = p->cfg.strace;	/* no memory for the line: write it in pieces */
 	if (!e) {
 		fprintf(f, "%" PRId32 " unknown_syscall_%" PRIu64 "(", sched_current_tid(p), nr);
 		for (int i = 0; i < STRACE_MAX_ARGS; i++)
@@ -211,15 +246,16 @@ static void put_result(FILE *f, const struct process *p, char ret, int64_t resul
 void strace_exit(struct process *p, const struct sys_entry *e, const uint64_t *a,
 		 int64_t result_host)
 {
-	FILE *f = p->cfg.strace;
-	if (!f)
+	FILE *out = p->cfg.strace;
+	if (!out)
 		return;
+	FILE *f = line_stream ? line_stream : out;
 	struct guest_thread *t = sched_current(p);
 	if (t && (t->wait != WAIT_NONE || t->exited)) {
 		/* The thread waits (its result comes when it wakes) or ended: as strace -f shows
 		 * a call another thread's activity interrupts. */
 		fputs(t->exited ? ") = ?\n" : " <unfinished ...>\n", f);
-		fflush(f);
+		line_end(out);
 		return;
 	}
 	if (e)
@@ -232,5 +268,5 @@ void strace_exit(struct process *p, const struct sys_entry *e, const uint64_t *a
 		fputc('\n', f);
 	}
 	/* Guest output goes straight to host fds: flush so the two interleave in call order. */
-	fflush(f);
+	line_end(out);
 }

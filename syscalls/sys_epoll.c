@@ -16,6 +16,7 @@
 #include "abi_flags.h"
 #include "handlers.h"
 #include "poll_wait.h"
+#include "signalfd.h"
 #include "sys_args.h"
 
 #define NS_PER_MS 1000000u
@@ -75,6 +76,7 @@ static int64_t wait_events(struct process *p, int epfd, uint64_t buf, int max,
 	if (max <= 0 || (unsigned)max > INT_MAX / event_size(p))
 		return -EINVAL;
 	struct epoll_event got[EPOLL_BATCH];
+	signalfd_sync(p);
 	int n = epoll_wait(epfd, got, max < EPOLL_BATCH ? max : EPOLL_BATCH, 0);
 	if (n < 0)
 		return -errno;

@@ -16,6 +16,7 @@
 #include "abi_flags.h"
 #include "dir_cookie.h"
 #include "fd_records.h"
+#include "signalfd.h"
 #include "handlers.h"
 #include "path.h"
 #include "proc_view.h"
@@ -274,6 +275,9 @@ out:
 /* With threads, a read that would wait on the host waits in its thread only (thread.h). */
 int64_t sys_read(struct process *p, const uint64_t *a)
 {
+	int slot = signalfd_find(p, sys_arg_int(a[0]));
+	if (slot >= 0)
+		return signalfd_read(p, slot, sys_arg_int(a[0]), a[1], sys_arg_size(p, a[2]));
 	if (sched_would_block(p, sys_arg_int(a[0]), POLLIN))
 		return sched_block_fd(p, sys_arg_int(a[0]), POLLIN);
 	int64_t r = transfer(p, sys_arg_int(a[0]), IO_READ, a[1], sys_arg_size(p, a[2]), -1);

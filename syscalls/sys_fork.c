@@ -65,6 +65,7 @@ int64_t process_fork(struct process *p, uint64_t flags, uint64_t new_sp, uint64_
 		p->next_child_pid = 0;
 		p->forked = true;
 		posix_timers_forget(p);	/* timer_create's timers are not inherited */
+		p->sigpending = 0;	/* nor pending signals (a signalfd shows the child's own) */
 		tree_fork_child(&p->tree, slot);
 		sched_forget_others(p);	/* only the calling thread lives on, as in Linux */
 		if (flags & GUEST_CLONE_CHILD_SETTID)

@@ -13,6 +13,7 @@
 
 #include "handlers.h"
 #include "poll_wait.h"
+#include "signalfd.h"
 #include "sys_args.h"
 #include "thread.h"
 
@@ -22,6 +23,7 @@ int64_t poll_wait(struct process *p, struct pollfd *fds, uint32_t n, uint64_t ti
 		  bool *waiting)
 {
 	*waiting = false;
+	signalfd_sync(p);	/* a thread switch may have changed the pending set */
 	if (sched_poll_timed_out(p))
 		timeout_ns = 0;
 	if (n == 0) {

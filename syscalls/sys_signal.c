@@ -19,6 +19,7 @@
 #include "host_signals.h"
 #include "poll_wait.h"
 #include "signal_remote.h"
+#include "signalfd.h"
 #include "thread.h"
 
 /* The kernel's sigset_t for every ABI we serve: 64 signals, 8 bytes. */
@@ -41,6 +42,11 @@ static int get_sigset(struct process *p, uint64_t addr, uint64_t *set)
 		*set |= v << (8 * w * i);
 	}
 	return 0;
+}
+
+int sys_get_sigset(struct process *p, uint64_t addr, uint64_t *set)
+{
+	return get_sigset(p, addr, set);
 }
 
 static int put_sigset(struct process *p, uint64_t addr, uint64_t set)

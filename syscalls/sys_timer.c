@@ -21,9 +21,21 @@ enum { TIMER_ABSTIME_FLAG = 1 };
 static struct posix_timer *timer_of(struct process *p, uint64_t id_arg)
 {
 	int id = sys_arg_int(id_arg);
-	if (id < 0 || id >= POSIX_TIMERS_MAX || !p->timers[id].used)
-		return NULL;
-	return &p->timers[id];
+	for (int slot = 0; slot < POSIX_TIMERS_MAX; slot++)
+		if (p->timers[slot].used && p->timers[slot].id == id)
+			return &p->timers[slot];
+	return NULL;
+}
+
+/* The next id no live timer has (Linux: the process's counter, wrapping at INT_MAX). */
+static int32_t new_timer_id(struct process *p)
+{
+	for (;;) {
+		int32_t id = p->next_timer_id;
+		p->next_timer_id = id == INT32_MAX ? 0 : id + 1;
+		if (!timer_of(p, (uint32_t)id))
+			return id;
+	}
 }
 
 static int read_sigevent(struct process *p, uint64_t addr, struct posix_timer *t)
@@ -64,13 +76,14 @@ int64_t sys_timer_create(struct process *p, const uint64_t *a)
 		return -EINVAL;
 	if (clk >= CLK_MONOTONIC_RAW && clk <= CLK_MONOTONIC_COARSE)
 		return -EOPNOTSUPP;	/* the raw and coarse clocks have no timers */
-	int id = 0;
-	while (id < POSIX_TIMERS_MAX && p->timers[id].used)
-		id++;
-	if (id == POSIX_TIMERS_MAX)
+	int slot = 0;
+	while (slot < POSIX_TIMERS_MAX && p->timers[slot].used)
+		slot++;
+	if (slot == POSIX_TIMERS_MAX)
 		return -EAGAIN;
+	int32_t id = new_timer_id(p);
 	struct posix_timer t = {
-		.used = true, .clock = clk,
+		.used = true, .id = id, .clock = clk,
 		.cpu_clock = clk == CLK_PROCESS_CPUTIME || clk == CLK_THREAD_CPUTIME,
 		/* no sigevent: SIGALRM to the process, si_value the timer's id */
 		.notify = GUEST_SIGEV_SIGNAL, .sig = p->abi->signal_to_guest(SIGALRM),
@@ -83,7 +96,7 @@ int64_t sys_timer_create(struct process *p, const uint64_t *a)
 	}
 	if (gm_put(&p->mem, a[2], 4, (uint32_t)id))
 		return -EFAULT;
-	p->timers[id] = t;
+	p->timers[slot] = t;
 	return 0;
 }
 

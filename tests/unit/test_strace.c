@@ -65,7 +65,9 @@ Test(strace, filled_buffer_is_printed_after_the_call)
 	static const struct sys_entry read_row = { 0, "read", NULL, "dbu", 'd' };
 	uint64_t a[6] = { 3, BUF, 100 };
 	strace_enter(&proc, &read_row, 0, a);
-	cr_assert_str_eq(output(), "4242 read(3", "the buffer is not known yet");
+	/* nothing before the call ends: lines are written whole (other processes share the
+	 * stream), and the buffer is not known yet */
+	cr_assert(output() == NULL || output()[0] == 0, "a line written in pieces");
 	cr_assert_eq(gm_write(&proc.mem, BUF, "\177ELF\2", 5), 0);
 	strace_exit(&proc, &read_row, a, 5);
 	cr_assert_str_eq(output(), "4242 read(3, \"\\177ELF\\002\", 100) = 5\n");
