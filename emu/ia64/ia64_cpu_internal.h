@@ -31,12 +31,15 @@ enum ia64_outcome {
  * for its form and the operands it reads, so the common forms need no dispatch on the
  * decoded fields. */
 struct ia64_uop {
-	const struct ia64_insn *in;	/* the full decoded form (ia64_exec, faults) */
+	const void *code;		/* the address of the code that runs it in ia64_run_fast
+					 * (direct threading: no table load per instruction) */
 	int64_t imm;			/* immediate; branches: the absolute target */
 	uint8_t kind;			/* which code runs it (ia64_uops.c) */
 	uint8_t qp, r1, r2, r3, p1, p2;
 	uint8_t ri;			/* the slot number the architecture gives it (psr.ri) */
-	uint8_t slot;			/* the physical slot (2 for an MLX bundle's X half) */
+	uint8_t slot;			/* the physical slot (2 for an MLX bundle's X half): its
+					 * full decoded form (ia64_exec, faults) is the bundle's
+					 * b.slot[slot] */
 	uint8_t sz, pos;
 	uint8_t len;			/* bit-field forms: the field's length */
 };

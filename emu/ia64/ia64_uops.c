@@ -44,23 +44,37 @@ static inline bool skipped(const struct ia64_cpu *c, const struct ia64_uop *u)
 
 /* Any form, through ia64_exec, with c->ip, c->slot and c->clock.retired what they are before
  * this instruction (c->slot is 0 again after it unless it stopped the bundle). */
-static enum ia64_outcome run_exec(struct ia64_cpu *c, const struct ia64_uop *u, uint64_t bundle,
-				  struct cpu_fault *f)
+static enum ia64_outcome run_exec(struct ia64_cpu *c, const struct ia64_cached_bundle *e,
+				  const struct ia64_uop *u, uint64_t bundle, struct cpu_fault *f)
 {
 	c->ip = bundle;
 	c->slot = u->ri;
 	c->clock.retired += u->ri;
-	enum ia64_outcome o = ia64_exec(c, u->in, bundle, f);
+	enum ia64_outcome o = ia64_exec(c, &e->b.slot[u->slot], bundle, f);
 	c->clock.retired -= u->ri;
 	if (o == IA64_NEXT)
 		c->slot = 0;
 	return o;
 }
 
-bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
+/* One copy of run_fast, never inlined nor cloned: a label's address is that copy's. */
+#if defined(__clang__)
+#define ONE_COPY __attribute__((noinline))
+#else
+#define ONE_COPY __attribute__((noinline, noclone))
+#endif
+
+/* ia64_run_fast's body; with c NULL it only gives the addresses of its kinds' code, which
+ * ia64_uops_build stores in the uops (labels are local to the function that has them). */
+static ONE_COPY bool run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop,
+		     const void *const **kinds_code)
 {
 #define KIND_LABEL(name) &&k_##name,
 	static const void *const code[] = { IA64_UOP_KINDS(KIND_LABEL) };
+	if (!c) {
+		*kinds_code = code;
+		return false;
+	}
 	uint64_t ip = c->ip, retired = c->clock.retired;
 	const uint64_t limit = c->counts ? 0 : c->clock.limit;
 	const struct ia64_cached_bundle *const cache = c->cache, *const cache_end = cache + IA64_CACHE_SIZE;
@@ -69,7 +83,7 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 	enum ia64_outcome o;
 	uint64_t target;
 
-#define DISPATCH() goto *code[u->kind]
+#define DISPATCH() goto *u->code
 #define NEXT() do { u++; DISPATCH(); } while (0)
 #define SKIP_IF_OFF() do { if (skipped(c, u)) NEXT(); } while (0)
 #define JUMP(target) \
@@ -115,7 +129,7 @@ k_END:
 	goto enter;
 
 k_EXEC:
-	o = run_exec(c, u, ip, f);
+	o = run_exec(c, e, u, ip, f);
 	if (o == IA64_NEXT)
 		NEXT();
 	if (o == IA64_TAKEN)
@@ -214,7 +228,7 @@ k_MOV_FROM_AR:
  * asks it again (nothing changed) and then runs the general way */
 k_FP:
 	SKIP_IF_OFF();
-	if (!ia64_exec_fp_fast(c, u->in))
+	if (!ia64_exec_fp_fast(c, &e->b.slot[u->slot]))
 		goto k_EXEC;
 	NEXT();
 
@@ -310,6 +324,11 @@ k_MOV_FROM_BR:
 	SKIP_IF_OFF();
 	ia64_set_gr(c, u->r1, c->br[u->r2]);
 	NEXT();
+}
+
+bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
+{
+	return run_fast(c, f, stop, NULL);
 }
 
 /* A plain load or store: no speculation, check, fill or spill (acquire, release and bias
@@ -442,6 +461,8 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 
 void ia64_uops_build(struct ia64_cached_bundle *e, uint64_t addr)
 {
+	const void *const *code;
+	run_fast(NULL, NULL, NULL, &code);
 	e->insns = 0;
 	unsigned n = 0;
 	for (unsigned s = 0; s < 3; s++) {
@@ -453,12 +474,13 @@ void ia64_uops_build(struct ia64_cached_bundle *e, uint64_t addr)
 			continue;
 		struct ia64_uop *u = &e->uop[n++];
 		*u = (struct ia64_uop){
-			.in = in, .imm = in->imm, .qp = in->always ? 0 : in->qp,
+			.imm = in->imm, .qp = in->always ? 0 : in->qp,
 			.r1 = in->r1, .r2 = in->r2, .r3 = in->r3, .p1 = in->p1, .p2 = in->p2,
 			.ri = in->unit == IA64_UNIT_X ? 1 : (uint8_t)s, .slot = (uint8_t)s,
 			.sz = in->sz, .pos = in->pos,
 		};
 		u->kind = (uint8_t)fast_kind(in, u, addr);
+		u->code = code[u->kind];
 	}
-	e->uop[n] = (struct ia64_uop){ .kind = UOP_END };
+	e->uop[n] = (struct ia64_uop){ .kind = UOP_END, .code = code[UOP_END] };
 }
