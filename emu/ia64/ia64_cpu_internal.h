@@ -207,6 +207,28 @@ static IA64_INLINE void ia64_set_pr(struct ia64_cpu *c, unsigned p, bool v)
 	c->pr = v ? c->pr | bit : c->pr & ~bit;
 }
 
+/* Floating-point registers by name: f0 reads +0, f1 +1.0 (writes to them are dropped), f32-f127
+ * rotate through rrb.fr. */
+static IA64_INLINE struct ia64_fr ia64_fr_get(const struct ia64_cpu *c, unsigned r)
+{
+	if (r == 0)
+		return (struct ia64_fr){ 0, 0, false };
+	if (r == 1)
+		return (struct ia64_fr){ 1ULL << 63, 0xffff, false };
+	if (r >= 32)
+		r = 32 + (r - 32 + c->rrb_fr) % 96;
+	return c->fr[r];
+}
+
+static IA64_INLINE void ia64_fr_set(struct ia64_cpu *c, unsigned r, struct ia64_fr v)
+{
+	if (r < 2)
+		return;
+	if (r >= 32)
+		r = 32 + (r - 32 + c->rrb_fr) % 96;
+	c->fr[r] = v;
+}
+
 /* The frame marker as ar.pfs.pfm and cover's ifs hold it. */
 uint64_t ia64_cfm(const struct ia64_cpu *c);
 void ia64_set_cfm(struct ia64_cpu *c, uint64_t cfm);
@@ -259,6 +281,11 @@ long double ia64_fr_value(struct ia64_fr r);
 struct ia64_fr ia64_fr_from_ext80(uint64_t sig, uint16_t se);
 uint16_t ia64_fr_to_ext80(struct ia64_fr r);
 struct ia64_fr ia64_fr_of(long double v);
+/* The exponent of an integer in an FP register (setf.sig, ldf8): the significand as is. */
+enum { IA64_FR_INTEGER_EXP = 0x1003e };
+/* ldfs/ldfd/setf, stfs/stfd/getf: an IEEE single (8, 23) or double (11, 52) and the register format */
+struct ia64_fr ia64_fr_from_ieee(uint64_t bits, unsigned ebits, unsigned fbits);
+uint64_t ia64_fr_to_ieee(struct ia64_fr v, unsigned ebits, unsigned fbits);
 
 /* The parallel integer operations (ia64_mm.c): r1 from r2 and r3; false if in is not one. */
 bool ia64_mm_exec(struct ia64_cpu *c, const struct ia64_insn *in);

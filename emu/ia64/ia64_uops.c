@@ -29,7 +29,7 @@
 	X(CMP4_EQ_RR) X(CMP4_EQ_IR) X(CMP4_NE_RR) X(CMP4_NE_IR) X(CMP4_LT_RR) X(CMP4_LT_IR) \
 	X(CMP4_LE_RR) X(CMP4_LE_IR) X(CMP4_GT_RR) X(CMP4_GT_IR) X(CMP4_GE_RR) X(CMP4_GE_IR) \
 	X(CMP4_LTU_RR) X(CMP4_LTU_IR) \
-	X(LD) X(ST) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR) \
+	X(LD) X(ST) X(LDF) X(STF) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR) \
 	X(ADDP4_RR) X(ADDP4_IR) X(SXT) X(ZXT) X(EXTR) X(EXTR_U) X(DEP_Z) X(DEP_Z_IMM) \
 	X(TBIT_Z) X(TBIT_NZ) X(MOV_TO_AR) X(MOV_FROM_AR) X(FP)
 
@@ -259,6 +259,31 @@ k_ST: {
 	NEXT();
 }
 
+/* plain FP loads and stores of ldf8 (u->len 1), singles (2) and doubles (3), as exec_mem
+ * (ia64_exec.c) runs them; u->pos: post-increment r3 by imm */
+k_LDF: {
+	SKIP_IF_OFF();
+	uint64_t addr = ia64_gr(c, u->r3), v;
+	if (ia64_mem_get(c, addr, u->len == 2 ? 4 : 8, &v) < 0)
+		goto k_EXEC;
+	ia64_fr_set(c, u->r1, u->len == 1 ? (struct ia64_fr){ v, IA64_FR_INTEGER_EXP, false }
+			      : u->len == 2 ? ia64_fr_from_ieee(v, 8, 23) : ia64_fr_from_ieee(v, 11, 52));
+	if (u->pos)
+		ia64_set_gr(c, u->r3, addr + (uint64_t)u->imm);
+	NEXT();
+}
+k_STF: {
+	SKIP_IF_OFF();
+	uint64_t addr = ia64_gr(c, u->r3);
+	struct ia64_fr r = ia64_fr_get(c, u->r2);
+	uint64_t bits = u->len == 1 ? r.sig : u->len == 2 ? ia64_fr_to_ieee(r, 8, 23) : ia64_fr_to_ieee(r, 11, 52);
+	if (ia64_mem_put(c, addr, u->len == 2 ? 4 : 8, bits) < 0)
+		goto k_EXEC;
+	if (u->pos)
+		ia64_set_gr(c, u->r3, addr + (uint64_t)u->imm);
+	NEXT();
+}
+
 /* Calls (u->imm: the absolute target; CALL_IND: b[u->r2]) and returns (to b[u->r2]), as
  * ia64_exec runs them: the event sees the count with the branch retired, and c->ip, c->slot
  * and c->clock.retired on the branch. */
@@ -393,6 +418,12 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 			return UOP_EXEC;
 		u->pos = in->post == IA64_POST_IMM;
 		return in->op == IA64_OP_LD ? UOP_LD : UOP_ST;
+	case IA64_OP_LDF: case IA64_OP_STF:	/* in->btype: 0 ldfe (not here), 1 8, 2 s, 3 d */
+		if (!plain_access(in) || in->btype == 0 || in->btype > 3)
+			return UOP_EXEC;
+		u->pos = in->post == IA64_POST_IMM;
+		u->len = in->btype;
+		return in->op == IA64_OP_LDF ? UOP_LDF : UOP_STF;
 	case IA64_OP_BR:
 		if (in->btype == 0 || (in->btype == 5 && in->always)) {
 			u->imm = (int64_t)(addr + (uint64_t)in->imm);
