@@ -185,6 +185,16 @@ static IA64_INLINE void ia64_set_gr(struct ia64_cpu *c, unsigned r, uint64_t v)
 	}
 }
 
+/* A general register's NaT bit (false outside the frame) */
+static IA64_INLINE bool ia64_gr_nat(const struct ia64_cpu *c, unsigned r)
+{
+	if (r < 32)
+		return c->nat[r];
+	if (r - 32 >= c->sof)
+		return false;
+	return c->stacked_nat[ia64_stacked_index(c, r - 32)];
+}
+
 /* Predicates: rotating ones (p16-p63) go through rrb.pr. */
 static IA64_INLINE unsigned ia64_pr_index(const struct ia64_cpu *c, unsigned p)
 {

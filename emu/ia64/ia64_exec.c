@@ -134,15 +134,6 @@ static void set_predicates(struct ia64_cpu *c, const struct ia64_insn *in, bool 
 	}
 }
 
-static bool stacked_nat(const struct ia64_cpu *c, unsigned r)
-{
-	if (r < 32)
-		return c->nat[r];
-	if (r - 32 >= c->sof)
-		return false;
-	return c->stacked_nat[ia64_stacked_index(c, r - 32)];
-}
-
 static void set_nat(struct ia64_cpu *c, unsigned r, bool nat)
 {
 	if (r == 0)
@@ -248,7 +239,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			return mem_fault(c, bundle, addr, f);
 		if (in->ldtype == IA64_ST_SPILL) {
 			uint64_t bit = 1ULL << (addr >> 3 & 63);
-			c->ar[IA64_AR_UNAT] = stacked_nat(c, in->r2) ? c->ar[IA64_AR_UNAT] | bit
+			c->ar[IA64_AR_UNAT] = ia64_gr_nat(c, in->r2) ? c->ar[IA64_AR_UNAT] | bit
 								    : c->ar[IA64_AR_UNAT] & ~bit;
 		}
 		break;
@@ -609,7 +600,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	}
 	case IA64_OP_TBIT: case IA64_OP_TNAT: {
 		bool bit = in->op == IA64_OP_TBIT ? ia64_gr(c, in->r3) >> in->pos & 1
-						  : stacked_nat(c, in->r3);
+						  : ia64_gr_nat(c, in->r3);
 		set_predicates(c, in, in->crel == IA64_CREL_Z ? !bit : bit);
 		return IA64_NEXT;
 	}
@@ -650,7 +641,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 		return IA64_NEXT;
 	}
 	case IA64_OP_CHK_S_I: case IA64_OP_CHK_S_M:
-		if (stacked_nat(c, in->r2))
+		if (ia64_gr_nat(c, in->r2))
 			return taken(c, bundle + (uint64_t)in->imm);
 		return IA64_NEXT;
 	case IA64_OP_CHK_S_F:

@@ -29,7 +29,7 @@
 	X(CMP4_EQ_RR) X(CMP4_EQ_IR) X(CMP4_NE_RR) X(CMP4_NE_IR) X(CMP4_LT_RR) X(CMP4_LT_IR) \
 	X(CMP4_LE_RR) X(CMP4_LE_IR) X(CMP4_GT_RR) X(CMP4_GT_IR) X(CMP4_GE_RR) X(CMP4_GE_IR) \
 	X(CMP4_LTU_RR) X(CMP4_LTU_IR) \
-	X(LD) X(ST) X(LDF) X(STF) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR) \
+	X(LD) X(ST) X(LDF) X(STF) X(LFETCH) X(CHK_S) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR) \
 	X(ADDP4_RR) X(ADDP4_IR) X(SXT) X(ZXT) X(EXTR) X(EXTR_U) X(DEP_Z) X(DEP_Z_IMM) \
 	X(TBIT_Z) X(TBIT_NZ) X(MOV_TO_AR) X(MOV_FROM_AR) X(FP)
 
@@ -284,6 +284,19 @@ k_STF: {
 	NEXT();
 }
 
+/* lfetch only hints: its post-increment (u->pos) is all it does */
+k_LFETCH:
+	SKIP_IF_OFF();
+	if (u->pos)
+		ia64_set_gr(c, u->r3, ia64_gr(c, u->r3) + (uint64_t)u->imm);
+	NEXT();
+/* chk.s: recovery (ia64_exec) only when r2 holds a deferred fault */
+k_CHK_S:
+	SKIP_IF_OFF();
+	if (ia64_gr_nat(c, u->r2))
+		goto k_EXEC;
+	NEXT();
+
 /* Calls (u->imm: the absolute target; CALL_IND: b[u->r2]) and returns (to b[u->r2]), as
  * ia64_exec runs them: the event sees the count with the branch retired, and c->ip, c->slot
  * and c->clock.retired on the branch. */
@@ -356,14 +369,17 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 	return run_fast(c, f, stop, NULL);
 }
 
-/* A plain load or store: no speculation, check, fill or spill (acquire, release and bias
- * only order or hint, which one CPU need not model), no register post-increment. */
+/* A plain load or store: no fill or spill (acquire, release and bias only order or hint,
+ * which one CPU need not model), no register post-increment. Speculative and advanced loads
+ * (no ALAT is kept) do what a plain one does when the access succeeds; a miss goes to
+ * ia64_exec, which defers the fault of .s and .sa. */
 static bool plain_access(const struct ia64_insn *in)
 {
 	if (in->post == IA64_POST_REG)
 		return false;
 	switch (in->ldtype) {
 	case IA64_LD_NONE: case IA64_LD_BIAS: case IA64_LD_ACQ:
+	case IA64_LD_S: case IA64_LD_SA: case IA64_LD_A:
 	case IA64_LD_C_CLR: case IA64_LD_C_NC: case IA64_LD_C_CLR_ACQ:
 	case IA64_ST_NONE: case IA64_ST_REL:
 		return true;
@@ -418,6 +434,13 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 			return UOP_EXEC;
 		u->pos = in->post == IA64_POST_IMM;
 		return in->op == IA64_OP_LD ? UOP_LD : UOP_ST;
+	case IA64_OP_LFETCH:
+		if (in->post == IA64_POST_REG)
+			return UOP_EXEC;
+		u->pos = in->post == IA64_POST_IMM;
+		return UOP_LFETCH;
+	case IA64_OP_CHK_S_I: case IA64_OP_CHK_S_M:
+		return UOP_CHK_S;
 	case IA64_OP_LDF: case IA64_OP_STF:	/* in->btype: 0 ldfe (not here), 1 8, 2 s, 3 d */
 		if (!plain_access(in) || in->btype == 0 || in->btype > 3)
 			return UOP_EXEC;
