@@ -31,12 +31,15 @@ enum ia64_outcome {
  * for its form and the operands it reads, so the common forms need no dispatch on the
  * decoded fields. */
 struct ia64_uop {
-	const struct ia64_insn *in;	/* the full decoded form (ia64_exec, faults) */
+	const void *code;		/* the address of the code that runs it in ia64_run_fast
+					 * (direct threading: no table load per instruction) */
 	int64_t imm;			/* immediate; branches: the absolute target */
 	uint8_t kind;			/* which code runs it (ia64_uops.c) */
 	uint8_t qp, r1, r2, r3, p1, p2;
 	uint8_t ri;			/* the slot number the architecture gives it (psr.ri) */
-	uint8_t slot;			/* the physical slot (2 for an MLX bundle's X half) */
+	uint8_t slot;			/* the physical slot (2 for an MLX bundle's X half): its
+					 * full decoded form (ia64_exec, faults) is the bundle's
+					 * b.slot[slot] */
 	uint8_t sz, pos;
 	uint8_t len;			/* bit-field forms: the field's length */
 };
@@ -182,6 +185,16 @@ static IA64_INLINE void ia64_set_gr(struct ia64_cpu *c, unsigned r, uint64_t v)
 	}
 }
 
+/* A general register's NaT bit (false outside the frame) */
+static IA64_INLINE bool ia64_gr_nat(const struct ia64_cpu *c, unsigned r)
+{
+	if (r < 32)
+		return c->nat[r];
+	if (r - 32 >= c->sof)
+		return false;
+	return c->stacked_nat[ia64_stacked_index(c, r - 32)];
+}
+
 /* Predicates: rotating ones (p16-p63) go through rrb.pr. */
 static IA64_INLINE unsigned ia64_pr_index(const struct ia64_cpu *c, unsigned p)
 {
@@ -202,6 +215,28 @@ static IA64_INLINE void ia64_set_pr(struct ia64_cpu *c, unsigned p, bool v)
 		return;
 	uint64_t bit = 1ULL << ia64_pr_index(c, p);
 	c->pr = v ? c->pr | bit : c->pr & ~bit;
+}
+
+/* Floating-point registers by name: f0 reads +0, f1 +1.0 (writes to them are dropped), f32-f127
+ * rotate through rrb.fr. */
+static IA64_INLINE struct ia64_fr ia64_fr_get(const struct ia64_cpu *c, unsigned r)
+{
+	if (r == 0)
+		return (struct ia64_fr){ 0, 0, false };
+	if (r == 1)
+		return (struct ia64_fr){ 1ULL << 63, 0xffff, false };
+	if (r >= 32)
+		r = 32 + (r - 32 + c->rrb_fr) % 96;
+	return c->fr[r];
+}
+
+static IA64_INLINE void ia64_fr_set(struct ia64_cpu *c, unsigned r, struct ia64_fr v)
+{
+	if (r < 2)
+		return;
+	if (r >= 32)
+		r = 32 + (r - 32 + c->rrb_fr) % 96;
+	c->fr[r] = v;
 }
 
 /* The frame marker as ar.pfs.pfm and cover's ifs hold it. */
@@ -256,6 +291,11 @@ long double ia64_fr_value(struct ia64_fr r);
 struct ia64_fr ia64_fr_from_ext80(uint64_t sig, uint16_t se);
 uint16_t ia64_fr_to_ext80(struct ia64_fr r);
 struct ia64_fr ia64_fr_of(long double v);
+/* The exponent of an integer in an FP register (setf.sig, ldf8): the significand as is. */
+enum { IA64_FR_INTEGER_EXP = 0x1003e };
+/* ldfs/ldfd/setf, stfs/stfd/getf: an IEEE single (8, 23) or double (11, 52) and the register format */
+struct ia64_fr ia64_fr_from_ieee(uint64_t bits, unsigned ebits, unsigned fbits);
+uint64_t ia64_fr_to_ieee(struct ia64_fr v, unsigned ebits, unsigned fbits);
 
 /* The parallel integer operations (ia64_mm.c): r1 from r2 and r3; false if in is not one. */
 bool ia64_mm_exec(struct ia64_cpu *c, const struct ia64_insn *in);

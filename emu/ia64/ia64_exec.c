@@ -134,15 +134,6 @@ static void set_predicates(struct ia64_cpu *c, const struct ia64_insn *in, bool 
 	}
 }
 
-static bool stacked_nat(const struct ia64_cpu *c, unsigned r)
-{
-	if (r < 32)
-		return c->nat[r];
-	if (r - 32 >= c->sof)
-		return false;
-	return c->stacked_nat[ia64_stacked_index(c, r - 32)];
-}
-
 static void set_nat(struct ia64_cpu *c, unsigned r, bool nat)
 {
 	if (r == 0)
@@ -169,81 +160,9 @@ static unsigned czx(uint64_t v, unsigned size, bool left)
 
 /* ---- floating-point registers as integer code uses them ---- */
 
-static struct ia64_fr fr_get(const struct ia64_cpu *c, unsigned r)
-{
-	if (r == 0)
-		return (struct ia64_fr){ 0, 0, false };
-	if (r == 1)
-		return (struct ia64_fr){ 1ULL << 63, 0xffff, false };
-	if (r >= 32)
-		r = 32 + (r - 32 + c->rrb_fr) % 96;
-	return c->fr[r];
-}
-
-static void fr_set(struct ia64_cpu *c, unsigned r, struct ia64_fr v)
-{
-	if (r < 2)
-		return;
-	if (r >= 32)
-		r = 32 + (r - 32 + c->rrb_fr) % 96;
-	c->fr[r] = v;
-}
-
 bool ia64_exec_fp_fast(struct ia64_cpu *c, const struct ia64_insn *in)
 {
-	return ia64_fp_exec_fast(c, in, fr_get, fr_set);
-}
-
-enum { FR_INTEGER_EXP = 0x1003e };
-
-/* An IEEE single or double (bits, exp_bits, frac_bits) into register format. */
-static struct ia64_fr fr_from_ieee(uint64_t bits, unsigned ebits, unsigned fbits)
-{
-	struct ia64_fr r = { 0, 0, bits >> (ebits + fbits) & 1 };
-	uint64_t e = bits >> fbits & ((1ULL << ebits) - 1), frac = bits & ((1ULL << fbits) - 1);
-	unsigned bias = (1u << (ebits - 1)) - 1;
-	if (e == 0 && frac == 0)
-		return r;
-	if (e == (1ULL << ebits) - 1) {
-		r.exp = 0x1ffff;
-		r.sig = 1ULL << 63 | frac << (63 - fbits);
-		return r;
-	}
-	if (e == 0) {			/* denormal: normalize */
-		int lz = __builtin_clzll(frac) - (63 - fbits);
-		frac <<= lz;
-		r.exp = (uint32_t)(0xffff - bias + 1 - lz);
-		r.sig = frac << (63 - fbits);
-		return r;
-	}
-	r.exp = (uint32_t)(e - bias + 0xffff);
-	r.sig = 1ULL << 63 | frac << (63 - fbits);
-	return r;
-}
-
-/* Register format to IEEE (truncating extra significand bits; exact for values that came
- * from memory, which is what spills of doubles and floats carry). */
-static uint64_t fr_to_ieee(struct ia64_fr v, unsigned ebits, unsigned fbits)
-{
-	uint64_t sign = (uint64_t)v.sign << (ebits + fbits);
-	unsigned bias = (1u << (ebits - 1)) - 1;
-	uint64_t emax = (1ULL << ebits) - 1;
-	if (v.sig == 0)
-		return sign;
-	if (v.exp == 0x1ffff)
-		return sign | emax << fbits | (v.sig << 1 >> (64 - fbits));
-	int64_t e = (int64_t)v.exp - 0xffff + bias;
-	int sh = __builtin_clzll(v.sig);
-	uint64_t sig = v.sig << sh;
-	e -= sh;
-	if (e >= (int64_t)emax)
-		return sign | emax << fbits;
-	if (e <= 0) {	/* a denormal: value = frac * 2^(1 - bias - fbits) */
-		if (-e >= (int64_t)fbits)
-			return sign;
-		return sign | (sig >> (64 - fbits - e));
-	}
-	return sign | (uint64_t)e << fbits | (sig << 1 >> (64 - fbits));
+	return ia64_fp_exec_fast(c, in, ia64_fr_get, ia64_fr_set);
 }
 
 static enum ia64_outcome exec_fp(struct ia64_cpu *c, const struct ia64_insn *in,
@@ -254,29 +173,29 @@ static enum ia64_outcome exec_fp(struct ia64_cpu *c, const struct ia64_insn *in,
 		uint64_t v = ia64_gr(c, in->r2);
 		struct ia64_fr r;
 		switch (in->sz) {
-		case 0: r = (struct ia64_fr){ v, FR_INTEGER_EXP, false }; break;
+		case 0: r = (struct ia64_fr){ v, IA64_FR_INTEGER_EXP, false }; break;
 		case 1: r = (struct ia64_fr){ 1ULL << 63, (uint32_t)(v & 0x1ffff), v >> 17 & 1 }; break;
-		case 2: r = fr_from_ieee(v & 0xffffffff, 8, 23); break;
-		default: r = fr_from_ieee(v, 11, 52); break;
+		case 2: r = ia64_fr_from_ieee(v & 0xffffffff, 8, 23); break;
+		default: r = ia64_fr_from_ieee(v, 11, 52); break;
 		}
-		fr_set(c, in->r1, r);
+		ia64_fr_set(c, in->r1, r);
 		return IA64_NEXT;
 	}
 	case IA64_OP_GETF: {
-		struct ia64_fr v = fr_get(c, in->r2);
+		struct ia64_fr v = ia64_fr_get(c, in->r2);
 		uint64_t r;
 		switch (in->sz) {
 		case 0: r = v.sig; break;
 		case 1: r = (uint64_t)v.sign << 17 | v.exp; break;
-		case 2: r = fr_to_ieee(v, 8, 23); break;
-		default: r = fr_to_ieee(v, 11, 52); break;
+		case 2: r = ia64_fr_to_ieee(v, 8, 23); break;
+		default: r = ia64_fr_to_ieee(v, 11, 52); break;
 		}
 		ia64_set_gr(c, in->r1, r);
 		return IA64_NEXT;
 	}
 	case IA64_OP_XMA: {
-		unsigned __int128 a = fr_get(c, in->r3).sig, b = fr_get(c, in->pos).sig;
-		uint64_t add = fr_get(c, in->r2).sig, r;
+		unsigned __int128 a = ia64_fr_get(c, in->r3).sig, b = ia64_fr_get(c, in->pos).sig;
+		uint64_t add = ia64_fr_get(c, in->r2).sig, r;
 		if (in->btype == 0) {
 			r = (uint64_t)(a * b) + add;
 		} else if (in->btype == 2) {
@@ -285,11 +204,11 @@ static enum ia64_outcome exec_fp(struct ia64_cpu *c, const struct ia64_insn *in,
 			__int128 s = (__int128)(int64_t)a * (int64_t)b + (int64_t)add;
 			r = (uint64_t)(s >> 64);
 		}
-		fr_set(c, in->r1, (struct ia64_fr){ r, FR_INTEGER_EXP, false });
+		ia64_fr_set(c, in->r1, (struct ia64_fr){ r, IA64_FR_INTEGER_EXP, false });
 		return IA64_NEXT;
 	}
 	default:
-		if (ia64_fp_exec(c, in, fr_get, fr_set))
+		if (ia64_fp_exec(c, in, ia64_fr_get, ia64_fr_set))
 			return IA64_NEXT;
 		return unsupported(c, in, bundle, f);
 	}
@@ -320,7 +239,7 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 			return mem_fault(c, bundle, addr, f);
 		if (in->ldtype == IA64_ST_SPILL) {
 			uint64_t bit = 1ULL << (addr >> 3 & 63);
-			c->ar[IA64_AR_UNAT] = stacked_nat(c, in->r2) ? c->ar[IA64_AR_UNAT] | bit
+			c->ar[IA64_AR_UNAT] = ia64_gr_nat(c, in->r2) ? c->ar[IA64_AR_UNAT] | bit
 								    : c->ar[IA64_AR_UNAT] & ~bit;
 		}
 		break;
@@ -330,19 +249,19 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 		if (in->ldtype == IA64_LD_FILL || in->ldtype == IA64_ST_SPILL) {
 			uint64_t lo, hi;
 			if (store) {
-				struct ia64_fr r = fr_get(c, in->r2);
+				struct ia64_fr r = ia64_fr_get(c, in->r2);
 				if (ia64_mem_put(c, addr, 8, r.sig) < 0 ||
 				    ia64_mem_put(c, addr + 8, 8, (uint64_t)r.sign << 17 | r.exp) < 0)
 					return mem_fault(c, bundle, addr, f);
 			} else {
 				if (ia64_mem_get(c, addr, 8, &lo) < 0 || ia64_mem_get(c, addr + 8, 8, &hi) < 0)
 					return mem_fault(c, bundle, addr, f);
-				fr_set(c, in->r1, (struct ia64_fr){ lo, (uint32_t)(hi & 0x1ffff), hi >> 17 & 1 });
+				ia64_fr_set(c, in->r1, (struct ia64_fr){ lo, (uint32_t)(hi & 0x1ffff), hi >> 17 & 1 });
 			}
 		} else if (fmt == 0) {	/* ldfe/stfe: the 80-bit memory format (ia64_fp.c) */
 			uint64_t se;
 			if (store) {
-				struct ia64_fr r = fr_get(c, in->r2);
+				struct ia64_fr r = ia64_fr_get(c, in->r2);
 				if (ia64_mem_put(c, addr, 8, r.sig) < 0 ||
 				    ia64_mem_put(c, addr + 8, 2, ia64_fr_to_ext80(r)) < 0)
 					return mem_fault(c, bundle, addr, f);
@@ -350,12 +269,12 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 				if (in->ldtype != IA64_LD_S && in->ldtype != IA64_LD_SA)
 					return mem_fault(c, bundle, addr, f);
 			} else {
-				fr_set(c, in->r1, ia64_fr_from_ext80(v, (uint16_t)se));
+				ia64_fr_set(c, in->r1, ia64_fr_from_ext80(v, (uint16_t)se));
 			}
 		} else if (store) {
-			struct ia64_fr r = fr_get(c, in->r2);
-			uint64_t bits = fmt == 1 ? r.sig : fmt == 2 ? fr_to_ieee(r, 8, 23)
-								    : fr_to_ieee(r, 11, 52);
+			struct ia64_fr r = ia64_fr_get(c, in->r2);
+			uint64_t bits = fmt == 1 ? r.sig : fmt == 2 ? ia64_fr_to_ieee(r, 8, 23)
+								    : ia64_fr_to_ieee(r, 11, 52);
 			if (ia64_mem_put(c, addr, fmt == 2 ? 4 : 8, bits) < 0)
 				return mem_fault(c, bundle, addr, f);
 		} else {
@@ -364,8 +283,8 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 					break;
 				return mem_fault(c, bundle, addr, f);
 			}
-			fr_set(c, in->r1, fmt == 1 ? (struct ia64_fr){ v, FR_INTEGER_EXP, false }
-				   : fmt == 2 ? fr_from_ieee(v, 8, 23) : fr_from_ieee(v, 11, 52));
+			ia64_fr_set(c, in->r1, fmt == 1 ? (struct ia64_fr){ v, IA64_FR_INTEGER_EXP, false }
+				   : fmt == 2 ? ia64_fr_from_ieee(v, 8, 23) : ia64_fr_from_ieee(v, 11, 52));
 		}
 		break;
 	}
@@ -379,9 +298,9 @@ static enum ia64_outcome exec_mem(struct ia64_cpu *c, const struct ia64_insn *in
 				return mem_fault(c, bundle, addr + k * each, f);
 			}
 		for (unsigned k = 0; k < 2; k++)
-			fr_set(c, k ? in->r2 : in->r1,
-			       in->sz == 1 ? (struct ia64_fr){ w[k], FR_INTEGER_EXP, false }
-			       : in->sz == 2 ? fr_from_ieee(w[k], 8, 23) : fr_from_ieee(w[k], 11, 52));
+			ia64_fr_set(c, k ? in->r2 : in->r1,
+			       in->sz == 1 ? (struct ia64_fr){ w[k], IA64_FR_INTEGER_EXP, false }
+			       : in->sz == 2 ? ia64_fr_from_ieee(w[k], 8, 23) : ia64_fr_from_ieee(w[k], 11, 52));
 		break;
 	}
 	case IA64_OP_LFETCH:
@@ -681,7 +600,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 	}
 	case IA64_OP_TBIT: case IA64_OP_TNAT: {
 		bool bit = in->op == IA64_OP_TBIT ? ia64_gr(c, in->r3) >> in->pos & 1
-						  : stacked_nat(c, in->r3);
+						  : ia64_gr_nat(c, in->r3);
 		set_predicates(c, in, in->crel == IA64_CREL_Z ? !bit : bit);
 		return IA64_NEXT;
 	}
@@ -722,7 +641,7 @@ enum ia64_outcome ia64_exec(struct ia64_cpu *c, const struct ia64_insn *in, uint
 		return IA64_NEXT;
 	}
 	case IA64_OP_CHK_S_I: case IA64_OP_CHK_S_M:
-		if (stacked_nat(c, in->r2))
+		if (ia64_gr_nat(c, in->r2))
 			return taken(c, bundle + (uint64_t)in->imm);
 		return IA64_NEXT;
 	case IA64_OP_CHK_S_F:

@@ -1,6 +1,7 @@
 /* The 82-bit floating-point register's format (struct ia64_fr: a 64-bit significand, a 17-bit
  * exponent biased 0xffff, a sign) against the host's long double (ia64_fp.c's general path and
- * ia64_fp_fast.c's checks compute on it) and ldfe/stfe's 10-byte memory format (ia64_exec.c). */
+ * ia64_fp_fast.c's checks compute on it), ldfe/stfe's 10-byte memory format (ia64_exec.c) and the
+ * IEEE singles and doubles of ldfs/ldfd/stfs/stfd/setf/getf (ia64_exec.c, ia64_uops.c). */
 #include <math.h>
 
 #include "ia64_cpu_internal.h"
@@ -61,4 +62,54 @@ uint16_t ia64_fr_to_ext80(struct ia64_fr r)
 	if (r.sig >> 63 == 0 && e == 1)
 		e = 0;	/* an unnormalized value at the bottom of the range: a denormal */
 	return (uint16_t)((e & 0x7fff) | (uint32_t)r.sign << 15);
+}
+
+/* An IEEE single or double (bits, exp_bits, frac_bits) into register format. */
+struct ia64_fr ia64_fr_from_ieee(uint64_t bits, unsigned ebits, unsigned fbits)
+{
+	struct ia64_fr r = { 0, 0, bits >> (ebits + fbits) & 1 };
+	uint64_t e = bits >> fbits & ((1ULL << ebits) - 1), frac = bits & ((1ULL << fbits) - 1);
+	unsigned bias = (1u << (ebits - 1)) - 1;
+	if (e == 0 && frac == 0)
+		return r;
+	if (e == (1ULL << ebits) - 1) {
+		r.exp = 0x1ffff;
+		r.sig = 1ULL << 63 | frac << (63 - fbits);
+		return r;
+	}
+	if (e == 0) {			/* denormal: normalize */
+		int lz = __builtin_clzll(frac) - (63 - fbits);
+		frac <<= lz;
+		r.exp = (uint32_t)(0xffff - bias + 1 - lz);
+		r.sig = frac << (63 - fbits);
+		return r;
+	}
+	r.exp = (uint32_t)(e - bias + 0xffff);
+	r.sig = 1ULL << 63 | frac << (63 - fbits);
+	return r;
+}
+
+/* Register format to IEEE (truncating extra significand bits; exact for values that came
+ * from memory, which is what spills of doubles and floats carry). */
+uint64_t ia64_fr_to_ieee(struct ia64_fr v, unsigned ebits, unsigned fbits)
+{
+	uint64_t sign = (uint64_t)v.sign << (ebits + fbits);
+	unsigned bias = (1u << (ebits - 1)) - 1;
+	uint64_t emax = (1ULL << ebits) - 1;
+	if (v.sig == 0)
+		return sign;
+	if (v.exp == 0x1ffff)
+		return sign | emax << fbits | (v.sig << 1 >> (64 - fbits));
+	int64_t e = (int64_t)v.exp - 0xffff + bias;
+	int sh = __builtin_clzll(v.sig);
+	uint64_t sig = v.sig << sh;
+	e -= sh;
+	if (e >= (int64_t)emax)
+		return sign | emax << fbits;
+	if (e <= 0) {	/* a denormal: value = frac * 2^(1 - bias - fbits) */
+		if (-e >= (int64_t)fbits)
+			return sign;
+		return sign | (sig >> (64 - fbits - e));
+	}
+	return sign | (uint64_t)e << fbits | (sig << 1 >> (64 - fbits));
 }

@@ -11,8 +11,9 @@
 bool ia64_tlb_fill(struct ia64_cpu *c, struct ia64_tlb *t, uint64_t addr, int prot);
 
 /* The way of tlb holding [addr, addr+n), filled from the memory map on a miss; NULL if no
- * single region with prot holds it. */
-static inline struct ia64_tlb *ia64_tlb_find(struct ia64_cpu *c, struct ia64_tlb *tlb,
+ * single region with prot holds it. These three are forced inline (IA64_INLINE): as calls
+ * from the large fast path they took 11% of sqlite's run. */
+static IA64_INLINE struct ia64_tlb *ia64_tlb_find(struct ia64_cpu *c, struct ia64_tlb *tlb,
 					     unsigned *next, uint64_t addr, unsigned n, int prot)
 {
 	uint64_t gen = c->mem->generation;
@@ -31,7 +32,7 @@ static inline struct ia64_tlb *ia64_tlb_find(struct ia64_cpu *c, struct ia64_tlb
 	return t;
 }
 
-static inline int ia64_mem_get(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t *v)
+static IA64_INLINE int ia64_mem_get(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t *v)
 {
 	struct ia64_tlb *t = ia64_tlb_find(c, c->rd_tlb, &c->rd_next, addr, n, GM_PROT_READ);
 	if (!t)
@@ -40,7 +41,7 @@ static inline int ia64_mem_get(struct ia64_cpu *c, uint64_t addr, unsigned n, ui
 	return 0;
 }
 
-static inline int ia64_mem_put(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t v)
+static IA64_INLINE int ia64_mem_put(struct ia64_cpu *c, uint64_t addr, unsigned n, uint64_t v)
 {
 	if (addr + n > c->code_lo && addr < c->code_hi)
 		ia64_code_written(c, addr, n);

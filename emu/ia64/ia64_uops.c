@@ -29,7 +29,7 @@
 	X(CMP4_EQ_RR) X(CMP4_EQ_IR) X(CMP4_NE_RR) X(CMP4_NE_IR) X(CMP4_LT_RR) X(CMP4_LT_IR) \
 	X(CMP4_LE_RR) X(CMP4_LE_IR) X(CMP4_GT_RR) X(CMP4_GT_IR) X(CMP4_GE_RR) X(CMP4_GE_IR) \
 	X(CMP4_LTU_RR) X(CMP4_LTU_IR) \
-	X(LD) X(ST) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR) \
+	X(LD) X(ST) X(LDF) X(STF) X(LFETCH) X(CHK_S) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR) \
 	X(ADDP4_RR) X(ADDP4_IR) X(SXT) X(ZXT) X(EXTR) X(EXTR_U) X(DEP_Z) X(DEP_Z_IMM) \
 	X(TBIT_Z) X(TBIT_NZ) X(MOV_TO_AR) X(MOV_FROM_AR) X(FP)
 
@@ -44,23 +44,37 @@ static inline bool skipped(const struct ia64_cpu *c, const struct ia64_uop *u)
 
 /* Any form, through ia64_exec, with c->ip, c->slot and c->clock.retired what they are before
  * this instruction (c->slot is 0 again after it unless it stopped the bundle). */
-static enum ia64_outcome run_exec(struct ia64_cpu *c, const struct ia64_uop *u, uint64_t bundle,
-				  struct cpu_fault *f)
+static enum ia64_outcome run_exec(struct ia64_cpu *c, const struct ia64_cached_bundle *e,
+				  const struct ia64_uop *u, uint64_t bundle, struct cpu_fault *f)
 {
 	c->ip = bundle;
 	c->slot = u->ri;
 	c->clock.retired += u->ri;
-	enum ia64_outcome o = ia64_exec(c, u->in, bundle, f);
+	enum ia64_outcome o = ia64_exec(c, &e->b.slot[u->slot], bundle, f);
 	c->clock.retired -= u->ri;
 	if (o == IA64_NEXT)
 		c->slot = 0;
 	return o;
 }
 
-bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
+/* One copy of run_fast, never inlined nor cloned: a label's address is that copy's. */
+#if defined(__clang__)
+#define ONE_COPY __attribute__((noinline))
+#else
+#define ONE_COPY __attribute__((noinline, noclone))
+#endif
+
+/* ia64_run_fast's body; with c NULL it only gives the addresses of its kinds' code, which
+ * ia64_uops_build stores in the uops (labels are local to the function that has them). */
+static ONE_COPY bool run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop,
+		     const void *const **kinds_code)
 {
 #define KIND_LABEL(name) &&k_##name,
 	static const void *const code[] = { IA64_UOP_KINDS(KIND_LABEL) };
+	if (!c) {
+		*kinds_code = code;
+		return false;
+	}
 	uint64_t ip = c->ip, retired = c->clock.retired;
 	const uint64_t limit = c->counts ? 0 : c->clock.limit;
 	const struct ia64_cached_bundle *const cache = c->cache, *const cache_end = cache + IA64_CACHE_SIZE;
@@ -69,7 +83,7 @@ bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 	enum ia64_outcome o;
 	uint64_t target;
 
-#define DISPATCH() goto *code[u->kind]
+#define DISPATCH() goto *u->code
 #define NEXT() do { u++; DISPATCH(); } while (0)
 #define SKIP_IF_OFF() do { if (skipped(c, u)) NEXT(); } while (0)
 #define JUMP(target) \
@@ -115,7 +129,7 @@ k_END:
 	goto enter;
 
 k_EXEC:
-	o = run_exec(c, u, ip, f);
+	o = run_exec(c, e, u, ip, f);
 	if (o == IA64_NEXT)
 		NEXT();
 	if (o == IA64_TAKEN)
@@ -214,7 +228,7 @@ k_MOV_FROM_AR:
  * asks it again (nothing changed) and then runs the general way */
 k_FP:
 	SKIP_IF_OFF();
-	if (!ia64_exec_fp_fast(c, u->in))
+	if (!ia64_exec_fp_fast(c, &e->b.slot[u->slot]))
 		goto k_EXEC;
 	NEXT();
 
@@ -244,6 +258,44 @@ k_ST: {
 		ia64_set_gr(c, u->r3, addr + (uint64_t)u->imm);
 	NEXT();
 }
+
+/* plain FP loads and stores of ldf8 (u->len 1), singles (2) and doubles (3), as exec_mem
+ * (ia64_exec.c) runs them; u->pos: post-increment r3 by imm */
+k_LDF: {
+	SKIP_IF_OFF();
+	uint64_t addr = ia64_gr(c, u->r3), v;
+	if (ia64_mem_get(c, addr, u->len == 2 ? 4 : 8, &v) < 0)
+		goto k_EXEC;
+	ia64_fr_set(c, u->r1, u->len == 1 ? (struct ia64_fr){ v, IA64_FR_INTEGER_EXP, false }
+			      : u->len == 2 ? ia64_fr_from_ieee(v, 8, 23) : ia64_fr_from_ieee(v, 11, 52));
+	if (u->pos)
+		ia64_set_gr(c, u->r3, addr + (uint64_t)u->imm);
+	NEXT();
+}
+k_STF: {
+	SKIP_IF_OFF();
+	uint64_t addr = ia64_gr(c, u->r3);
+	struct ia64_fr r = ia64_fr_get(c, u->r2);
+	uint64_t bits = u->len == 1 ? r.sig : u->len == 2 ? ia64_fr_to_ieee(r, 8, 23) : ia64_fr_to_ieee(r, 11, 52);
+	if (ia64_mem_put(c, addr, u->len == 2 ? 4 : 8, bits) < 0)
+		goto k_EXEC;
+	if (u->pos)
+		ia64_set_gr(c, u->r3, addr + (uint64_t)u->imm);
+	NEXT();
+}
+
+/* lfetch only hints: its post-increment (u->pos) is all it does */
+k_LFETCH:
+	SKIP_IF_OFF();
+	if (u->pos)
+		ia64_set_gr(c, u->r3, ia64_gr(c, u->r3) + (uint64_t)u->imm);
+	NEXT();
+/* chk.s: recovery (ia64_exec) only when r2 holds a deferred fault */
+k_CHK_S:
+	SKIP_IF_OFF();
+	if (ia64_gr_nat(c, u->r2))
+		goto k_EXEC;
+	NEXT();
 
 /* Calls (u->imm: the absolute target; CALL_IND: b[u->r2]) and returns (to b[u->r2]), as
  * ia64_exec runs them: the event sees the count with the branch retired, and c->ip, c->slot
@@ -312,14 +364,22 @@ k_MOV_FROM_BR:
 	NEXT();
 }
 
-/* A plain load or store: no speculation, check, fill or spill (acquire, release and bias
- * only order or hint, which one CPU need not model), no register post-increment. */
+bool ia64_run_fast(struct ia64_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
+{
+	return run_fast(c, f, stop, NULL);
+}
+
+/* A plain load or store: no fill or spill (acquire, release and bias only order or hint,
+ * which one CPU need not model), no register post-increment. Speculative and advanced loads
+ * (no ALAT is kept) do what a plain one does when the access succeeds; a miss goes to
+ * ia64_exec, which defers the fault of .s and .sa. */
 static bool plain_access(const struct ia64_insn *in)
 {
 	if (in->post == IA64_POST_REG)
 		return false;
 	switch (in->ldtype) {
 	case IA64_LD_NONE: case IA64_LD_BIAS: case IA64_LD_ACQ:
+	case IA64_LD_S: case IA64_LD_SA: case IA64_LD_A:
 	case IA64_LD_C_CLR: case IA64_LD_C_NC: case IA64_LD_C_CLR_ACQ:
 	case IA64_ST_NONE: case IA64_ST_REL:
 		return true;
@@ -374,6 +434,19 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 			return UOP_EXEC;
 		u->pos = in->post == IA64_POST_IMM;
 		return in->op == IA64_OP_LD ? UOP_LD : UOP_ST;
+	case IA64_OP_LFETCH:
+		if (in->post == IA64_POST_REG)
+			return UOP_EXEC;
+		u->pos = in->post == IA64_POST_IMM;
+		return UOP_LFETCH;
+	case IA64_OP_CHK_S_I: case IA64_OP_CHK_S_M:
+		return UOP_CHK_S;
+	case IA64_OP_LDF: case IA64_OP_STF:	/* in->btype: 0 ldfe (not here), 1 8, 2 s, 3 d */
+		if (!plain_access(in) || in->btype == 0 || in->btype > 3)
+			return UOP_EXEC;
+		u->pos = in->post == IA64_POST_IMM;
+		u->len = in->btype;
+		return in->op == IA64_OP_LDF ? UOP_LDF : UOP_STF;
 	case IA64_OP_BR:
 		if (in->btype == 0 || (in->btype == 5 && in->always)) {
 			u->imm = (int64_t)(addr + (uint64_t)in->imm);
@@ -442,6 +515,8 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 
 void ia64_uops_build(struct ia64_cached_bundle *e, uint64_t addr)
 {
+	const void *const *code;
+	run_fast(NULL, NULL, NULL, &code);
 	e->insns = 0;
 	unsigned n = 0;
 	for (unsigned s = 0; s < 3; s++) {
@@ -453,12 +528,13 @@ void ia64_uops_build(struct ia64_cached_bundle *e, uint64_t addr)
 			continue;
 		struct ia64_uop *u = &e->uop[n++];
 		*u = (struct ia64_uop){
-			.in = in, .imm = in->imm, .qp = in->always ? 0 : in->qp,
+			.imm = in->imm, .qp = in->always ? 0 : in->qp,
 			.r1 = in->r1, .r2 = in->r2, .r3 = in->r3, .p1 = in->p1, .p2 = in->p2,
 			.ri = in->unit == IA64_UNIT_X ? 1 : (uint8_t)s, .slot = (uint8_t)s,
 			.sz = in->sz, .pos = in->pos,
 		};
 		u->kind = (uint8_t)fast_kind(in, u, addr);
+		u->code = code[u->kind];
 	}
-	e->uop[n] = (struct ia64_uop){ .kind = UOP_END };
+	e->uop[n] = (struct ia64_uop){ .kind = UOP_END, .code = code[UOP_END] };
 }
