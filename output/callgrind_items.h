@@ -1,6 +1,7 @@
 /* The callgrind writer's items (output/callgrind.c), shared with its --skip-plt pass
  * (output/callgrind_plt.c): every cost line and call of the profile, attached to the function
- * containing it. */
+ * containing it. Their order and their release are callgrind_items.c's, so that both passes
+ * depend on it and neither on the other. */
 #ifndef PROFEMU_OUTPUT_CALLGRIND_ITEMS_H
 #define PROFEMU_OUTPUT_CALLGRIND_ITEMS_H
 

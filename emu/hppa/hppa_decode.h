@@ -11,72 +11,89 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Every op the decoder or the interpreter's cache gives an instruction, in enum order:
+ * OP(NAME) is HOP_NAME, run by the interpreter's handler L_HOP_NAME (hppa_handlers.inc,
+ * hppa_run.c); SHARED(NAME, H) is HOP_NAME run by handler L_H. The enum below and the
+ * interpreter's dispatch table (hppa_run.c) are both made from this one list. */
+#define HPPA_OPS(OP, SHARED) \
+	OP(ILLEGAL)	/* unknown or reserved encoding: SIGILL */ \
+	OP(PRIV)	/* privileged instruction: SIGILL (ILL_PRVOPC) */ \
+	OP(BKPT)	/* cache marker: a cpu_add_breakpoint address (never from hppa_decode) */ \
+	OP(BREAK) \
+	/* arithmetic and logical, opcode 02 */ \
+	OP(ADD)		/* flags: HF_CIN, HF_NOCB, HF_TSV; sub = pre-shift of r1 */ \
+	OP(ADDL_FAST)	/* add,l without condition */ \
+	OP(SUB)		/* flags: HF_CIN (borrow), HF_TSV, HF_TC */ \
+	OP(DS) \
+	OP(CMPCLR) \
+	OP(OR) OP(AND) OP(XOR) OP(ANDCM) \
+	OP(COPY)	/* or r,r0,t without condition */ \
+	OP(UXOR) OP(UADDCM) OP(DCOR) \
+	/* immediates */ \
+	OP(ADDI)	/* flags: HF_TC (addit), HF_TSV */ \
+	OP(SUBI) OP(CMPICLR) \
+	OP(LDO) OP(LDIL) OP(ADDIL) \
+	/* memory: sub = log2 of the size; flags HF_IDX, HF_SCALE, HF_MOD, HF_MB */ \
+	OP(LOAD) OP(STORE) OP(LDCW) OP(STBY) OP(FLOAD) OP(FSTORE) \
+	/* branches: imm = displacement (relative to the instruction + 8); the immediate of \
+	 * CMPIB, ADDIB and MOVIB is (int8_t)r1 */ \
+	/* BL also stands for PA 2.0's B,L and B,L,PUSH (22-bit); BV for BVE (x = r0) and, with \
+	 * t = rp, BVE,L */ \
+	OP(BL) OP(BLR) OP(BV) OP(BE) OP(BLE) \
+	OP(GATE)	/* t: only its privilege bits are written */ \
+	OP(CMPB) OP(CMPIB) OP(ADDB) OP(ADDIB) OP(MOVB) OP(MOVIB) OP(BB) OP(BVB) \
+	/* shift, extract, deposit: sub = shift or position, len = field length */ \
+	OP(SHRPW) OP(VSHRPW) OP(EXTRU) OP(EXTRS) OP(VEXTRU) OP(VEXTRS) \
+	OP(DEP) OP(ZDEP) OP(VDEP) OP(ZVDEP) OP(DEPI) OP(ZDEPI) OP(VDEPI) OP(ZVDEPI) \
+	/* system */ \
+	/* MTSAR: sub = 1 for PA 2.0's MTSARCM (SAR = the complement) */ \
+	OP(MFCTL) OP(MTSAR) OP(MFSP) OP(MTSP) OP(SYNC) OP(LDSID) OP(PROBE) OP(MFIA) \
+	/* fdc, fdce, pdc, fic, fice x(s,b): r1 = x, r2 = b, HF_MOD (,m: b += x); sub = 1 for \
+	 * the instruction-cache forms */ \
+	OP(FLUSH) \
+	/* PA 2.0's prefetch: ldd into r0 without base modification (a hint: no load, no fault, \
+	 * so SYNC's handler: nothing to do) */ \
+	SHARED(PREFETCH, HOP_SYNC) \
+	/* floating point, all in hppa_fp.c behind one handler: sub = format (0 sgl, 1 dbl); \
+	 * single registers are slots 2*reg+half */ \
+	SHARED(FCPY, FP) SHARED(FABS, FP) SHARED(FSQRT, FP) SHARED(FRND, FP) \
+	SHARED(FNEG, FP) SHARED(FNEGABS, FP) \
+	SHARED(FADD, FP) SHARED(FSUB, FP) SHARED(FMPY, FP) SHARED(FDIV, FP) SHARED(FREM, FP) \
+	SHARED(FCNV, FP)	/* sub = kind (enum hppa_fcnv), len = src fmt | dst fmt << 2 */ \
+	SHARED(FCMP, FP)	/* cond = 5-bit condition */ \
+	SHARED(FTEST, FP) SHARED(XMPYU, FP) SHARED(FID, FP) \
+	/* PA 2.0: t = r1 * r2 + imm (a slot or register), rounded once; sub = format */ \
+	SHARED(FMPYFADD, FP) \
+	/* The interpreter's own forms of common instructions, chosen when a page is decoded \
+	 * into its cache (never from hppa_decode; hppa_dcache.c: specialise). */ \
+	OP(LDW_NOMOD)	/* ldw without base modification, displacement form */ \
+	OP(LDW_IDX)	/* ldw without base modification, index form: sub = the index's shift */ \
+	OP(LDW_RUN)	/* HOP_LDW_NOMOD starting a run of them (mrun > 1) */ \
+	OP(STW_RUN)	/* HOP_STW_NOMOD starting a run of them (mrun > 1) */ \
+	OP(STW_NOMOD)	/* stw without base modification */ \
+	OP(ADD_SH)	/* add/shladd without condition or trap: sub = shift, sets PSW[C/B] */ \
+	OP(ADDL_SH)	/* shladd,l without condition: sub = shift */ \
+	OP(SUB_PLAIN)	/* sub without condition, trap or borrow in */ \
+	OP(ADDI_PLAIN)	/* addi without condition or trap */ \
+	OP(SHL_MASK)	/* zdep r: (r1 << sub) & imm */ \
+	OP(SHR_MASK)	/* extru: (r2 >> sub) & imm */ \
+	OP(SHR_SIGNED)	/* extrs: (int32_t)(r2 << sub) >> len */ \
+	OP(AND_IMM)	/* depi 0: t & imm */ \
+	OP(OR_IMM)	/* depi -1: t | imm */
+
+#define HPPA_OP_ENUM(name) HOP_##name,
+#define HPPA_OP_ENUM_SHARED(name, handler) HOP_##name,
 enum hppa_op {
-	HOP_ILLEGAL,	/* unknown or reserved encoding: SIGILL */
-	HOP_PRIV,	/* privileged instruction: SIGILL (ILL_PRVOPC) */
-	HOP_BKPT,	/* cache marker: a cpu_add_breakpoint address (never from hppa_decode) */
-	HOP_BREAK,
-	/* arithmetic and logical, opcode 02 */
-	HOP_ADD,	/* flags: HF_CIN, HF_NOCB, HF_TSV; sub = pre-shift of r1 */
-	HOP_ADDL_FAST,	/* add,l without condition */
-	HOP_SUB,	/* flags: HF_CIN (borrow), HF_TSV, HF_TC */
-	HOP_DS,
-	HOP_CMPCLR,
-	HOP_OR, HOP_AND, HOP_XOR, HOP_ANDCM,
-	HOP_COPY,	/* or r,r0,t without condition */
-	HOP_UXOR, HOP_UADDCM, HOP_DCOR,
-	/* immediates */
-	HOP_ADDI,	/* flags: HF_TC (addit), HF_TSV */
-	HOP_SUBI, HOP_CMPICLR,
-	HOP_LDO, HOP_LDIL, HOP_ADDIL,
-	/* memory: sub = log2 of the size; flags HF_IDX, HF_SCALE, HF_MOD, HF_MB */
-	HOP_LOAD, HOP_STORE, HOP_LDCW, HOP_STBY, HOP_FLOAD, HOP_FSTORE,
-	/* branches: imm = displacement (relative to the instruction + 8); the immediate of
-	 * CMPIB, ADDIB and MOVIB is (int8_t)r1 */
-	/* BL also stands for PA 2.0's B,L and B,L,PUSH (22-bit); BV for BVE (x = r0) and, with
-	 * t = rp, BVE,L */
-	HOP_BL, HOP_BLR, HOP_BV, HOP_BE, HOP_BLE,
-	HOP_GATE,	/* t: only its privilege bits are written */
-	HOP_CMPB, HOP_CMPIB, HOP_ADDB, HOP_ADDIB, HOP_MOVB, HOP_MOVIB, HOP_BB, HOP_BVB,
-	/* shift, extract, deposit: sub = shift or position, len = field length */
-	HOP_SHRPW, HOP_VSHRPW, HOP_EXTRU, HOP_EXTRS, HOP_VEXTRU, HOP_VEXTRS,
-	HOP_DEP, HOP_ZDEP, HOP_VDEP, HOP_ZVDEP, HOP_DEPI, HOP_ZDEPI, HOP_VDEPI, HOP_ZVDEPI,
-	/* system */
-	/* MTSAR: sub = 1 for PA 2.0's MTSARCM (SAR = the complement) */
-	HOP_MFCTL, HOP_MTSAR, HOP_MFSP, HOP_MTSP, HOP_SYNC, HOP_LDSID, HOP_PROBE, HOP_MFIA,
-	/* fdc, fdce, pdc, fic, fice x(s,b): r1 = x, r2 = b, HF_MOD (,m: b += x); sub = 1 for
-	 * the instruction-cache forms */
-	HOP_FLUSH,
-	/* PA 2.0's prefetch: ldd into r0 without base modification (a hint: no load, no fault) */
-	HOP_PREFETCH,
-	/* floating point: sub = format (0 sgl, 1 dbl); single registers are slots 2*reg+half */
-	HOP_FCPY, HOP_FABS, HOP_FSQRT, HOP_FRND, HOP_FNEG, HOP_FNEGABS,
-	HOP_FADD, HOP_FSUB, HOP_FMPY, HOP_FDIV, HOP_FREM,
-	HOP_FCNV,	/* sub = kind (enum hppa_fcnv), len = src fmt | dst fmt << 2 */
-	HOP_FCMP,	/* cond = 5-bit condition */
-	HOP_FTEST, HOP_XMPYU, HOP_FID,
-	HOP_FMPYFADD,	/* PA 2.0: t = r1 * r2 + imm (a slot or register), rounded once; sub = format */
-	/* The interpreter's own forms of common instructions, chosen when a page is decoded
-	 * into its cache (never from hppa_decode; hppa_cpu.c: specialise). */
-	HOP_LDW_NOMOD,	/* ldw without base modification, displacement form */
-	HOP_LDW_IDX,	/* ldw without base modification, index form: sub = the index's shift */
-	HOP_LDW_RUN,	/* HOP_LDW_NOMOD starting a run of them (mrun > 1) */
-	HOP_STW_RUN,	/* HOP_STW_NOMOD starting a run of them (mrun > 1) */
-	HOP_STW_NOMOD,	/* stw without base modification */
-	HOP_ADD_SH,	/* add/shladd without condition or trap: sub = shift, sets PSW[C/B] */
-	HOP_ADDL_SH,	/* shladd,l without condition: sub = shift */
-	HOP_SUB_PLAIN,	/* sub without condition, trap or borrow in */
-	HOP_ADDI_PLAIN,	/* addi without condition or trap */
-	HOP_SHL_MASK,	/* zdep r: (r1 << sub) & imm */
-	HOP_SHR_MASK,	/* extru: (r2 >> sub) & imm */
-	HOP_SHR_SIGNED,	/* extrs: (int32_t)(r2 << sub) >> len */
-	HOP_AND_IMM,	/* depi 0: t & imm */
-	HOP_OR_IMM,	/* depi -1: t | imm */
+	HPPA_OPS(HPPA_OP_ENUM, HPPA_OP_ENUM_SHARED)
+	/* The interpreter's cache: a conditional branch specialised to its condition c (0..15),
+	 * op HOP_<kind>_C + c, handlers L_<kind>_C<c> (hppa_run.c). */
 	HOP_CMPB_C,	/* cmpb with condition c: op HOP_CMPB_C + c (16 forms) */
 	HOP_CMPIB_C = HOP_CMPB_C + 16,
 	HOP_ADDIB_C = HOP_CMPIB_C + 16,
 	HOP_COUNT = HOP_ADDIB_C + 16
 };
+#undef HPPA_OP_ENUM
+#undef HPPA_OP_ENUM_SHARED
 
 /* HOP_FCNV kinds (bits 14..16 of the word). */
 enum hppa_fcnv {

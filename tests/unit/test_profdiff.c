@@ -8,6 +8,8 @@
 
 #include "tools/profdiff/diff.h"
 #include "tools/profdiff/profile.h"
+#include "tools/profdiff/read_callgrind.h"
+#include "tools/profdiff/read_counts.h"
 
 static int read_text(const char *text, bool counts, struct profile *p, char *err, size_t len)
 {

@@ -8,6 +8,7 @@
 
 #include "../../cli/usage.h"
 #include "diff.h"
+#include "profile_read.h"
 
 enum { EXIT_GREW = 1, EXIT_BAD = 2 };
 

@@ -9,7 +9,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 struct pfunc {
 	char *name;
@@ -33,12 +32,5 @@ const struct pfunc *profile_find(const struct profile *p, const char *name);
 /* Sorts the records by name (for profile_find and a stable report). */
 void profile_finish(struct profile *p);
 void profile_free(struct profile *p);
-
-/* Reads path: a counts file if its first non-blank byte is '{', else a callgrind file. 0, or -1
- * with a message (naming the file and, where it helps, the line) in err. */
-int profile_read(const char *path, struct profile *p, char *err, size_t errlen);
-/* The two formats, from a stream (unit tests read strings). */
-int profile_read_counts(FILE *f, struct profile *p, char *err, size_t errlen);
-int profile_read_callgrind(FILE *f, struct profile *p, char *err, size_t errlen);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
+#include "read_callgrind.h"
 
 #define CG_MAX_LINE 65536
 

@@ -5,7 +5,7 @@
 #include <jansson.h>
 #include <string.h>
 
-#include "profile.h"
+#include "read_counts.h"
 
 static int fail(char *err, size_t errlen, const char *what)
 {

@@ -1,6 +1,9 @@
 /* prohist: the table of decoders behind disasm.h. */
 #include "disasm.h"
 
+#include "disasm_emu.h"
+#include "disasm_x86.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 

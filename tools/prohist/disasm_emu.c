@@ -1,7 +1,7 @@
 /* prohist: every instruction set whose CPU back end has a disassembler of its own (hppa,
  * IA-64: emu/cpu.h's cpu_disasm, the text objdump -d prints), behind disasm.h. Which back end
  * serves an architecture is the back ends' table's business, not prohist's. */
-#include "disasm.h"
+#include "disasm_emu.h"
 
 #include <errno.h>
 #include <stdio.h>

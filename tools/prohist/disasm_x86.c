@@ -1,5 +1,5 @@
 /* prohist: the x86 decoders (x86-64, i386, 16-bit real mode) on Capstone, Intel syntax. */
-#include "disasm.h"
+#include "disasm_x86.h"
 
 #include <capstone/capstone.h>
 #include <stdio.h>

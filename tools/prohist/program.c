@@ -1,6 +1,9 @@
 /* prohist: the profiled program's file; see program.h. */
 #include "program.h"
 
+#include "program_dos.h"
+#include "program_elf.h"
+
 #include <stdlib.h>
 #include <string.h>
 

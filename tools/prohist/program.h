@@ -11,31 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "emu/cpu.h"
-#include "loader/loader.h"
 #include "output/prf.h"
-#include "symbols/objmap.h"
-#include "symbols/symbolizer.h"
-
-struct program_piece {
-	uint64_t addr, offset, size;	/* file bytes [offset, offset + size) sit at addr */
-};
-
-struct program {
-	const char *path;
-	enum cpu_arch arch;
-	uint8_t *data;			/* the whole file */
-	size_t size;
-	struct program_piece *pieces;
-	size_t npieces;
-	uint64_t bias;			/* ELF: added to link-time addresses */
-	struct symtab *syms;		/* NULL when there are none (DOS, a stripped ELF) */
-	/* ELF: the program as the one symbolizer sees it (symbols/), for --annotate's
-	 * symbol+offset and source lines (its DWARF or a debug file found by build-id);
-	 * NULL for DOS or when out of memory. */
-	struct objmap map;
-	struct symbolizer *lines;
-};
+#include "program_types.h"
 
 /* Opens path as the program that prf profiles, checking that it is of the right kind and
  * architecture. 0, or -1 with a one-line reason in err (the caller prefixes the path). */
@@ -53,9 +30,5 @@ uint64_t program_piece_start(const struct program *p, uint64_t addr);
 /* The lowest piece address above addr, UINT64_MAX if none: where the bytes resume after a
  * gap (the padding between two sections). */
 uint64_t program_next_piece(const struct program *p, uint64_t addr);
-
-/* The two kinds, for program_open. */
-int program_open_elf(struct program *p, const struct prf_data *prf, char *err, size_t errlen);
-int program_open_dos(struct program *p, const struct prf_data *prf, char *err, size_t errlen);
 
 #endif

@@ -1,11 +1,11 @@
-/* prohist: a DOS program's file (see program.h): where its load image sat in memory.
+/* prohist: a DOS program's file (see program.h, program_types.h): where its load image sat in memory.
  *
  * The .PRF gives the sample area in paragraphs; prohist takes its lower bound, prog_low_pa,
  * to be the program's PSP, where DOS builds the program segment prefix (0x100 bytes) and
  * loads the image right after it. A .COM file is the image itself, so its byte 0 is at
  * PSP:0100; an MZ .EXE's image is the file after its header, and is loaded at paragraph
  * PSP + 0x10, the same linear address. */
-#include "program.h"
+#include "program_dos.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
-/* prohist: an ELF program's file (see program.h): its loadable segments at the addresses the
+/* prohist: an ELF program's file (see program.h, program_types.h): its loadable segments at the addresses the
  * profile counted in, and its symbols. */
-#include "program.h"
+#include "program_elf.h"
 
 #include "symbols/objmap_elf.h"
 

@@ -1,0 +1,16 @@
+/* prohist: opening an ELF program (the .PRF's ELF variant): its executable sections at the
+ * addresses the profile counted in, with a position-independent program's bias, and its symbols.
+ * program_open (program.c) calls it after reading the whole file into p->data. */
+#ifndef PROHIST_PROGRAM_ELF_H
+#define PROHIST_PROGRAM_ELF_H
+
+#include <stddef.h>
+
+#include "output/prf.h"
+#include "program_types.h"
+
+/* Fills p's pieces (and symbols) from p->data, checking that the file is of this kind and
+ * architecture. 0, or -1 with a one-line reason in err; program_open frees what it filled. */
+int program_open_elf(struct program *p, const struct prf_data *prf, char *err, size_t errlen);
+
+#endif
