@@ -97,15 +97,74 @@ static const uint8_t variant_b[16] = {
 	0xe8, 0x40, 0xc0, 0x00, 0x34, 0x1c, 0x00, 0x04,	/* bv %r0(%rp); ldi 2,%ret0 */
 	0x08, 0x00, 0x02, 0x40, 0x08, 0x00, 0x02, 0x40,	/* nop; nop */
 };
+#elif defined(__ia64__)
+/* One bundle (16 bytes, little-endian) from its template and three 41-bit slots. */
+static void put_bundle(uint8_t *out, unsigned tmpl, uint64_t s0, uint64_t s1, uint64_t s2)
+{
+	unsigned __int128 b = (unsigned __int128)tmpl | (unsigned __int128)s0 << 5 |
+			      (unsigned __int128)s1 << 46 | (unsigned __int128)s2 << 87;
+	for (int i = 0; i < 16; i++)
+		out[i] = (uint8_t)(b >> (8 * i));
+}
+
+/* adds r8 = imm, r0 (format A4: opcode 8, x2a 2; imm14 in bits 36, 32:27, 19:13) */
+static uint64_t adds_r8(uint32_t imm)
+{
+	uint64_t u = imm & 0x3fff;
+	return 8ULL << 37 | 2ULL << 34 | (u >> 13 & 1) << 36 | (u >> 7 & 0x3f) << 27 |
+	       (u & 0x7f) << 13 | 8ULL << 6;
+}
+
+static const uint64_t NOP_M = 1ULL << 27, NOP_I = 1ULL << 27;
+/* br.ret.sptk.many b0: B opcode 0, x6 0x21, btype 4, .many (bit 12) */
+static const uint64_t BR_RET = 0x21ULL << 27 | 1ULL << 12 | 4ULL << 6;
+
+/* { .mib; adds r8 = value, r0; nop.i; br.ret } ;; */
+static size_t emit_return(uint8_t *p, uint32_t value)
+{
+	put_bundle(p, 0x11, adds_r8(value), NOP_I, BR_RET);
+	return 16;
+}
+
+/* One bundle each, built at start (main calls ia64_variants): A is MIB with the result set in
+ * slot 0, B is MMB with it set in slot 1 (another template, other slot contents). */
+static uint8_t variant_a[16], variant_b[16];
+
+static void ia64_variants(void)
+{
+	put_bundle(variant_a, 0x11, adds_r8(1), NOP_I, BR_RET);
+	put_bundle(variant_b, 0x19, NOP_M, adds_r8(2), BR_RET);
+}
 #else
 #error "no machine code for this architecture"
 #endif
 
-/* A store into code needs the caches made coherent on hppa (fdc, sync, fic); x86 needs
- * nothing. */
+/* A store into code needs the caches made coherent: on hppa fdc, sync, fic (gcc's
+ * __builtin___clear_cache), on IA-64 fc per line, sync.i, srlz.i (the builtin emits nothing
+ * there); x86 needs nothing. */
 static void code_written(void *p, size_t len)
 {
+#if defined(__ia64__)
+	for (size_t off = 0; off < len; off += 32)
+		__asm__ volatile("fc %0" : : "r"((char *)p + off) : "memory");
+	__asm__ volatile(";;\n\tsync.i\n\t;;\n\tsrlz.i\n\t;;" : : : "memory");
+#else
 	__builtin___clear_cache((char *)p, (char *)p + len);
+#endif
+}
+
+/* Calls the code at p. An IA-64 function pointer is a descriptor (entry point, gp): the code
+ * here uses no gp. */
+static int call_code(void *p)
+{
+#if defined(__ia64__)
+	uint64_t desc[2] = { (uint64_t)(uintptr_t)p, 0 };
+	/* gcc takes a descriptor for read-only memory: its loads could move above the stores */
+	__asm__ volatile("" : : "r"(desc) : "memory");
+	return ((int_fn)(void *)desc)();
+#else
+	return ((int_fn)(uintptr_t)p)();
+#endif
 }
 
 static void *map_code_page(long page)
@@ -253,7 +312,7 @@ static int mode_codeload(void)
 			return 1;
 		}
 		code_written(code, (size_t)page);
-		int got = ((int_fn)(uintptr_t)code)();
+		int got = call_code(code);
 		stale += got != i;
 	}
 	/* and through read() at the file position, and a fresh mapping of the file over the page */
@@ -261,10 +320,10 @@ static int mode_codeload(void)
 	if (read(fd, code, (size_t)page) != page)
 		return 1;
 	code_written(code, (size_t)page);
-	stale += ((int_fn)(uintptr_t)code)() != 7;
+	stale += call_code(code) != 7;
 	if (mmap(code, (size_t)page, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_FIXED, fd, 9 * page) != code)
 		return 1;
-	stale += ((int_fn)(uintptr_t)code)() != 9;
+	stale += call_code(code) != 9;
 	printf("codeload: %d of 102 calls ran stale code\n", stale);
 	return stale != 0;
 }
@@ -279,7 +338,7 @@ static int smc_one(void)
 	uint8_t *at = smc_code + (smc_calls & 1) * smc_split;
 	memcpy(at, smc_calls++ & 1 ? variant_b : variant_a, 16);
 	code_written(at, 16);
-	return ((int_fn)(uintptr_t)at)();
+	return call_code(at);
 }
 
 /* What n calls return: A returns 1, B 2. */
@@ -501,6 +560,9 @@ static int mode_wild(void)
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+#if defined(__ia64__)
+	ia64_variants();
+#endif
 	const char *mode = argc > 1 ? argv[1] : "";
 	long a = argc > 2 ? strtol(argv[2], NULL, 0) : 0;
 	long b = argc > 3 ? strtol(argv[3], NULL, 0) : 0;

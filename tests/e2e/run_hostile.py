@@ -75,6 +75,14 @@ i386, hppa):
   hostile-ARCH-procsmaps   /proc/self/smaps, smaps_rollup, task/TID/maps are the guest's
                            (hostile_proc.py)
   hostile-ia64-procMODE    the five above for IA-64 (the committed guests/ia64/bin/procself)
+IA-64 runs the committed guests/ia64/bin/ builds of the same sources (guests/ia64/build.sh),
+against the native x86-64 run of the same program and arguments (Ski runs no threads, no
+signals, no fork; it also ran stale code in codeload, 1 of 102): hostile-ia64-MODE for the
+modes above but wild and threadmax (64-bit arguments), sysfuzz-ia64-SEED,
+hostile-stop-ia64-spin, and
+  hostile-ia64-shared-MODE  guests/shared.c (anon, file, named): memory shared across fork
+  hostile-ia64-realcalls-MODE  guests/realcalls.c (timer, timerfd, eventfd, inotify, mincore,
+                           copyrange, mmsg, mremap): the system calls real programs make
 
 Usage:
   run_hostile.py --list
@@ -97,6 +105,13 @@ import hostile_stop
 from e2e_harness import Failure, HarnessError, Skip
 
 ARCHES = ["x86_64", "i386", "hppa"]
+WIDE = ("x86_64", "ia64")    # 64-bit: the first arguments of COMPARED
+# IA-64 guests are committed binaries (CI has no IA-64 cross compiler)
+IA64_BIN = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                         "guests", "ia64", "bin"))
+IA64_SHARED_MODES = ["anon", "file", "named"]
+IA64_REALCALLS_MODES = ["timer", "timerfd", "eventfd", "inotify", "mincore", "copyrange", "mmsg",
+                        "mremap"]
 # name -> (arguments on 64-bit, arguments on 32-bit)
 COMPARED = {
     "maps": (["maps", "10000"], ["maps", "4200"]),
@@ -125,12 +140,15 @@ def cases():
         out += ["hostile-%s-%s" % (arch, c) for c in list(COMPARED) + OWN]
     out.append("hostile-hppa-threadmax")
     out.append("hostile-x86_64-wild")
-    for arch in ARCHES:
+    out += ["hostile-ia64-" + c for c in list(COMPARED) + OWN]
+    for arch in ARCHES + ["ia64"]:
         out += ["sysfuzz-%s-%d" % (arch, s) for s in SYSFUZZ_SEEDS]
     out.append("hostile-cli-env")
     out += ["hostile-outputs-" + c for c in ("prerun", "longname", "enospc", "fifo")]
     out += ["hostile-stop-x86_64-" + m for m in ("spin", "read", "block", "handle", "writing")]
-    out += ["hostile-stop-i386-spin", "hostile-stop-hppa-spin"]
+    out += ["hostile-stop-i386-spin", "hostile-stop-hppa-spin", "hostile-stop-ia64-spin"]
+    out += ["hostile-ia64-shared-" + m for m in IA64_SHARED_MODES]
+    out += ["hostile-ia64-realcalls-" + m for m in IA64_REALCALLS_MODES]
     for arch in ARCHES + ["ia64"]:
         out += ["hostile-%s-proc%s" % (arch, m)
                 for m in ("maps", "mem", "start", "files", "smaps")]
@@ -144,8 +162,21 @@ class Context(e2e_harness.Context):
     def __init__(self, args):
         super().__init__(args, "hostile")
 
+    def guest(self, name, arch, link=None):
+        """IA-64: the committed static build of guests/NAME.c."""
+        if arch != "ia64":
+            return super().guest(name, arch, link)
+        path = os.path.join(IA64_BIN, name)
+        if not os.path.isfile(path):
+            raise HarnessError("%s is missing (guests/ia64/build.sh makes it)" % path)
+        return path
+
     def oracle(self, arch, argv, cwd):
-        """The oracle's run of argv (an arch program): native, or qemu-user."""
+        """The oracle's run of argv (an arch program): native, or qemu-user; for IA-64 the
+        native run of the same source built for x86-64."""
+        if arch == "ia64":
+            name = os.path.basename(argv[0])
+            return self.oracle("x86_64", [self.guest(name, "x86_64", "static")] + argv[1:], cwd)
         if arch == "hppa":
             qemu = e2e_harness.QEMU_USER["hppa"]
             if not shutil.which(qemu[0]):
@@ -235,7 +266,7 @@ def run_maxinsns(ctx, arch, guest):
 
 
 def run_threads(ctx, arch, guest):
-    argv = [guest] + COMPARED["threads"][0 if arch == "x86_64" else 1]
+    argv = [guest] + COMPARED["threads"][0 if arch in WIDE else 1]
     start = time.monotonic()
     compared(ctx, arch, "threads", argv)
     took = time.monotonic() - start
@@ -361,6 +392,8 @@ def run_case(name, args):
         if parts[0] == "sysfuzz":
             return run_sysfuzz(ctx, arch, int(parts[2]))
         what = "-".join(parts[2:])
+        if parts[2] in ("shared", "realcalls"):
+            return compared(ctx, arch, what, [ctx.guest(parts[2], arch), parts[3]])
         if what == "procmaps":
             return hostile_proc.run_procmaps(ctx, arch, compared)
         if what == "procmem":
@@ -383,7 +416,7 @@ def run_case(name, args):
         elif what == "wild":
             compared(ctx, arch, "wild", [guest, "wild"])
         elif what in COMPARED:
-            argv = [guest] + COMPARED[what][0 if arch == "x86_64" else 1]
+            argv = [guest] + COMPARED[what][0 if arch in WIDE else 1]
             compared(ctx, arch, what, argv)
         else:
             raise HarnessError("unknown case " + name)
