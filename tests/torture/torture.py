@@ -190,7 +190,10 @@ def prebuilt_test(prebuilt, target, result, execute_dir):
         result.state, result.reason = "stale", str(e)
         result.verdict = "stale binary (tests/torture/pack-binaries.sh %s rebuilds them)" % target
         return None
-    return exe if _compiled(result, error) else None
+    if error:   # the reason as the compile gave it, "does not compile ...: " included
+        result.state, result.reason = "nocompile", error
+        return None
+    return exe
 
 
 def run_one(tools, target, outdir, result, recorded, prebuilt=None, execute_dir=None):
