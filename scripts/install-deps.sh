@@ -84,8 +84,9 @@ packages=(
 	# Debian's own programs the real-program suite runs (tests/realprogs), and dpkg-dev for its
 	# apt-get source
 	busybox nodejs jq lua5.4 sqlite3 file git make bc xz-utils bzip2 procps dpkg-dev
-	# gcc's C torture tests (tests/torture), in /usr/src/gcc-12/gcc-*.tar.xz
-	gcc-12-source
+	# gcc's C torture tests (tests/torture), in /usr/src/gcc-12/gcc-*.tar.xz; zstd unpacks their
+	# committed binaries (tests/torture/binaries)
+	gcc-12-source zstd
 	# fuzzing the loader (libFuzzer runtime for clang 14)
 	libclang-rt-14-dev
 )

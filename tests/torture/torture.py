@@ -42,6 +42,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
+import torture_binaries
 import torture_suite
 from torture_tools import (SkipTarget, Tools, code_hash, elf_symbol, run_with_rusage, normalize_error,
                            read_list, tsv_rows)
@@ -180,12 +181,32 @@ def run_reference(tools, result, exe, recorded):
     return ref
 
 
-def run_one(tools, target, outdir, result, recorded):
+def prebuilt_test(prebuilt, target, result, execute_dir):
+    """The test's binary from the committed archive, or None (state "nocompile" as when it was
+    compiled, or "stale" when the archive was made from other sources)."""
+    try:
+        exe, error = prebuilt.take(result.test, TARGETS[target][1], execute_dir)
+    except torture_binaries.StaleArchive as e:
+        result.state, result.reason = "stale", str(e)
+        result.verdict = "stale binary (tests/torture/pack-binaries.sh %s rebuilds them)" % target
+        return None
+    if error:   # the reason as the compile gave it, "does not compile ...: " included
+        result.state, result.reason = "nocompile", error
+        return None
+    return exe
+
+
+def run_one(tools, target, outdir, result, recorded, prebuilt=None, execute_dir=None):
     if result.state != "run":
         return result
-    if not compile_test(tools, target, result, outdir):
+    if prebuilt:
+        exe = prebuilt_test(prebuilt, target, result, execute_dir)
+        if exe is None:
+            return result
+    elif compile_test(tools, target, result, outdir):
+        exe = os.path.join(outdir, result.test.name)
+    else:
         return result
-    exe = os.path.join(outdir, result.test.name)
     result.ref = run_reference(tools, result, exe, recorded)
     if result.ref is None:
         result.state = "unchecked"
@@ -214,6 +235,8 @@ def counts_compared(result):
 
 def describe(result):
     ref, emu = result.ref, result.emu
+    if ref is None:
+        return "%s: %s: %s" % (result.test.name, result.verdict, result.reason)
     lines = ["%s: %s" % (result.test.name, result.verdict)]
     lines.append("    reference: status %s%s" % (ref["status"], _main(ref)))
     lines.append("    profemu:   status %s%s" % (emu["status"], _main(emu)))
@@ -281,6 +304,10 @@ def main():
     ap.add_argument("--progress", type=int, default=0, metavar="N", help="a line every N tests")
     ap.add_argument("--no-excluded-check", action="store_true",
                     help="do not compare with tests/torture/excluded.tsv and options.tsv")
+    ap.add_argument("--binaries", metavar="ARCHIVE",
+                    help="run the binaries of this archive (pack-binaries.sh), not compiled ones")
+    ap.add_argument("--pack", metavar="ARCHIVE",
+                    help="after a whole run, write its binaries to this archive")
     args = ap.parse_args()
     isa, level = TARGETS[args.target]
     build = os.path.abspath(args.build)
@@ -288,10 +315,31 @@ def main():
     try:
         tools = Tools(build, isa, os.path.abspath(args.profemu), HERE)
         execute_dir = tools.torture_source()
-        tools.prepare()
+        tools.prepare(compiles=not args.binaries)
     except SkipTarget as e:
         print("torture %s: skipped: %s" % (args.target, e))
         return 77
+    if args.pack and (args.binaries or args.share != (0, 1) or args.only is not None):
+        ap.error("--pack needs a whole run that compiles (no --binaries, --share, --only)")
+    prebuilt = None
+    if args.binaries:
+        unpack_start = time.time()
+        try:
+            prebuilt = torture_binaries.Prebuilt(os.path.abspath(args.binaries), tools.work)
+        except torture_binaries.StaleArchive as e:
+            print("torture %s: %s" % (args.target, e))
+            return 1
+        print("  binaries: %s unpacked in %.1f s" % (args.binaries, time.time() - unpack_start), flush=True)
+    try:
+        return run_target(args, tools, execute_dir, prebuilt, start)
+    finally:
+        if prebuilt:
+            prebuilt.close()
+
+
+def run_target(args, tools, execute_dir, prebuilt, start):
+    isa, level = TARGETS[args.target]
+    build = os.path.abspath(args.build)
     tests = torture_suite.plan(execute_dir, isa, level)
     k, n = args.share
     tests = [t for i, t in enumerate(tests) if i % n == k]
@@ -304,7 +352,7 @@ def main():
     done = [0]
 
     def one(r):
-        run_one(tools, args.target, outdir, r, recorded)
+        run_one(tools, args.target, outdir, r, recorded, prebuilt, execute_dir)
         done[0] += 1
         if args.progress and done[0] % args.progress == 0:
             print("  %d of %d tests, %.0f s" % (done[0], len(results), time.time() - start), flush=True)
@@ -315,6 +363,11 @@ def main():
     # torture_report.py leaves out: a choice of tests is neither).
     part = "-only" if args.only is not None else "" if n == 1 else "-%d-of-%d" % (k, n)
     write_results(os.path.join(outdir, "results%s.jsonl" % part), args.target, results)
+    if args.pack:
+        binaries, errors = torture_binaries.pack(args.pack, args.target, level, tools.cc_identity_line(),
+                                                 outdir, results, execute_dir)
+        print("  packed %d binaries and %d compile errors into %s (%d bytes)" % (
+            binaries, errors, args.pack, os.path.getsize(args.pack)))
 
     failed = [r for r in results if r.verdict]
     for r in failed:

@@ -192,7 +192,10 @@ class Tools:
                     f.write(tarball)
         return os.path.join(dest, EXECUTE)
 
-    def prepare(self):
+    def prepare(self, compiles=True):
+        """Finds the compiler (unless the binaries are prebuilt: compiles False) and the
+        reference."""
+        self.compiles = compiles
         if not os.access(self.profemu, os.X_OK):
             raise SkipTarget("no profemu at %s" % self.profemu)
         if self.isa == "x86_64":
@@ -216,7 +219,7 @@ class Tools:
                 self.ref_identity = _identity(self.qemu)
             else:
                 self.ref_missing = "no qemu-hppa (package qemu-user)"
-        elif self.isa == "ia64":
+        elif self.isa == "ia64" and compiles:
             self._compiler([self._ia64_toolchain()])
             # Ski is built when a test needs it (recorded verdicts may serve them all)
 
@@ -233,7 +236,14 @@ class Tools:
                         self.ref_missing = str(e)
         return not self.ref_missing
 
+    def cc_identity_line(self):
+        """The compiler's version line (gcc --version), for the packed binaries' manifest."""
+        p = subprocess.run(self.cc + ["--version"], stdout=subprocess.PIPE, text=True)
+        return (p.stdout.splitlines() or ["?"])[0]
+
     def _compiler(self, cc):
+        if not self.compiles:
+            return
         path = shutil.which(cc[0])
         if not path:
             raise SkipTarget("no %s (scripts/install-deps.sh installs it)" % cc[0])
