@@ -40,8 +40,9 @@ bool hppa_gateway(struct hppa_cpu *c, struct cpu_fault *f, enum cpu_stop *stop)
 }
 
 /* The decoded page holding addr, when it is one that is not writable: what will run there (a
- * change to it drops it: hppa_op_mem_changed). NULL otherwise (a page not decoded yet or decoded before the
- * memory map last changed, or a writable one, whose words are checked against memory only as they run). */
+ * change to it drops it: hppa_op_mem_changed). NULL otherwise (a page not decoded yet or
+ * decoded before the memory map last changed, or a writable one, whose words are checked
+ * against memory only as they run). */
 static inline const struct hppa_code_page *decoded_page(const struct hppa_cpu *c, uint32_t addr)
 {
 	const struct hppa_code_page *p = hppa_cached_page(c, addr);
