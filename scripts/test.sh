@@ -56,13 +56,14 @@ meson compile -C build-asan
 # dos suites already run under the sanitizers, and would double CI's time: they run once, above;
 # so does gcc's torture suite (hundreds of programs compiled and run: its CI time is the plain
 # build's, and the interpreters' paths it takes are the unit and e2e suites'), and the
-# real-program suite (Debian's programs for minutes); so do the e2e determinism cases and the
-# IA-64 hostile guests (tests/e2e/meson.build says why).
+# real-program suite (Debian's programs for minutes); so do the e2e determinism cases, the e2e
+# cases of the i386 dynamic and hppa -O0 builds, and the IA-64 hostile guests
+# (tests/e2e/meson.build says why).
 log "tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp":print_suppressions=0 run_suite build-asan \
 	--no-suite fuzz --no-suite fuzz-x86-open --no-suite lockstep --no-suite profil --no-suite threads --no-suite torture \
-	--no-suite realprogs --no-suite realprogs-full --no-suite repeat --no-suite hostile-ia64
+	--no-suite realprogs --no-suite realprogs-full --no-suite repeat --no-suite other-builds --no-suite hostile-ia64
 log "done"
 
 echo "tests: $passed passed, $failed failed"
