@@ -233,29 +233,38 @@ static float arith_s(unsigned op, float a, float b)
 	return r;
 }
 
-/* Float to integer, saturating as the hardware's invalid-operation result does. */
-static uint64_t to_int(double v, bool truncate, bool is_unsigned, bool wide)
+/* Float to integer. A NaN, an infinity or a number out of the format's range is an invalid
+ * operation: the result is the bound on the operand's side, by its sign even for a NaN (a
+ * negative NaN gives the most negative integer, or 0 unsigned), as HP's floating-point
+ * emulation (Linux arch/parisc/math-emu, fcnvfx.c, fcnvfxt.c, fcnvfu.c) makes it. qemu-hppa
+ * 7.2 gives the positive bound for a NaN of either sign (softfloat's generic rule). */
+static uint64_t to_int(double v, bool truncate, bool is_unsigned, bool wide, bool *invalid)
 {
 	double r = truncate ? trunc(v) : nearbyint(v);
+	bool neg = signbit(v) != 0;
+	*invalid = true;
 	if (is_unsigned) {
 		double max = wide ? 18446744073709551615.0 : 4294967295.0;
-		if (isnan(r) || r >= max + 1.0)
+		if (isnan(r) ? !neg : r >= max + 1.0)
 			return wide ? UINT64_MAX : UINT32_MAX;
-		if (r < 0)
+		if (isnan(r) || r < 0)
 			return 0;
+		*invalid = false;
 		return (uint64_t)r;
 	}
 	if (wide) {
-		if (isnan(r) || r >= 9223372036854775808.0)
+		if (isnan(r) ? !neg : r >= 9223372036854775808.0)
 			return (uint64_t)INT64_MAX;
-		if (r < -9223372036854775808.0)
+		if (isnan(r) || r < -9223372036854775808.0)
 			return (uint64_t)INT64_MIN;
+		*invalid = false;
 		return (uint64_t)(int64_t)r;
 	}
-	if (isnan(r) || r >= 2147483648.0)
+	if (isnan(r) ? !neg : r >= 2147483648.0)
 		return (uint32_t)INT32_MAX;
-	if (r < -2147483648.0)
+	if (isnan(r) || r < -2147483648.0)
 		return (uint32_t)INT32_MIN;
+	*invalid = false;
 	return (uint32_t)(int32_t)r;
 }
 
@@ -299,7 +308,10 @@ static void fcnv(struct hppa_cpu *c, const struct hppa_insn *in)
 	default: {
 		bool trunc_ = in->sub == HFCNV_FXT || in->sub == HFCNV_FUXT;
 		bool u = in->sub == HFCNV_FUX || in->sub == HFCNV_FUXT;
-		uint64_t r = to_int(v, trunc_, u, df != 0);
+		bool invalid;
+		uint64_t r = to_int(v, trunc_, u, df != 0, &invalid);
+		if (invalid)
+			set_fpsr(c, fpsr(c) | FPSR_V);
 		if (df)
 			c->fr[in->t] = r;
 		else
@@ -311,14 +323,23 @@ static void fcnv(struct hppa_cpu *c, const struct hppa_insn *in)
 }
 
 /* FCMP: the 5-bit condition's upper four bits select the relations that make it true
- * (8 greater, 4 less, 2 equal, 1 unordered); its low bit only asks for an invalid trap. */
+ * (8 greater, 4 less, 2 equal, 1 unordered); its low bit makes an unordered compare an
+ * invalid operation (the C relations <, <=, >, >=), as a signaling NaN operand always is:
+ * the invalid flag then (HP's emulation, sfcmp.c and dfcmp.c; qemu-hppa 7.2 the same). */
 static void fcmp(struct hppa_cpu *c, const struct hppa_insn *in)
 {
-	double a = in->sub ? get_d(c, in->r1) : get_s(c, in->r1);
-	double b = in->sub ? get_d(c, in->r2) : get_s(c, in->r2);
-	unsigned rel = isnan(a) || isnan(b) ? 1 : a == b ? 2 : a < b ? 4 : 8;
+	bool dbl = in->sub != 0;
+	const struct fp_format *f = dbl ? &FMT_D : &FMT_S;
+	uint64_t ra = get_raw(c, in->r1, dbl), rb = get_raw(c, in->r2, dbl);
+	double a = dbl ? get_d(c, in->r1) : get_s(c, in->r1);
+	double b = dbl ? get_d(c, in->r2) : get_s(c, in->r2);
+	bool unordered = is_nan(f, ra) || is_nan(f, rb);
+	unsigned rel = unordered ? 1 : a == b ? 2 : a < b ? 4 : 8;
 	bool result = ((unsigned)in->cond >> 1) & rel;
+	bool signaling = (is_nan(f, ra) && (ra & f->signaling)) || (is_nan(f, rb) && (rb & f->signaling));
 	uint32_t s = fpsr(c);
+	if (signaling || (unordered && (in->cond & 1)))
+		s |= FPSR_V;
 	set_fpsr(c, result ? s | FPSR_C : s & ~FPSR_C);
 }
 

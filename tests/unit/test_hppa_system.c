@@ -389,6 +389,59 @@ Test(hppa_system, signaling_nan_operands_are_made_quiet)
 	done(&r);
 }
 
+/* A NaN converted to an integer is invalid and gives the bound of its sign's side, as an
+ * infinity does: +NaN 7fffffff, -NaN 80000000 (0 for an unsigned one), HP's floating-point
+ * emulation's values (Linux arch/parisc/math-emu fcnvfx.c/fcnvfxt.c; qemu-hppa 7.2 gives
+ * 7fffffff for both signs, softfloat's generic rule, with the same invalid flag). */
+Test(hppa_system, nan_to_integer_is_invalid_and_saturates_by_sign)
+{
+	struct sysrig r;
+	run(&r,
+	    "	fcnvfxt,dbl,sgl %fr4,%fr10\n"
+	    "	fcnvfxt,dbl,sgl %fr5,%fr11\n"
+	    "	fcnvfxt,dbl,dbl %fr5,%fr12\n"
+	    "	fcnvfx,sgl,sgl %fr6,%fr13\n", NULL);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 4, QNAN_D);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 5, 0xfff4000000000000ull);	/* quiet, negative */
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 6, 0xffc0000000000000ull);	/* L: signaling, negative */
+	go(&r);
+	expect_break(&r, 4);
+	cr_assert_eq(FR(&r, 10) >> 32, 0x7fffffffu, "%#llx", (unsigned long long)FR(&r, 10));
+	cr_assert_eq(FR(&r, 11) >> 32, 0x80000000u, "%#llx", (unsigned long long)FR(&r, 11));
+	cr_assert_eq(FR(&r, 12), 0x8000000000000000ull, "%#llx", (unsigned long long)FR(&r, 12));
+	cr_assert_eq(FR(&r, 13) >> 32, 0x80000000u, "%#llx", (unsigned long long)FR(&r, 13));
+	cr_assert(fp_status(&r) & FPSR_INVALID);
+	done(&r);
+}
+
+/* The invalid flag after one FCMP of a NaN with 1 (fr4 the NaN, fr5 1.0). */
+static uint32_t fcmp_invalid(const char *code, uint64_t nan)
+{
+	struct sysrig r;
+	run(&r, code, NULL);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 4, nan);
+	cpu_set_reg(r.cpu, HPPA_REG_FR0 + 5, 0x3ff0000000000000ull);
+	go(&r);
+	expect_break(&r, 1);
+	uint32_t v = fp_status(&r) & FPSR_INVALID;
+	done(&r);
+	return v;
+}
+
+/* FCMP of a quiet NaN is invalid only under a condition that asks for it (C's <, <=, >, >=,
+ * not == or the unordered tests: isless, isunordered); of a signaling NaN, always (HP's
+ * emulation, sfcmp.c/dfcmp.c; qemu-hppa 7.2 the same). glibc's fetestexcept reads it. */
+Test(hppa_system, fcmp_of_nan_is_invalid_by_condition_and_signaling_bit)
+{
+	cr_assert_eq(fcmp_invalid("	fcmp,dbl,= %fr4,%fr5\n", QNAN_D), 0);
+	cr_assert_eq(fcmp_invalid("	fcmp,dbl,!? %fr4,%fr5\n", QNAN_D), 0);
+	cr_assert_eq(fcmp_invalid("	fcmp,dbl,!?>= %fr4,%fr5\n", QNAN_D), 0);
+	cr_assert_eq(fcmp_invalid("	fcmp,dbl,< %fr4,%fr5\n", QNAN_D), FPSR_INVALID);
+	cr_assert_eq(fcmp_invalid("	fcmp,dbl,!< %fr4,%fr5\n", QNAN_D), FPSR_INVALID);
+	cr_assert_eq(fcmp_invalid("	fcmp,dbl,= %fr4,%fr5\n", 0x7ff8000000000001ull), FPSR_INVALID);
+	cr_assert_eq(fcmp_invalid("	fcmp,dbl,< %fr5,%fr5\n", QNAN_D), 0);
+}
+
 /* PA 2.0's MFIA (gcc -march=2.0's trampolines find their data with it): the address of the
  * MFIA itself, its privilege bits clear, at a group's start and inside it. */
 Test(hppa_system, pa20_mfia_reads_its_own_address)
