@@ -710,6 +710,45 @@ Test(ia64_cpu, fsxt_sign_extends_a_half)
 	finish(&r);
 }
 
+/* fmpy and fnmpy (fma and fnma with f0 as the addend) multiply alone, so the sign of a zero
+ * product stays: (+0)(-0) = -0 and -((+0)(+0)) = -0, where adding f0's +0 would give +0 (gcc's
+ * ieee/mzero2 at -O0 aborted so; Ski passes it). ia64-linux-gnu-as of
+ *   0x00 { .mmi setf.d f6=r14 ; setf.d f7=r15 ; nop.i 0 ;; }
+ *   0x10 { .mfi nop.m 0 ; fmpy.d f8=f6,f7 ; nop.i 0 ;; }
+ *   0x20 { .mfi nop.m 0 ; fnmpy.d f9=f6,f6 ; nop.i 0 ;; }
+ *   0x30 { .mmi getf.d r8=f8 ; getf.d r9=f9 ; nop.i 0 ;; } */
+static const uint8_t zero_product_bundles[] = {
+	0x09, 0x30, 0x38, 0x00, 0xf9, 0x18, 0x70, 0x78, 0x00, 0xf2, 0x31, 0x00,
+	0x00, 0x00, 0x04, 0x00, 0x0d, 0x00, 0x00, 0x00, 0x01, 0x00, 0x80, 0x00,
+	0x18, 0x0e, 0x48, 0x00, 0x00, 0x00, 0x04, 0x00, 0x0d, 0x00, 0x00, 0x00,
+	0x01, 0x00, 0x90, 0x00, 0x18, 0x0c, 0x68, 0x00, 0x00, 0x00, 0x04, 0x00,
+	0x09, 0x40, 0x20, 0x00, 0xf9, 0x10, 0x90, 0x48, 0x00, 0xf2, 0x21, 0x00,
+	0x00, 0x00, 0x04, 0x00,
+};
+
+Test(ia64_cpu, fmpy_keeps_the_sign_of_a_zero_product)
+{
+	struct run r;
+	memset(&r, 0, sizeof r);
+	gm_init(&r.gm, 4096, ~0ULL, false, 8);
+	const uint64_t code = 0x4000000000000000ULL;
+	cr_assert_eq(gm_map(&r.gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_poke(&r.gm, code, zero_product_bundles, sizeof zero_product_bundles), 0);
+	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r.gm, .max_insns = 12,
+				  .events = { .ctx = &r, .syscall = on_syscall } };
+	char err[128];
+	r.cpu = cpu_create(&cfg, err, sizeof err);
+	cr_assert_not_null(r.cpu, "%s", err);
+	cpu_set_pc(r.cpu, code);
+	cpu_set_reg(r.cpu, IA64_GR(14), 0);			/* +0.0 */
+	cpu_set_reg(r.cpu, IA64_GR(15), 0x8000000000000000ULL);	/* -0.0 */
+	struct cpu_fault fault;
+	cr_assert_eq(cpu_run(r.cpu, &fault), CPU_STOP_INSN_LIMIT, "%s", fault.detail);
+	cr_expect_eq(cpu_reg(r.cpu, IA64_GR(8)), 0x8000000000000000ULL, "fmpy (+0)(-0)");
+	cr_expect_eq(cpu_reg(r.cpu, IA64_GR(9)), 0x8000000000000000ULL, "fnmpy (+0)(+0)");
+	finish(&r);
+}
+
 /* Lock-step against Ski: tests/lockstep/ski-trace.sh builds Ski with a small patch that writes,
  * after each of the first instructions a guest retires, the ip (bundle | slot) and r1 up to the
  * top of the current frame, and runs the guests as ski-expect.sh does; here the same guests run
