@@ -1,6 +1,7 @@
 /* --strace lines (see strace.h). Everything read from the guest goes through the checked
  * accessors: a bad pointer prints as its address, never faults the emulator. */
 #include "strace.h"
+#include "abi_flags.h"
 #include "thread.h"
 
 #include <inttypes.h>
@@ -131,6 +132,17 @@ static void put_buffer(FILE *f, struct process *p, uint64_t addr, uint64_t len)
 		fputs("...", f);
 }
 
+/* A dirfd: AT_FDCWD as strace names it when it is the ABI's value (the kernel reads an int:
+ * a 32-bit guest's -100 arrives zero-extended); any other value as a signed number. */
+static void put_dirfd(FILE *f, const struct process *p, uint64_t v)
+{
+	const struct abi_flags *flags = p->abi ? p->abi->flags : NULL;
+	if (flags && (int32_t)(uint32_t)v == flags->at_fdcwd)
+		fputs("AT_FDCWD", f);
+	else
+		fprintf(f, "%" PRId64, guest_signed(p, v));
+}
+
 static bool is_error(int64_t result)
 {
 	return result < 0 && result >= -STRACE_MAX_ERRNO;
@@ -142,6 +154,9 @@ static void put_arg(FILE *f, struct process *p, char kind, const uint64_t *a, in
 {
 	uint64_t v = a[i];
 	switch (kind) {
+	case 'D':
+		put_dirfd(f, p, v);
+		break;
 	case 'd':
 		fprintf(f, "%" PRId64, guest_signed(p, v));
 		break;

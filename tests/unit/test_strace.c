@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "syscalls/abi_flags.h"
 #include "syscalls/strace.h"
+#include "syscalls/syscall.h"
 
 enum { BUF = 0x10000 };
 
@@ -153,9 +155,39 @@ TestSuite(strace32, .init = setup32, .fini = teardown);
 
 Test(strace32, arguments_are_32_bit_words)
 {
-	static const struct sys_entry row = { 295, "openat", NULL, "dsx", 'd' };
+	static const struct sys_entry row = { 295, "fchmodat", NULL, "dsx", 'd' };
 	cr_assert_eq(gm_write(&proc.mem, BUF, "f", 2), 0);
 	uint64_t a[6] = { 0xffffff9c, BUF, 0x8000 };
 	trace(&row, 295, a, 3);
-	cr_assert_str_eq(output(), "4242 openat(-100, \"f\", 0x8000) = 3\n", "AT_FDCWD is -100");
+	cr_assert_str_eq(output(), "4242 fchmodat(-100, \"f\", 0x8000) = 3\n");
+}
+
+/* The dirfd letter asks the process's ABI for its AT_FDCWD (as strace: "openat(AT_FDCWD, ...").
+ * A 32-bit guest's -100 arrives zero-extended. */
+static struct abi_flags dirfd_flags = { .at_fdcwd = ABI_AT_FDCWD };
+static const struct sys_abi dirfd_abi = { .name = "test", .flags = &dirfd_flags };
+
+Test(strace32, at_fdcwd_is_named_from_the_abi)
+{
+	static const struct sys_entry row = { 295, "openat", NULL, "Dsx", 'd' };
+	proc.abi = &dirfd_abi;
+	cr_assert_eq(gm_write(&proc.mem, BUF, "f", 2), 0);
+	uint64_t a[6] = { 0xffffff9c, BUF, 0x8000 };
+	trace(&row, 295, a, 3);
+	uint64_t b[6] = { 5, BUF, 0x8000 };
+	trace(&row, 295, b, -ENOENT);
+	cr_assert_str_eq(output(), "4242 openat(AT_FDCWD, \"f\", 0x8000) = 3\n"
+				   "4242 openat(5, \"f\", 0x8000) = -1 ENOENT (No such file or directory)\n");
+}
+
+Test(strace, at_fdcwd_is_the_abis_number_not_the_hosts)
+{
+	static const struct sys_entry row = { 264, "renameat", NULL, "DsDs", 'd' };
+	dirfd_flags.at_fdcwd = -200;	/* an ABI numbering it otherwise */
+	proc.abi = &dirfd_abi;
+	cr_assert_eq(gm_write(&proc.mem, BUF, "f", 2), 0);
+	uint64_t a[6] = { (uint64_t)-100, BUF, (uint64_t)-200, BUF };
+	trace(&row, 264, a, 0);
+	dirfd_flags.at_fdcwd = ABI_AT_FDCWD;
+	cr_assert_str_eq(output(), "4242 renameat(-100, \"f\", AT_FDCWD, \"f\") = 0\n");
 }
