@@ -3,7 +3,7 @@
  * not all reach, each checked for what a program relies on.
  *
  * Usage: realcalls timer | timerfd | eventfd | inotify | mincore | copyrange | mmsg | mremap |
- *                  signalfd | signalfdfork | mmsgtimeout | timerids
+ *                  signalfd | signalfdfork | mmsgtimeout | timerids | stracetree
  *   timer      POSIX timers: a periodic SIGEV_SIGNAL timer (si_code, si_value, si_timerid), an
  *              absolute CLOCK_REALTIME expiry, SIGEV_NONE counting down, SIGEV_THREAD_ID, a
  *              CPU-time timer, old values, overruns, delete, bad ids and clocks.
@@ -28,6 +28,8 @@
  *              setitimer's SIGALRM and of a POSIX timer's signal (SI_TIMER, sival_int),
  *              SIGKILL in the mask ignored, EINVAL cases.
  *   signalfdfork  the signalfd in a forked child: none of the parent's signals, its own.
+ *   stracetree  for --strace: a forked child makes its calls (an openat of AT_FDCWD) while
+ *              the parent waits in wait4 (the child waits until the parent sleeps there).
  * The output is deterministic (no pids, addresses or times) and the same on every
  * architecture. Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
  */
@@ -35,6 +37,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -676,6 +679,40 @@ static void timer_ids_mode(void)
 	printf("timerids: done\n");
 }
 
+/* The state letter of /proc/PID/stat ("pid (comm) S ..."), or 0. */
+static char process_state(pid_t pid)
+{
+	char path[64], buf[256];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	const char *end = strrchr(buf, ')');
+	return end && end[1] == ' ' ? end[2] : 0;
+}
+
+/* A child's calls interleave its parent's wait4: the child goes on only once the parent
+ * sleeps (in wait4: it does nothing else meanwhile), so --strace must show the wait4 line
+ * unfinished, then the child's, then the wait4 resumed. */
+static void strace_tree_mode(void)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		for (int i = 0; i < 200000 && process_state(getppid()) != 'S'; i++)
+			sched_yield();
+		int fd = openat(AT_FDCWD, "/nonexistent-profemu-file", O_RDONLY);
+		_exit(fd < 0 && errno == ENOENT ? 3 : 1);
+	}
+	int status;
+	check(wait4(pid, &status, 0, NULL) == pid && WIFEXITED(status), "wait4");
+	printf("child status %d\nstracetree: done\n", WEXITSTATUS(status));
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -704,8 +741,10 @@ int main(int argc, char **argv)
 		signalfd_mode();
 	else if (!strcmp(mode, "signalfdfork"))
 		signalfd_fork_mode();
+	else if (!strcmp(mode, "stracetree"))
+		strace_tree_mode();
 	else {
-		fprintf(stderr, "usage: realcalls timer|timerfd|eventfd|inotify|mincore|copyrange|mmsg|mremap|signalfd|signalfdfork|mmsgtimeout|timerids\n");
+		fprintf(stderr, "usage: realcalls timer|timerfd|eventfd|inotify|mincore|copyrange|mmsg|mremap|signalfd|signalfdfork|mmsgtimeout|timerids|stracetree\n");
 		return 2;
 	}
 	return failed;

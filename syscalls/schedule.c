@@ -28,6 +28,7 @@
 #include "guest_signal.h"
 #include "host_signals.h"
 #include "process.h"
+#include "strace.h"
 #include "thread.h"
 
 static bool fd_ready(const struct guest_thread *t)
@@ -265,6 +266,9 @@ static bool switch_to(struct process *p, unsigned next)
 		to->wake_result_due = false;
 		int64_t r = to->wake_result;
 		p->abi->set_result(p->cpu, r > 0 ? r : -(int64_t)p->abi->errno_to_guest((int)-r));
+		strace_wake(p, to, &r);
+	} else {
+		strace_wake(p, to, NULL);	/* its result is the one it began to wait with */
 	}
 	cpu_set_quantum(p->cpu, sched_next_slice(s));
 	return true;
