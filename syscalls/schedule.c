@@ -28,6 +28,7 @@
 #include "guest_signal.h"
 #include "host_signals.h"
 #include "process.h"
+#include "signalfd.h"
 #include "strace.h"
 #include "thread.h"
 
@@ -253,6 +254,7 @@ static bool switch_to(struct process *p, unsigned next)
 			p->abi->restore_tls(p, &to->tls);
 		swap_in(p, to);
 		sched_claim_shared(p);
+		signalfd_sync(p);	/* the signalfd pipes show this thread's view */
 		if (p->on_thread_switch)
 			p->on_thread_switch(p->on_thread_switch_ctx, s->cur, next);
 		s->cur = next;

@@ -58,9 +58,10 @@ static void send(struct process *p, struct guest_thread *t, int sig, const struc
 	uint64_t mask = t && t != sched_current(p) ? t->sigmask : p->sigmask;
 	bool blocked = (mask & sig_bit(sig)) != 0;
 	if ((handler != SIG_DFL_ || blocked) && p->abi && p->abi->signal_push) {
-		if (to_process && !t && sched_hold_shared(p, sig))
+		if (to_process && !t && sched_hold_shared(p, sig)) {
 			p->siginfo[sig] = *info;
-		else
+			signalfd_sync(p);	/* a signalfd read sees the process-wide set */
+		} else
 			raise_for(p, t, sig, info);
 		return;
 	}

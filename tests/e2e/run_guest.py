@@ -1021,9 +1021,11 @@ def build_cases():
             if arch == "x86_64":
                 cases += [GuestCase(name("realcalls", m), "realcalls", *v, args=[m], timeout=120)
                           for m in ("mremap", "signalfdfork", "mmsgtimeout", "timerids")]
-            # --strace of a parent waiting while its child makes calls (static builds: qemu-i386
-            # hangs forking a dynamic guest)
+            # a signalfd read by two threads; --strace of a parent waiting while its child makes
+            # calls (static builds: qemu-i386 hangs forking a dynamic guest)
             if link == "static":
+                cases.append(GuestCase(name("realcalls", "signalfdthreads"), "realcalls", *v,
+                                       args=["signalfdthreads"], timeout=60))
                 cases.append(StraceTreeCase(name("realcalls", "stracetree"), "realcalls", *v,
                                             args=["stracetree"], timeout=60))
 
