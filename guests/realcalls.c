@@ -3,7 +3,8 @@
  * not all reach, each checked for what a program relies on.
  *
  * Usage: realcalls timer | timerfd | eventfd | inotify | mincore | copyrange | mmsg | mremap |
- *                  signalfd | signalfdfork | mmsgtimeout | timerids
+ *                  signalfd | signalfdfork | mmsgtimeout | timerids | stracetree |
+ *                  signalfdthreads
  *   timer      POSIX timers: a periodic SIGEV_SIGNAL timer (si_code, si_value, si_timerid), an
  *              absolute CLOCK_REALTIME expiry, SIGEV_NONE counting down, SIGEV_THREAD_ID, a
  *              CPU-time timer, old values, overruns, delete, bad ids and clocks.
@@ -28,6 +29,10 @@
  *              setitimer's SIGALRM and of a POSIX timer's signal (SI_TIMER, sival_int),
  *              SIGKILL in the mask ignored, EINVAL cases.
  *   signalfdfork  the signalfd in a forked child: none of the parent's signals, its own.
+ *   signalfdthreads  a signalfd read by each thread: a process-directed signal every thread
+ *              blocks is read by any, a thread-directed one only by its thread (poll too).
+ *   stracetree  for --strace: a forked child makes its calls (an openat of AT_FDCWD) while
+ *              the parent waits in wait4 (the child waits until the parent sleeps there).
  * The output is deterministic (no pids, addresses or times) and the same on every
  * architecture. Exit status: 0 if every check passed, 1 otherwise (the failing step is printed).
  */
@@ -35,6 +40,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -676,6 +683,78 @@ static void timer_ids_mode(void)
 	printf("timerids: done\n");
 }
 
+static int threads_fd, go_pipe[2];
+
+/* The second thread: its own SIGUSR2 is readable (poll and read) once the main thread lets it. */
+static void *signalfd_thread(void *arg)
+{
+	(void)arg;
+	char go;
+	if (read(go_pipe[0], &go, 1) != 1)
+		return (void *)1;
+	printf("thread: readable %d\n", readable(threads_fd));
+	return (void *)(intptr_t)(read_records(threads_fd, 1) == 1 ? 0 : 1);
+}
+
+static void signalfd_threads_mode(void)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	sigaddset(&set, SIGUSR2);
+	check(pthread_sigmask(SIG_BLOCK, &set, NULL) == 0, "sigmask");
+	threads_fd = signalfd(-1, &set, SFD_NONBLOCK);
+	check(threads_fd >= 0 && pipe(go_pipe) == 0, "signalfd, pipe");
+	pthread_t t;
+	check(pthread_create(&t, NULL, signalfd_thread, NULL) == 0, "pthread_create");
+	kill(getpid(), SIGUSR1);	/* every thread blocks it: the process's */
+	printf("main: readable %d\n", readable(threads_fd));
+	check(read_records(threads_fd, 1) == 1, "main reads the process's SIGUSR1");
+	pthread_kill(t, SIGUSR2);	/* the other thread's own */
+	struct signalfd_siginfo r;
+	errno = 0;
+	printf("main: readable %d, read %s\n", readable(threads_fd),
+	       read(threads_fd, &r, sizeof r) < 0 && errno == EAGAIN ? "EAGAIN" : "a record");
+	check(write(go_pipe[1], "g", 1) == 1, "go");
+	void *ret;
+	check(pthread_join(t, &ret) == 0 && ret == NULL, "the thread reads its SIGUSR2");
+	printf("signalfdthreads: done\n");
+}
+
+/* The state letter of /proc/PID/stat ("pid (comm) S ..."), or 0. */
+static char process_state(pid_t pid)
+{
+	char path[64], buf[256];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	const char *end = strrchr(buf, ')');
+	return end && end[1] == ' ' ? end[2] : 0;
+}
+
+/* A child's calls interleave its parent's wait4: the child goes on only once the parent
+ * sleeps (in wait4: it does nothing else meanwhile), so --strace must show the wait4 line
+ * unfinished, then the child's, then the wait4 resumed. */
+static void strace_tree_mode(void)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		for (int i = 0; i < 200000 && process_state(getppid()) != 'S'; i++)
+			sched_yield();
+		int fd = openat(AT_FDCWD, "/nonexistent-profemu-file", O_RDONLY);
+		_exit(fd < 0 && errno == ENOENT ? 3 : 1);
+	}
+	int status;
+	check(wait4(pid, &status, 0, NULL) == pid && WIFEXITED(status), "wait4");
+	printf("child status %d\nstracetree: done\n", WEXITSTATUS(status));
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -704,8 +783,12 @@ int main(int argc, char **argv)
 		signalfd_mode();
 	else if (!strcmp(mode, "signalfdfork"))
 		signalfd_fork_mode();
+	else if (!strcmp(mode, "signalfdthreads"))
+		signalfd_threads_mode();
+	else if (!strcmp(mode, "stracetree"))
+		strace_tree_mode();
 	else {
-		fprintf(stderr, "usage: realcalls timer|timerfd|eventfd|inotify|mincore|copyrange|mmsg|mremap|signalfd|signalfdfork|mmsgtimeout|timerids\n");
+		fprintf(stderr, "usage: realcalls timer|timerfd|eventfd|inotify|mincore|copyrange|mmsg|mremap|signalfd|signalfdfork|mmsgtimeout|timerids|stracetree|signalfdthreads\n");
 		return 2;
 	}
 	return failed;

@@ -49,6 +49,9 @@ struct abi_flags {
 	 * that level. The other levels (IPPROTO_IP, IPPROTO_TCP, ...) number alike everywhere. */
 	uint32_t sol_socket;
 	struct abi_map sockopt;
+	/* The dirfd that means "the current directory" in the *at calls (every Linux ABI has
+	 * -100, but it is the ABI's number: --strace names it AT_FDCWD from here). */
+	int32_t at_fdcwd;
 };
 
 /* ---- the neutral numbering (Linux generic) ---- */
@@ -113,6 +116,9 @@ enum {
 
 /* SOL_SOCKET option names (asm-generic/socket.h). The _OLD timeouts take the ABI's struct
  * timeval ("long"s), the _NEW ones two 64-bit fields. */
+/* AT_FDCWD of include/uapi/linux/fcntl.h. */
+enum { ABI_AT_FDCWD = -100 };
+
 enum {
 	ABI_SOL_SOCKET = 1,
 	ABI_SO_DEBUG = 1, ABI_SO_REUSEADDR = 2, ABI_SO_TYPE = 3, ABI_SO_ERROR = 4,

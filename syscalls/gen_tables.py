@@ -14,8 +14,8 @@ import re
 import sys
 
 DECLARATION = re.compile(
-    r"""^(?:CALL\((?P<name>\w+),\s*(?P<fn>\w+),\s*"(?P<args>[dpuxosbw]*)",\s*'(?P<ret>[dpuxo])'\)"""
-    r"""|NOSYS\((?P<nosys>\w+),\s*"(?P<nosys_args>[dpuxosbw]*)"\))$""")
+    r"""^(?:CALL\((?P<name>\w+),\s*(?P<fn>\w+),\s*"(?P<args>[dpuxosbwD]*)",\s*'(?P<ret>[dpuxo])'\)"""
+    r"""|NOSYS\((?P<nosys>\w+),\s*"(?P<nosys_args>[dpuxosbwD]*)"\))$""")
 UNDECLARED = (None, 'xxxxxx', 'd')
 
 

@@ -40,7 +40,10 @@ struct tree_shared {
 	uint32_t rows_used;		/* no row at or past this index was ever taken */
 	uint32_t guest_lock;		/* tree_guest_lock: the holder's host pid, or 0 */
 	uint32_t guest_lock_waiters;	/* processes in (or entering) FUTEX_WAIT on guest_lock */
-	uint32_t reserved[9];
+	uint32_t strace_lock;		/* tree_strace_lock: as guest_lock */
+	uint32_t strace_lock_waiters;
+	int32_t strace_open;		/* the guest tid whose --strace line is open, or 0 */
+	uint32_t reserved[6];
 	struct tree_row rows[TREE_ROWS];
 };
 
@@ -411,39 +414,61 @@ static bool holder_dead(pid_t pid)
 /* A lock of host pids: 0 free, else its holder's. A holder that died (a crash, SIGKILL) is
  * found with holder_dead and its lock taken over; waits last 10 ms at most, so a wake lost to
  * that is only a delay. */
-void tree_guest_lock(struct proc_tree *t)
+static void word_lock(uint32_t *lock, uint32_t *waiters)
 {
-	if (!t->map)
-		return;
 	uint32_t self = (uint32_t)getpid();
 	for (;;) {
 		uint32_t owner = 0;
-		if (__atomic_compare_exchange_n(&t->map->guest_lock, &owner, self, false, __ATOMIC_ACQUIRE,
+		if (__atomic_compare_exchange_n(lock, &owner, self, false, __ATOMIC_ACQUIRE,
 						__ATOMIC_RELAXED))
 			return;
 		if (owner == self)
 			return;
 		if (holder_dead((pid_t)owner)) {
-			__atomic_compare_exchange_n(&t->map->guest_lock, &owner, 0, false, __ATOMIC_RELAXED,
+			__atomic_compare_exchange_n(lock, &owner, 0, false, __ATOMIC_RELAXED,
 						    __ATOMIC_RELAXED);
 			continue;
 		}
 		/* counted before the wait compares the word: an unlock that stores 0 first and reads
 		 * no waiter makes FUTEX_WAIT return at once (the word is no longer owner) */
 		struct timespec ts = { .tv_sec = 0, .tv_nsec = 10000000 };
-		__atomic_add_fetch(&t->map->guest_lock_waiters, 1, __ATOMIC_SEQ_CST);
-		syscall(SYS_futex, &t->map->guest_lock, FUTEX_WAIT, owner, &ts, NULL, 0);
-		__atomic_sub_fetch(&t->map->guest_lock_waiters, 1, __ATOMIC_SEQ_CST);
+		__atomic_add_fetch(waiters, 1, __ATOMIC_SEQ_CST);
+		syscall(SYS_futex, lock, FUTEX_WAIT, owner, &ts, NULL, 0);
+		__atomic_sub_fetch(waiters, 1, __ATOMIC_SEQ_CST);
 	}
+}
+
+static void word_unlock(uint32_t *lock, uint32_t *waiters)
+{
+	/* sequentially consistent store and load: the waiter count must not be read before the
+	 * lock is seen free (a release store alone may pass the load) */
+	__atomic_store_n(lock, 0, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(waiters, __ATOMIC_SEQ_CST))
+		syscall(SYS_futex, lock, FUTEX_WAKE, 1, NULL, NULL, 0);
+}
+
+void tree_guest_lock(struct proc_tree *t)
+{
+	if (t->map)
+		word_lock(&t->map->guest_lock, &t->map->guest_lock_waiters);
 }
 
 void tree_guest_unlock(struct proc_tree *t)
 {
+	if (t->map)
+		word_unlock(&t->map->guest_lock, &t->map->guest_lock_waiters);
+}
+
+int32_t *tree_strace_lock(struct proc_tree *t)
+{
 	if (!t->map)
-		return;
-	/* sequentially consistent store and load: the waiter count must not be read before the
-	 * lock is seen free (a release store alone may pass the load) */
-	__atomic_store_n(&t->map->guest_lock, 0, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&t->map->guest_lock_waiters, __ATOMIC_SEQ_CST))
-		syscall(SYS_futex, &t->map->guest_lock, FUTEX_WAKE, 1, NULL, NULL, 0);
+		return NULL;
+	word_lock(&t->map->strace_lock, &t->map->strace_lock_waiters);
+	return &t->map->strace_open;
+}
+
+void tree_strace_unlock(struct proc_tree *t)
+{
+	if (t->map)
+		word_unlock(&t->map->strace_lock, &t->map->strace_lock_waiters);
 }

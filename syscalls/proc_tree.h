@@ -63,6 +63,11 @@ void tree_fork_child(struct proc_tree *t, int slot);
  * atomic increments by two processes). Without a table, no lock. */
 void tree_guest_lock(struct proc_tree *t);
 void tree_guest_unlock(struct proc_tree *t);
+/* --strace's stream (stderr), shared by the tree's processes (strace.c): the lock over
+ * writing to it, and the guest tid whose line is open (written up to its result, which
+ * comes when its call returns; 0: none). NULL without a table (the caller keeps its own). */
+int32_t *tree_strace_lock(struct proc_tree *t);
+void tree_strace_unlock(struct proc_tree *t);
 /* The next guest pid, for a fork or a thread (without a table: from *fallback). */
 int32_t tree_next_pid(struct proc_tree *t, int32_t *fallback);
 /* The parent waited for its child: the row goes. The child's CLOCK_REALTIME when it ended

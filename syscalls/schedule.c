@@ -28,6 +28,8 @@
 #include "guest_signal.h"
 #include "host_signals.h"
 #include "process.h"
+#include "signalfd.h"
+#include "strace.h"
 #include "thread.h"
 
 static bool fd_ready(const struct guest_thread *t)
@@ -252,6 +254,7 @@ static bool switch_to(struct process *p, unsigned next)
 			p->abi->restore_tls(p, &to->tls);
 		swap_in(p, to);
 		sched_claim_shared(p);
+		signalfd_sync(p);	/* the signalfd pipes show this thread's view */
 		if (p->on_thread_switch)
 			p->on_thread_switch(p->on_thread_switch_ctx, s->cur, next);
 		s->cur = next;
@@ -265,6 +268,9 @@ static bool switch_to(struct process *p, unsigned next)
 		to->wake_result_due = false;
 		int64_t r = to->wake_result;
 		p->abi->set_result(p->cpu, r > 0 ? r : -(int64_t)p->abi->errno_to_guest((int)-r));
+		strace_wake(p, to, &r);
+	} else {
+		strace_wake(p, to, NULL);	/* its result is the one it began to wait with */
 	}
 	cpu_set_quantum(p->cpu, sched_next_slice(s));
 	return true;

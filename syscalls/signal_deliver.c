@@ -19,6 +19,7 @@
 #include "guest_signal.h"
 #include "process.h"
 #include "signalfd.h"
+#include "strace.h"
 #include "thread.h"
 
 void process_signal_raise(struct process *p, int sig, const struct guest_siginfo *info)
@@ -57,9 +58,10 @@ static void send(struct process *p, struct guest_thread *t, int sig, const struc
 	uint64_t mask = t && t != sched_current(p) ? t->sigmask : p->sigmask;
 	bool blocked = (mask & sig_bit(sig)) != 0;
 	if ((handler != SIG_DFL_ || blocked) && p->abi && p->abi->signal_push) {
-		if (to_process && !t && sched_hold_shared(p, sig))
+		if (to_process && !t && sched_hold_shared(p, sig)) {
 			p->siginfo[sig] = *info;
-		else
+			signalfd_sync(p);	/* a signalfd read sees the process-wide set */
+		} else
 			raise_for(p, t, sig, info);
 		return;
 	}
@@ -84,17 +86,21 @@ void process_signal_send(struct process *p, int sig, const struct guest_siginfo 
 /* The --strace line for a delivery, as strace and qemu print it. */
 static void strace_delivery(struct process *p, int sig, const struct guest_siginfo *info)
 {
-	FILE *f = p->cfg.strace;
-	if (!f)
+	if (!p->cfg.strace)
 		return;
 	const char *name = sigabbrev_np(host_sig(p, sig));
-	fprintf(f, "%d --- SIG%s {si_signo=SIG%s, si_code=%d", (int)sched_current_tid(p), name ? name : "?",
-		name ? name : "?", (int)info->code);
+	char line[256];
+	int n = snprintf(line, sizeof line, "%d --- SIG%s {si_signo=SIG%s, si_code=%d",
+			 (int)sched_current_tid(p), name ? name : "?", name ? name : "?", (int)info->code);
+	if (n < 0 || (size_t)n >= sizeof line)
+		n = 0;
 	if (info->is_fault)
-		fprintf(f, ", si_addr=0x%llx", (unsigned long long)info->addr);
+		snprintf(line + n, sizeof line - (size_t)n, ", si_addr=0x%llx} ---\n",
+			 (unsigned long long)info->addr);
 	else
-		fprintf(f, ", si_pid=%d, si_uid=%d", (int)info->pid, (int)info->uid);
-	fprintf(f, "} ---\n");
+		snprintf(line + n, sizeof line - (size_t)n, ", si_pid=%d, si_uid=%d} ---\n",
+			 (int)info->pid, (int)info->uid);
+	strace_line(p, line);
 }
 
 uint64_t signal_frame_sp(const struct signal_frame *f, uint64_t sp, uint64_t red_zone, int *ss_flags)

@@ -6,6 +6,7 @@
 
 #include "guest_signal.h"
 #include "signalfd.h"
+#include "thread.h"
 
 int signalfd_find(struct process *p, int fd)
 {
@@ -20,6 +21,11 @@ int signalfd_find(struct process *p, int fd)
 	return -1;
 }
 
+uint64_t signalfd_pending(const struct process *p)
+{
+	return p->sigpending | (p->sched ? p->sched->shared_pending : 0);
+}
+
 void signalfd_sync(struct process *p)
 {
 	if (!p->signalfd_count)
@@ -31,7 +37,7 @@ void signalfd_sync(struct process *p)
 		int held = 0;
 		if (ioctl(s->rfd, FIONREAD, &held) != 0)
 			continue;
-		bool want = (p->sigpending & s->mask) != 0;
+		bool want = (signalfd_pending(p) & s->mask) != 0;
 		char byte = 0;
 		if (want && held == 0) {
 			if (write(s->wfd, &byte, 1) != 1)
@@ -45,12 +51,15 @@ void signalfd_sync(struct process *p)
 
 int signalfd_take(struct process *p, uint64_t mask, struct guest_siginfo *info)
 {
-	uint64_t due = p->sigpending & mask;
+	uint64_t due = signalfd_pending(p) & mask;
 	if (!due)
 		return 0;
 	int sig = __builtin_ctzll(due) + 1;	/* the lowest first, as the kernel */
 	*info = p->siginfo[sig];
-	p->sigpending &= ~sig_bit(sig);
+	if (p->sigpending & sig_bit(sig))
+		p->sigpending &= ~sig_bit(sig);	/* the thread's own first, as the kernel */
+	else
+		p->sched->shared_pending &= ~sig_bit(sig);
 	signalfd_sync(p);
 	return sig;
 }

@@ -4,8 +4,10 @@
  * after every change of the pending set), which is what the host's poll, select and epoll see;
  * a read of it is served here (signalfd_read.c) and takes the pending signals as records.
  *
- * The pending set is the process's (the running thread's); after fork parent and child share
- * the pipe, as they share the descriptor, and each keeps its own pending signals. */
+ * The pending set a read sees is the running thread's own and the process-wide one (signals
+ * every thread blocks, held in struct sched), as the kernel's; the pipe follows the running
+ * thread (synced at each thread switch). After fork parent and child share the pipe, as they
+ * share the descriptor, and each keeps its own pending signals. */
 #ifndef PROFEMU_SIGNALFD_H
 #define PROFEMU_SIGNALFD_H
 
@@ -13,6 +15,8 @@
 
 /* The slot of the signalfd fd is (a copy of), or -1. */
 int signalfd_find(struct process *p, int fd);
+/* The signals a signalfd read of the running thread sees pending. */
+uint64_t signalfd_pending(const struct process *p);
 /* Makes each signalfd's pipe hold a byte exactly when a signal of its mask is pending. */
 void signalfd_sync(struct process *p);
 /* Takes the lowest pending signal of mask: its number (its info in *info), or 0. */

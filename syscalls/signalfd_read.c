@@ -54,7 +54,7 @@ static int64_t wait_for(struct process *p, int fd, uint64_t mask, bool *waiting)
 	}
 	p->sigwait_mask = mask;
 	int64_t r = 0;
-	while (!(p->sigpending & mask)) {
+	while (!(signalfd_pending(p) & mask)) {
 		uint64_t left;
 		if (p->ended || (p->sigpending & ~p->sigmask)) {
 			r = -EINTR;
@@ -81,7 +81,7 @@ int64_t signalfd_read(struct process *p, int slot, int fd, uint64_t addr, uint64
 	if (count < SIGNALFD_SIGINFO_BYTES)
 		return -EINVAL;
 	uint64_t mask = p->signalfds[slot].mask;
-	if (!(p->sigpending & mask)) {
+	if (!(signalfd_pending(p) & mask)) {
 		int fl = fcntl(fd, F_GETFL);
 		if (fl < 0)
 			return -errno;

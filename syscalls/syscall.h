@@ -25,6 +25,7 @@ typedef int64_t (*sys_fn)(struct process *p, const uint64_t *a);
  *   d signed int   u unsigned   x hex   o octal   p pointer   s guest string (in)
  *   b buffer written by the call (printed after it returns, length = result)
  *   w buffer read by the call (length = the next argument)
+ *   D directory fd of an *at call: the ABI's AT_FDCWD by name, any other value as 'd'
  * `ret` spells the result the same way ('d' or 'x' or 'p'). */
 struct sys_entry {
 	uint32_t nr;

@@ -36,6 +36,21 @@ struct thread_tls {
 	uint64_t base;
 };
 
+struct sys_entry;
+
+/* --strace's record of the call a thread is in (strace.c): its line is written up to the
+ * result ("<unfinished ...>" when another line comes first) while it waits, and finished
+ * ("<... name resumed>") when the call returns. */
+struct strace_call {
+	const struct sys_entry *e;	/* NULL: a call the ABI does not know (nr) */
+	uint64_t nr;
+	uint64_t args[6];
+	int32_t tid;			/* whose line: the guest tid that entered the call */
+	int64_t result;			/* what it returned when it began to wait */
+	bool written;			/* the line is on the stream up to the result */
+	bool waiting;			/* the thread waits in the call */
+};
+
 struct guest_thread {
 	int32_t tid;
 	bool exited;
@@ -76,6 +91,7 @@ struct guest_thread {
 	int sigreturn_due;
 	uint64_t clear_child_tid;
 	uint64_t robust_list;
+	struct strace_call strace;
 };
 
 /* A thread made by clone whose registers are built between runs (sched.c). */

@@ -92,4 +92,5 @@ const struct abi_flags abi_flags_hppa = {
 	.epoll_event_packed = false,
 	.sol_socket = 0xffff,
 	.sockopt = ABI_MAP(sockopts),
+	.at_fdcwd = ABI_AT_FDCWD,
 };

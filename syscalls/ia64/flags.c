@@ -34,4 +34,5 @@ const struct abi_flags abi_flags_ia64 = {
 	.epoll_event_packed = false,
 	.sol_socket = ABI_SOL_SOCKET,
 	.sockopt = ABI_MAP(generic_sockopts),
+	.at_fdcwd = ABI_AT_FDCWD,
 };

@@ -34,4 +34,5 @@ const struct abi_flags abi_flags_linux_x86 = {
 	.epoll_event_packed = true,	/* 12 bytes: packed on x86-64, 4-aligned u64 on i386 */
 	.sol_socket = ABI_SOL_SOCKET,
 	.sockopt = ABI_MAP(generic_sockopts),
+	.at_fdcwd = ABI_AT_FDCWD,
 };

@@ -648,6 +648,61 @@ class StraceCase(GuestCase):
             self.fail(ctx, problems, native, emu)
 
 
+# A --strace line as strace -f prints them, our "PID " first: a whole call, a call ended by the
+# process's end ("exit_group(0)"), a call another line interrupts, its resumption, a delivery.
+STRACE_LINE = re.compile(r"^(\d+) (?:(\w+)\(.*\) = .+|\w+\(.*\)|(\w+)\(.*  ?<unfinished \.\.\.>"
+                         r"|<\.\.\. (\w+) resumed>.*\) = .+|--- SIG\w+ \{.*\} ---)$")
+
+
+class StraceTreeCase(GuestCase):
+    """--strace of realcalls stracetree: the parent's wait4 is cut by its child's lines
+    ("<unfinished ...>", then "<... wait4 resumed>") as real strace -f cuts it (checked on the
+    x86-64 build natively when strace can trace here), the child's lines carry its own pid
+    (its fork's return too), AT_FDCWD by name, and every line is whole."""
+
+    def run(self, ctx):
+        ctx.need_profemu()
+        native = self.run_native(ctx)
+        if self.arch == "x86_64":
+            self.check_real_strace(ctx)
+        emu = self.run_profemu(ctx, ["--strace"])
+        problems = self.compare(ctx, native, emu, "profemu --strace", stderr=False)
+        lines = emu.stderr.decode("utf-8", "replace").splitlines()
+        bad = [l for l in lines if not STRACE_LINE.match(l)]
+        if bad:
+            problems.append("lines not as strace prints them (cut or mixed):\n" + "\n".join(bad[:10]))
+        parent = [i for i, l in enumerate(lines) if re.match(r"^1000 wait4\(1001, .* <unfinished \.\.\.>$", l)]
+        resumed = [i for i, l in enumerate(lines) if re.match(r"^1000 <\.\.\. wait4 resumed>.*\) = 1001$", l)]
+        child = [i for i, l in enumerate(lines)
+                 if l.startswith('1001 openat(AT_FDCWD, "/nonexistent-profemu-file", ')]
+        forked = [l for l in lines if re.match(r"^1001 (clone|fork|vfork)\(.*\) = 0$", l)]
+        if not (parent and resumed and child and parent[0] < child[0] < resumed[0]):
+            problems.append("no 1000 wait4(1001, ... <unfinished ...>, the child's openat(AT_FDCWD, "
+                            "...) line, then 1000 <... wait4 resumed> ... = 1001, in that order")
+        if not forked:
+            problems.append("no line of the child (1001) returning 0 from its fork")
+        if problems:
+            self.fail(ctx, problems, native, emu)
+
+    def check_real_strace(self, ctx):
+        """The oracle of the format: real strace -f on the same program shows the cut."""
+        tool = shutil.which("strace")
+        if not tool:
+            raise Skip("strace is not installed (the oracle of --strace's format)")
+        cwd = self.new_cwd(ctx, "strace")
+        prog, args = self.argv_for(ctx, cwd)
+        out = os.path.join(cwd, "strace.out")
+        r = run([tool, "-f", "-qq", "-o", out, "-e", "trace=wait4,openat", prog] + args, cwd,
+                base_env(), timeout=ctx.timeout)
+        text = open(out, errors="replace").read() if os.path.exists(out) else ""
+        if r.status != 0 or not text:
+            raise Skip("strace cannot trace here (status %s): %s" % (r.describe_status(),
+                                                                      r.stderr[-300:]))
+        if not (re.search(r"wait4\(\d+,  <unfinished \.\.\.>", text) and "<... wait4 resumed>" in text
+                and 'openat(AT_FDCWD, "/nonexistent-profemu-file"' in text):
+            raise Failure("real strace -f does not show the wait4 cut by the child's openat:\n" + text)
+
+
 class DeterminismCase(GuestCase):
     """Two profemu runs with --stats give the same instruction count (and native's output)."""
 
@@ -966,6 +1021,13 @@ def build_cases():
             if arch == "x86_64":
                 cases += [GuestCase(name("realcalls", m), "realcalls", *v, args=[m], timeout=120)
                           for m in ("mremap", "signalfdfork", "mmsgtimeout", "timerids")]
+            # a signalfd read by two threads; --strace of a parent waiting while its child makes
+            # calls (static builds: qemu-i386 hangs forking a dynamic guest)
+            if link == "static":
+                cases.append(GuestCase(name("realcalls", "signalfdthreads"), "realcalls", *v,
+                                       args=["signalfdthreads"], timeout=60))
+                cases.append(StraceTreeCase(name("realcalls", "stracetree"), "realcalls", *v,
+                                            args=["stracetree"], timeout=60))
 
             # signals: handlers, masks, faults caught, timers (guests/signals.c), as natively
             faults_fix = parisc_kernel_faults if arch == "hppa" else None

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "syscalls/abi_flags.h"
 #include "syscalls/strace.h"
+#include "syscalls/syscall.h"
 
 enum { BUF = 0x10000 };
 
@@ -62,15 +64,42 @@ Test(strace, written_buffer_and_count)
 
 Test(strace, filled_buffer_is_printed_after_the_call)
 {
-	static const struct sys_entry read_row = { 0, "read", NULL, "dbu", 'd' };
+	static const struct sys_entry row = { 217, "getdents64", NULL, "dbu", 'd' };
 	uint64_t a[6] = { 3, BUF, 100 };
-	strace_enter(&proc, &read_row, 0, a);
-	/* nothing before the call ends: lines are written whole (other processes share the
-	 * stream), and the buffer is not known yet */
+	strace_enter(&proc, &row, 217, a);
+	/* nothing before a call that does not wait ends: its line comes whole, after any
+	 * output of the call itself, and the buffer is not known yet */
 	cr_assert(output() == NULL || output()[0] == 0, "a line written in pieces");
 	cr_assert_eq(gm_write(&proc.mem, BUF, "\177ELF\2", 5), 0);
-	strace_exit(&proc, &read_row, a, 5);
-	cr_assert_str_eq(output(), "4242 read(3, \"\\177ELF\\002\", 100) = 5\n");
+	strace_exit(&proc, &row, a, 5);
+	cr_assert_str_eq(output(), "4242 getdents64(3, \"\\177ELF\\002\", 100) = 5\n");
+}
+
+/* A call that may wait is written up to its result when it starts; a line of another process
+ * in the meantime ends it "<unfinished ...>", and its result comes "<... name resumed>", as
+ * strace -f prints them. */
+Test(strace, waiting_call_interrupted_by_another_line_resumes)
+{
+	static const struct sys_entry read_row = { 0, "read", NULL, "dbu", 'd' };
+	uint64_t a[6] = { 0, BUF, 100 };
+	strace_enter(&proc, &read_row, 0, a);
+	cr_assert_str_eq(output(), "4242 read(0, ", "the line up to the filled buffer");
+	struct process other = proc;
+	other.cfg.pid = 4343;
+	strace_line(&other, "4343 --- SIGCHLD {si_signo=SIGCHLD, si_code=1, si_pid=1, si_uid=0} ---\n");
+	cr_assert_eq(gm_write(&proc.mem, BUF, "hi", 2), 0);
+	strace_exit(&proc, &read_row, a, 2);
+	cr_assert_str_eq(output(), "4242 read(0,  <unfinished ...>\n"
+				   "4343 --- SIGCHLD {si_signo=SIGCHLD, si_code=1, si_pid=1, si_uid=0} ---\n"
+				   "4242 <... read resumed>\"hi\", 100) = 2\n");
+}
+
+Test(strace, waiting_call_not_interrupted_is_one_line)
+{
+	static const struct sys_entry row = { 61, "wait4", NULL, "dpxp", 'd' };
+	uint64_t a[6] = { (uint64_t)-1, BUF, 0, 0 };
+	trace(&row, 61, a, 4343);
+	cr_assert_str_eq(output(), "4242 wait4(-1, 0x10000, 0x0, NULL) = 4343\n");
 }
 
 Test(strace, failure_shows_errno_name_and_text)
@@ -153,9 +182,39 @@ TestSuite(strace32, .init = setup32, .fini = teardown);
 
 Test(strace32, arguments_are_32_bit_words)
 {
-	static const struct sys_entry row = { 295, "openat", NULL, "dsx", 'd' };
+	static const struct sys_entry row = { 295, "fchmodat", NULL, "dsx", 'd' };
 	cr_assert_eq(gm_write(&proc.mem, BUF, "f", 2), 0);
 	uint64_t a[6] = { 0xffffff9c, BUF, 0x8000 };
 	trace(&row, 295, a, 3);
-	cr_assert_str_eq(output(), "4242 openat(-100, \"f\", 0x8000) = 3\n", "AT_FDCWD is -100");
+	cr_assert_str_eq(output(), "4242 fchmodat(-100, \"f\", 0x8000) = 3\n");
+}
+
+/* The dirfd letter asks the process's ABI for its AT_FDCWD (as strace: "openat(AT_FDCWD, ...").
+ * A 32-bit guest's -100 arrives zero-extended. */
+static struct abi_flags dirfd_flags = { .at_fdcwd = ABI_AT_FDCWD };
+static const struct sys_abi dirfd_abi = { .name = "test", .flags = &dirfd_flags };
+
+Test(strace32, at_fdcwd_is_named_from_the_abi)
+{
+	static const struct sys_entry row = { 295, "openat", NULL, "Dsx", 'd' };
+	proc.abi = &dirfd_abi;
+	cr_assert_eq(gm_write(&proc.mem, BUF, "f", 2), 0);
+	uint64_t a[6] = { 0xffffff9c, BUF, 0x8000 };
+	trace(&row, 295, a, 3);
+	uint64_t b[6] = { 5, BUF, 0x8000 };
+	trace(&row, 295, b, -ENOENT);
+	cr_assert_str_eq(output(), "4242 openat(AT_FDCWD, \"f\", 0x8000) = 3\n"
+				   "4242 openat(5, \"f\", 0x8000) = -1 ENOENT (No such file or directory)\n");
+}
+
+Test(strace, at_fdcwd_is_the_abis_number_not_the_hosts)
+{
+	static const struct sys_entry row = { 264, "renameat", NULL, "DsDs", 'd' };
+	dirfd_flags.at_fdcwd = -200;	/* an ABI numbering it otherwise */
+	proc.abi = &dirfd_abi;
+	cr_assert_eq(gm_write(&proc.mem, BUF, "f", 2), 0);
+	uint64_t a[6] = { (uint64_t)-100, BUF, (uint64_t)-200, BUF };
+	trace(&row, 264, a, 0);
+	dirfd_flags.at_fdcwd = ABI_AT_FDCWD;
+	cr_assert_str_eq(output(), "4242 renameat(-100, \"f\", AT_FDCWD, \"f\") = 0\n");
 }
