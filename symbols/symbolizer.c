@@ -45,6 +45,9 @@ struct sym_object {
 	uint64_t size;			/* its size when it was opened */
 	uint64_t plt_lo, plt_hi;	/* its .plt section, link-time (empty: none) */
 	bool size_checked;		/* checked once after the guest stopped */
+	bool lines_asked;		/* a source line of it was asked (its debug file then
+					 * comes from the cache, written if missing) */
+	bool debug_uncached;		/* its Dwfl holds a separate debug file as it is */
 	struct joined_file *joined;	/* JOINED_SLOTS absolute paths of relative line files */
 };
 
@@ -67,6 +70,7 @@ struct symbolizer {
 					 * libdwfl keeps its address (the module's userdata) */
 	size_t nobjs;
 	bool guest_stopped;		/* see symbolizer_guest_stopped */
+	bool asking_lines;		/* the lookup under way wants a source line */
 	char name[PATH_MAX + 32];	/* the last fallback name */
 };
 
@@ -117,11 +121,16 @@ static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname
 	 * asked before libdwfl, which opens a file it finds by build-id itself. The name given
 	 * back is the original's, which a .gnu_debugaltlink is relative to. */
 	if (candidate && idlen > 0) {
-		int copy = debug_cache_open(found, id, (size_t)idlen);
+		/* names alone read the debug file's symbol table, which needs no inflating: the
+		 * copy is made when a line is asked (source_line then opens the object again) */
+		bool lines = o->lines_asked || s->asking_lines;
+		int copy = lines ? debug_cache_open(found, id, (size_t)idlen)
+				 : debug_cache_find(found, id, (size_t)idlen);
 		if (copy >= 0) {
 			*debuginfo_file_name = strdup(found);
 			return copy;
 		}
+		o->debug_uncached = !lines;
 	}
 	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
 					      debuglink_file, debuglink_crc, debuginfo_file_name);
@@ -402,6 +411,45 @@ static bool shrank(struct symbolizer *s, struct sym_object *o, const char *path)
 	return true;
 }
 
+/* o's Dwfl made again for its lines, when its debug file was taken as it is for names alone
+ * (compressed, libdw would inflate it at every run): find_debuginfo now takes the cached copy,
+ * writing it if missing. The symbols read are kept; false if the object cannot be read again
+ * at the same place. */
+static bool reopen_for_lines(struct symbolizer *s, struct sym_object *o, const char *path)
+{
+	o->lines_asked = true;
+	if (!o->debug_uncached)
+		return true;
+	o->debug_uncached = false;
+	int fd = o->fd >= 0 ? dup(o->fd) : -1;
+	Dwfl *dwfl = fd >= 0 ? dwfl_begin(&s->callbacks) : NULL;
+	Dwfl_Module *mod = NULL;
+	if (dwfl) {
+		dwfl_report_begin(dwfl);
+		mod = dwfl_report_offline(dwfl, symbolizer_short_name(path), path, fd);
+		dwfl_report_end(dwfl, NULL, NULL);
+	}
+	if (!mod) {
+		if (fd >= 0)
+			close(fd);	/* consumed only on success */
+		if (dwfl)
+			dwfl_end(dwfl);
+		return false;
+	}
+	void **userdata;
+	dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+	*userdata = o;
+	GElf_Addr bias = 0;
+	if (!dwfl_module_getelf(mod, &bias) || bias != o->dwfl_bias) {
+		dwfl_end(dwfl);
+		return false;
+	}
+	dwfl_end(o->dwfl);
+	o->dwfl = dwfl;
+	o->mod = mod;
+	return true;
+}
+
 /* A relative line-table file under its compile unit's directory; file itself when that is
  * not absolute or memory is short. libdw's file strings live as long as the object's Dwfl. */
 static const char *absolute_file(struct sym_object *o, Dwfl_Line *line, const char *file)
@@ -427,7 +475,8 @@ static void source_line(struct symbolizer *s, struct sym_object *o, const char *
 		return;
 	if (o->dwarf == DWARF_UNKNOWN) {
 		Dwarf_Addr b;
-		o->dwarf = dwfl_module_getdwarf(o->mod, &b) ? DWARF_OK : DWARF_NONE;
+		o->dwarf = reopen_for_lines(s, o, path) && dwfl_module_getdwarf(o->mod, &b) ? DWARF_OK
+											: DWARF_NONE;
 		if (o->dwarf == DWARF_NONE) {
 			const char *why = dwfl_errmsg(-1);
 			if (!strstr(why, "No DWARF")) {
@@ -472,6 +521,7 @@ static void lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out, boo
 	}
 	const char *path = s->map->objects[r->object].path;
 	out->object = path;
+	s->asking_lines = lines;
 	struct sym_object *o = object_at(s, r->object);
 	uint64_t bias;
 	if (!o || o->state != OBJ_OPEN || !range_bias(o, r, &bias)) {
