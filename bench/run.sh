@@ -14,6 +14,7 @@
 #                       arguments of cpubench (default: none, i.e. its defaults, ~1 s natively)
 #   BENCH_ROWS="GLOB.." only the rows whose name matches one of these globs (e.g. "native profemu*")
 #   BENCH_GUEST=PATH    another guest program instead of cpubench-static
+#   BENCH_DYNAMIC_GUEST=PATH  the guest of the profemu-dyn* rows (default: cpubench-dynamic)
 #   BENCH_HPPA_GUEST=PATH  the hppa guest of the *-hppa rows (default: cpubench -O2 from
 #                       guests/hppa/checks; the rows are left out when it is not built)
 #   BENCH_HPPA_ARGS="N SIZE ROUNDS"
@@ -100,6 +101,16 @@ row profemu-gmon "$profemu" --gmon="$tmp/gmon.out" "$guest" "${gargs[@]}"
 row profemu-callgrind "$profemu" --callgrind="$tmp/callgrind.out" "$guest" "${gargs[@]}"
 row profemu-folded "$profemu" --folded="$tmp/folded.txt" "$guest" "${gargs[@]}"
 row profemu-counts "$profemu" --counts="$tmp/counts.json" "$guest" "${gargs[@]}"
+# The same on the dynamic build of the guest (ld.so and libc.so.6 run, and the symbolizer names
+# their functions and lines at exit: issue #17's goal is <= 1.2 too).
+dyn_guest=${BENCH_DYNAMIC_GUEST:-$build/guests/x86_64/cpubench-dynamic}
+if [ -x "$dyn_guest" ]; then
+	row profemu-dyn "$profemu" "$dyn_guest" "${gargs[@]}"
+	row profemu-dyn-gmon "$profemu" --gmon="$tmp/dyn-gmon.out" "$dyn_guest" "${gargs[@]}"
+	row profemu-dyn-callgrind "$profemu" --callgrind="$tmp/dyn-callgrind.out" "$dyn_guest" "${gargs[@]}"
+	row profemu-dyn-folded "$profemu" --folded="$tmp/dyn-folded.txt" "$dyn_guest" "${gargs[@]}"
+	row profemu-dyn-counts "$profemu" --counts="$tmp/dyn-counts.json" "$dyn_guest" "${gargs[@]}"
+fi
 # The tool CI performance guards use today: exact Ir, natively, under valgrind.
 # IA-64 rows: their output is checked against the first IA-64 row's (Ski's notes on its stdout
 # left out); "profiling on" is --gmon: the tick histogram and the call arcs.
@@ -264,6 +275,10 @@ fi
 for name in profemu-gmon profemu-callgrind profemu-folded profemu-counts; do
 	[ -n "${med[$name]:-}" ] && [ -n "${med[profemu]:-}" ] || continue
 	echo "$name/profemu = $(ratio "${med[$name]}" "${med[profemu]}") (goal <= 1.2)"
+done
+for name in profemu-dyn-gmon profemu-dyn-callgrind profemu-dyn-folded profemu-dyn-counts; do
+	[ -n "${med[$name]:-}" ] && [ -n "${med[profemu-dyn]:-}" ] || continue
+	echo "$name/profemu-dyn = $(ratio "${med[$name]}" "${med[profemu-dyn]}") (goal <= 1.2)"
 done
 if [ -n "${med[valgrind-callgrind]:-}" ] && [ -n "${med[profemu-callgrind]:-}" ]; then
 	echo "valgrind-callgrind/profemu-callgrind = $(ratio "${med[valgrind-callgrind]}" "${med[profemu-callgrind]}")"

@@ -300,6 +300,7 @@ int run_program(const struct options *given)
 		/* A guest killed by a signal between two calls still holds the tree's lock on
 		 * guest code; the outputs need none, and its tree must not wait for it. */
 		process_guest_unlock(p);
+		symbolizer_guest_stopped(p->names);
 		status = observers_finish(&rc.obs, &out);
 	}
 	symtab_free(syms);

@@ -129,7 +129,8 @@ static bool write_plain(Elf *src, int out)
 	return ok;
 }
 
-int debug_cache_open(const char *debug_file, const unsigned char *id, size_t idlen)
+/* debug_cache_open's, writing the copy only when write is set */
+static int cached_copy(const char *debug_file, const unsigned char *id, size_t idlen, bool write)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 160], tmp[PATH_MAX + 200], hex[2 * 64 + 1];
 	if (!id || idlen == 0 || idlen > 64 || elf_version(EV_CURRENT) == EV_NONE)
@@ -143,7 +144,7 @@ int debug_cache_open(const char *debug_file, const unsigned char *id, size_t idl
 			snprintf(hex + 2 * i, 3, "%02x", id[i]);
 		snprintf(path, sizeof(path), "%s/%s.debug", dir, hex);
 		copy = open_usable(path, id, idlen);
-		if (copy < 0) {
+		if (copy < 0 && write) {
 			/* written under a name of its own, then renamed: a reader sees all or none */
 			snprintf(tmp, sizeof(tmp), "%s/.%s.%ld.tmp", dir, hex, (long)getpid());
 			int out = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -160,4 +161,14 @@ int debug_cache_open(const char *debug_file, const unsigned char *id, size_t idl
 	if (fd >= 0)
 		close(fd);
 	return copy;
+}
+
+int debug_cache_open(const char *debug_file, const unsigned char *id, size_t idlen)
+{
+	return cached_copy(debug_file, id, idlen, true);
+}
+
+int debug_cache_find(const char *debug_file, const unsigned char *id, size_t idlen)
+{
+	return cached_copy(debug_file, id, idlen, false);
 }

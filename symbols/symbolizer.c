@@ -44,7 +44,20 @@ struct sym_object {
 	int fd;				/* the object file, to see it shrink (-1: not open) */
 	uint64_t size;			/* its size when it was opened */
 	uint64_t plt_lo, plt_hi;	/* its .plt section, link-time (empty: none) */
+	bool size_checked;		/* checked once after the guest stopped */
+	bool lines_asked;		/* a source line of it was asked (its debug file then
+					 * comes from the cache, written if missing) */
+	bool debug_uncached;		/* its Dwfl holds a separate debug file as it is */
+	struct joined_file *joined;	/* JOINED_SLOTS absolute paths of relative line files */
 };
+
+/* A relative source file of the line table and its absolute path (kept with the object): the
+ * same few files come back for every address of a function, and joining them again at each
+ * lookup measured 150 ms of python3's --callgrind (an asprintf per address). */
+struct joined_file {
+	const char *file, *joined;
+};
+enum { JOINED_SLOTS = 256 };
 
 struct symbolizer {
 	const struct objmap *map;
@@ -56,6 +69,8 @@ struct symbolizer {
 	struct sym_object **objs;	/* by object index of the map; each allocated alone, since
 					 * libdwfl keeps its address (the module's userdata) */
 	size_t nobjs;
+	bool guest_stopped;		/* see symbolizer_guest_stopped */
+	bool asking_lines;		/* the lookup under way wants a source line */
 	char name[PATH_MAX + 32];	/* the last fallback name */
 };
 
@@ -106,11 +121,16 @@ static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname
 	 * asked before libdwfl, which opens a file it finds by build-id itself. The name given
 	 * back is the original's, which a .gnu_debugaltlink is relative to. */
 	if (candidate && idlen > 0) {
-		int copy = debug_cache_open(found, id, (size_t)idlen);
+		/* names alone read the debug file's symbol table, which needs no inflating: the
+		 * copy is made when a line is asked (source_line then opens the object again) */
+		bool lines = o->lines_asked || s->asking_lines;
+		int copy = lines ? debug_cache_open(found, id, (size_t)idlen)
+				 : debug_cache_find(found, id, (size_t)idlen);
 		if (copy >= 0) {
 			*debuginfo_file_name = strdup(found);
 			return copy;
 		}
+		o->debug_uncached = !lines;
 	}
 	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
 					      debuglink_file, debuglink_crc, debuginfo_file_name);
@@ -160,6 +180,7 @@ static void object_free(struct sym_object *o)
 	if (o->state != OBJ_UNOPENED && o->fd >= 0)
 		close(o->fd);
 	free(o->segs);
+	free(o->joined);
 	sym_index_free(&o->syms);
 	for (size_t i = 0; i < o->nown_strings; i++)
 		free(o->own_strings[i]);
@@ -375,15 +396,75 @@ static bool range_bias(const struct sym_object *o, const struct objmap_range *r,
 
 /* Whether the object's file is shorter than when it was opened (truncated in place, as a
  * guest may do to a module it has mapped): libelf's mapping of it then faults (SIGBUS) past
- * the new end, so nothing more is read from it, after one warning. Its names were copied. */
+ * the new end, so nothing more is read from it, after one warning. Its names were copied.
+ * Once the guest has stopped, checked once per object. */
 static bool shrank(struct symbolizer *s, struct sym_object *o, const char *path)
 {
 	struct stat st;
-	if (o->fd < 0 || fstat(o->fd, &st) != 0 || (uint64_t)st.st_size >= o->size)
+	if (o->fd < 0 || o->size_checked)
+		return false;
+	o->size_checked = s->guest_stopped;
+	if (fstat(o->fd, &st) != 0 || (uint64_t)st.st_size >= o->size)
 		return false;
 	warn(s, path, "shrank since it was read: no more source lines");
 	o->dwarf = DWARF_NONE;
 	return true;
+}
+
+/* o's Dwfl made again for its lines, when its debug file was taken as it is for names alone
+ * (compressed, libdw would inflate it at every run): find_debuginfo now takes the cached copy,
+ * writing it if missing. The symbols read are kept; false if the object cannot be read again
+ * at the same place. */
+static bool reopen_for_lines(struct symbolizer *s, struct sym_object *o, const char *path)
+{
+	o->lines_asked = true;
+	if (!o->debug_uncached)
+		return true;
+	o->debug_uncached = false;
+	int fd = o->fd >= 0 ? dup(o->fd) : -1;
+	Dwfl *dwfl = fd >= 0 ? dwfl_begin(&s->callbacks) : NULL;
+	Dwfl_Module *mod = NULL;
+	if (dwfl) {
+		dwfl_report_begin(dwfl);
+		mod = dwfl_report_offline(dwfl, symbolizer_short_name(path), path, fd);
+		dwfl_report_end(dwfl, NULL, NULL);
+	}
+	if (!mod) {
+		if (fd >= 0)
+			close(fd);	/* consumed only on success */
+		if (dwfl)
+			dwfl_end(dwfl);
+		return false;
+	}
+	void **userdata;
+	dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+	*userdata = o;
+	GElf_Addr bias = 0;
+	if (!dwfl_module_getelf(mod, &bias) || bias != o->dwfl_bias) {
+		dwfl_end(dwfl);
+		return false;
+	}
+	dwfl_end(o->dwfl);
+	o->dwfl = dwfl;
+	o->mod = mod;
+	return true;
+}
+
+/* A relative line-table file under its compile unit's directory; file itself when that is
+ * not absolute or memory is short. libdw's file strings live as long as the object's Dwfl. */
+static const char *absolute_file(struct sym_object *o, Dwfl_Line *line, const char *file)
+{
+	if (!o->joined && !(o->joined = calloc(JOINED_SLOTS, sizeof(*o->joined))))
+		return file;
+	struct joined_file *slot = &o->joined[((uintptr_t)file >> 3) % JOINED_SLOTS];
+	if (slot->file == file)
+		return slot->joined;
+	const char *dir = dwfl_line_comp_dir(line);
+	char *joined;
+	if (!dir || *dir != '/' || asprintf(&joined, "%s/%s", dir, file) < 0 || !keep_string(o, joined))
+		return file;
+	*slot = (struct joined_file){ file, joined };
+	return joined;
 }
 
 /* Source file and line of a link-time address, after one warning if the DWARF is unusable. */
@@ -394,7 +475,8 @@ static void source_line(struct symbolizer *s, struct sym_object *o, const char *
 		return;
 	if (o->dwarf == DWARF_UNKNOWN) {
 		Dwarf_Addr b;
-		o->dwarf = dwfl_module_getdwarf(o->mod, &b) ? DWARF_OK : DWARF_NONE;
+		o->dwarf = reopen_for_lines(s, o, path) && dwfl_module_getdwarf(o->mod, &b) ? DWARF_OK
+											: DWARF_NONE;
 		if (o->dwarf == DWARF_NONE) {
 			const char *why = dwfl_errmsg(-1);
 			if (!strstr(why, "No DWARF")) {
@@ -422,13 +504,8 @@ static void source_line(struct symbolizer *s, struct sym_object *o, const char *
 	const char *file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
 	if (!file || lineno <= 0)
 		return;
-	if (file[0] != '/') {
-		const char *dir = dwfl_line_comp_dir(line);
-		char *joined;
-		if (dir && *dir == '/' && asprintf(&joined, "%s/%s", dir, file) >= 0 &&
-		    keep_string(o, joined))
-			file = joined;
-	}
+	if (file[0] != '/')
+		file = absolute_file(o, line, file);
 	out->file = file;
 	out->line = (unsigned)lineno;
 }
@@ -444,6 +521,7 @@ static void lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out, boo
 	}
 	const char *path = s->map->objects[r->object].path;
 	out->object = path;
+	s->asking_lines = lines;
 	struct sym_object *o = object_at(s, r->object);
 	uint64_t bias;
 	if (!o || o->state != OBJ_OPEN || !range_bias(o, r, &bias)) {
@@ -465,6 +543,12 @@ static void lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out, boo
 	}
 	if (lines)
 		source_line(s, o, path, link, out);
+}
+
+void symbolizer_guest_stopped(struct symbolizer *s)
+{
+	if (s)
+		s->guest_stopped = true;
 }
 
 void symbolizer_lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out)

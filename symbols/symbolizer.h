@@ -43,6 +43,11 @@ struct symbolizer *symbolizer_new(const struct objmap *map, const char *sysroot,
 				  FILE *warn);
 void symbolizer_free(struct symbolizer *s);
 
+/* The guest has stopped (or there is none): no more of it can truncate an object it mapped,
+ * so each object's file is checked for that once more, at its next line asked, and not at
+ * every lookup (an fstat per address measured 0.47 s of python3's --callgrind). */
+void symbolizer_guest_stopped(struct symbolizer *s);
+
 /* Everything known about the guest address addr. Strings but func live as long as s. */
 void symbolizer_lookup(struct symbolizer *s, uint64_t addr, struct sym_loc *out);
 /* The same without source lines: cheaper when only the function is wanted. */

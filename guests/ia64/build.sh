@@ -61,8 +61,11 @@ for src in "$here"/asm/*.s; do
 	rm -f "$out/$name.o"
 done
 # Debug information is dropped (it is 3/4 of each file); the symbol table stays. Only what
-# this script built: bin/ski-hello is Ski's own program, committed as Ski installs it.
+# this script built: bin/ski-hello is Ski's own program, committed as Ski installs it, and
+# bin/symbols_demo (dynamic.sh, below) keeps its DWARF.
 for f in "$out"/*; do
-	[ "$(basename "$f")" = ski-hello ] || "$strip" --strip-debug "$f"
+	case "$(basename "$f")" in ski-hello | symbols_demo) ;; *) "$strip" --strip-debug "$f" ;; esac
 done
+# the dynamic program (its source lines kept) and its sysroot's ld.so and libc
+"$here/dynamic.sh" "$tc"
 du -sh "$out"

@@ -24,8 +24,8 @@ Cases:
                    qsort@plt or .PLT0 function); the same equalities, address by address.
   counts-ARCH      the demo under --counts (hppa: dynamic, on Debian's cross libc through
                    -L; ia64: the committed static guests/ia64/bin/cpubench; ia64-dynamic: the
-                   demo built by the IA-64 cross toolchain in /opt/ia64-toolchain, run on its
-                   sysroot's glibc through -L, skipped without it): each function's
+                   committed guests/ia64/bin/symbols_demo, run through -L guests/ia64/sysroot,
+                   the cross toolchain's ld.so and libc, both by guests/ia64/dynamic.sh): each function's
                    "offset" is where readelf (the object's .symtab and .dynsym, and its debug
                    file by build-id) puts that name in its object, and "address" - "offset"
                    is one page-aligned load address per object; the C library's sort is a
@@ -34,8 +34,8 @@ Cases:
                    (IA-64: bundle + slot 0-2) in the function readelf's symbols (with their
                    sizes) put it in, millicode ($$remoI) included, or object+offset outside
                    every symbol. ia64-dynamic: every "NAME@plt" --counts row of the demo,
-                   libc and ld.so is at the offset of NAME's called PLT entry by the
-                   toolchain's objdump -d -j .plt ("addl r15=OFF,r1": the descriptor at
+                   libc and ld.so is at the offset of NAME's called PLT entry by
+                   ia64-linux-gnu-objdump -d -j .plt ("addl r15=OFF,r1": the descriptor at
                    DT_PLTGOT + OFF, which readelf -r names) and every .plt cost line of
                    --callgrind --skip-plt=no in the entry of its name (the lazy "mov r15=I"
                    ones: relocation I's), the demo's 8 stubs all called.
@@ -91,12 +91,15 @@ import run_counts
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "guests",
                       "symbols_demo.c")
 CC = {"x86_64": "gcc", "i386": "i686-linux-gnu-gcc", "hppa": "hppa-linux-gnu-gcc",
-      "ia64-dynamic": "/opt/ia64-toolchain/toolchain/bin/ia64-linux-gnu-gcc"}
+      "ia64-dynamic": None}
 X86 = ["x86_64", "i386"]
-# IA-64 dynamic: the cross toolchain of ../shared/toolchains/ia64 where guests/ia64/build.sh
-# unpacks it (not in CI: the case skips), with its sysroot's glibc
-IA64_TOOLCHAIN = "/opt/ia64-toolchain/toolchain"
-IA64_SYSROOT = os.path.join(IA64_TOOLCHAIN, "ia64-linux-gnu", "sysroot")
+# IA-64 dynamic: the demo and its sysroot's ld.so and libc (glibc 2.36 of the cross toolchain
+# of ../shared/toolchains/ia64), committed by guests/ia64/dynamic.sh, as CI has no IA-64
+# compiler; the objects read with Debian's binutils-ia64-linux-gnu (scripts/install-deps.sh)
+IA64_GUESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "guests", "ia64")
+IA64_DEMO = os.path.realpath(os.path.join(IA64_GUESTS, "bin", "symbols_demo"))
+IA64_SYSROOT = os.path.realpath(os.path.join(IA64_GUESTS, "sysroot"))
+IA64_TOOLS = ["ia64-linux-gnu-", "/opt/ia64-toolchain/toolchain/bin/ia64-linux-gnu-"]
 SYSROOT = {"hppa": ["-L", "/usr/hppa-linux-gnu"],	# Debian's cross libc
            "ia64-dynamic": ["-L", IA64_SYSROOT]}
 OWN = ["cmp", "work", "main"]
@@ -172,12 +175,9 @@ def run(ctx, cmd, cwd, env=None):
 
 
 def build_demo(ctx, arch, d):
-    if arch == "ia64-dynamic" and not (os.path.exists(CC[arch]) and os.path.isdir(IA64_SYSROOT)):
-        # not in CI: scripts/install-deps.sh installs no IA-64 compiler
-        raise Skip("the IA-64 cross toolchain is not unpacked in /opt/ia64-toolchain (its gcc "
-                   "builds the dynamic demo, its sysroot's glibc runs it): tar -xJf "
-                   "ia64-linux-gnu-gcc12-glibc2.36.tar.xz -C /opt/ia64-toolchain, the tarball "
-                   "of the team's shared/toolchains/ia64, as guests/ia64/build.sh expects")
+    if arch == "ia64-dynamic":
+        ia64_tool("objdump")	# skips without one
+        return IA64_DEMO
     cc = shutil.which(CC[arch]) or (os.path.exists(CC[arch]) and CC[arch])
     if not cc:
         raise Skip(CC[arch] + " is not installed")
@@ -530,18 +530,27 @@ def run_counts_offsets(ctx, arch):
         raise Failure("\n".join("  * " + p for p in problems[:30]))
 
 
+def ia64_tool(name):
+    """binutils' IA-64 NAME: Debian's (binutils-ia64-linux-gnu), else the cross toolchain's."""
+    for prefix in IA64_TOOLS:
+        found = shutil.which(prefix + name)
+        if found:
+            return found
+    raise Skip("no ia64-linux-gnu-%s (Debian's binutils-ia64-linux-gnu, which "
+               "scripts/install-deps.sh installs)" % name)
+
+
 def ia64_plt_entries(ctx, path, d):
     """(name@plt, address, size) of an IA-64 object's PLT entries, from the toolchain's objdump
     and readelf (which name none of them): a called entry "addl r15=OFF,r1" (2 bundles) loads
     the function descriptor at DT_PLTGOT + OFF, relocated (IPLTLSB) against the function; a
     lazy entry "mov r15=I" (1 bundle) is relocation I of .rela.IA_64.pltoff's; .PLT0 the first
     3 bundles."""
-    tools = os.path.join(IA64_TOOLCHAIN, "bin", "ia64-linux-gnu-")
     env = os.environ.copy()
-    dyn = run(ctx, [tools + "readelf", "-dW", path], d, env=env).stdout.decode()
+    dyn = run(ctx, [ia64_tool("readelf"), "-dW", path], d, env=env).stdout.decode()
     gp = int(re.search(r"\(PLTGOT\)\s+0x([0-9a-f]+)", dyn).group(1), 16)
     relocs, inside = [], False
-    for line in run(ctx, [tools + "readelf", "-rW", path], d, env=env).stdout.decode().splitlines():
+    for line in run(ctx, [ia64_tool("readelf"), "-rW", path], d, env=env).stdout.decode().splitlines():
         if line.startswith("Relocation section"):
             inside = "'.rela.IA_64.pltoff'" in line
             continue
@@ -549,7 +558,7 @@ def ia64_plt_entries(ctx, path, d):
         if inside and len(f) >= 5 and f[2].startswith("R_IA64_IPLT"):
             relocs.append((int(f[0], 16), re.sub(r"@.*$", "", f[4])))
     by_slot = dict(relocs)
-    text = run(ctx, [tools + "objdump", "-d", "-j", ".plt", path], d, env=env).stdout.decode()
+    text = run(ctx, [ia64_tool("objdump"), "-d", "-j", ".plt", path], d, env=env).stdout.decode()
     m = re.search(r"^([0-9a-f]+) <\.plt>:", text, re.M)
     out = [(".PLT0", int(m.group(1), 16), 48)] if m else []
     for a, insn in re.findall(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*\[M[MI][IB]\]\s+(.*?);*$",

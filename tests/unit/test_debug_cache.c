@@ -4,7 +4,7 @@
  * original's, and it has no compressed section. Then what a user relies on: a later run takes
  * the same file without writing it again; a copy cut short, another build-id, a debug file
  * that is not compressed and a cache that cannot be written give no copy (the caller keeps
- * the original). */
+ * the original). debug_cache_find takes a copy that is there and writes none. */
 #include <criterion/criterion.h>
 
 #include <stdarg.h>
@@ -161,4 +161,25 @@ Test(debug_cache, no_copy_for_another_build_id_a_plain_file_or_no_cache)
 	cr_assert_eq(sh("touch %s/c5", dir), 0);
 	cr_assert_eq(open_in("c5", "z.debug", id), -1, "a copy where the cache cannot be made");
 	cr_assert_eq(open_in("c6", "missing.debug", id), -1);
+}
+
+/* What names alone use (a run of --folded): an existing copy, and none written. */
+Test(debug_cache, find_takes_a_copy_and_writes_none)
+{
+	NEED_TOOLS();
+	char xdg[300], path[300], copy[400];
+	snprintf(xdg, sizeof(xdg), "%s/c7", dir);
+	snprintf(path, sizeof(path), "%s/z.debug", dir);
+	cr_assert_eq(setenv("XDG_CACHE_HOME", xdg, 1), 0);
+	cr_assert_eq(debug_cache_find(path, id, idlen), -1, "a copy found in an empty cache");
+	copy_path(copy, sizeof(copy), "c7");
+	cr_assert_eq(sh("test -e %s", copy), 1 << 8, "debug_cache_find wrote a copy");
+	struct stat a, f;
+	make_copy("c7", copy, sizeof(copy), &a);
+	cr_assert_eq(setenv("XDG_CACHE_HOME", xdg, 1), 0);
+	int fd = debug_cache_find(path, id, idlen);
+	cr_assert_geq(fd, 0, "the copy there is not found");
+	cr_assert_eq(fstat(fd, &f), 0);
+	close(fd);
+	cr_assert_eq(f.st_ino, a.st_ino, "the descriptor is not the copy's");
 }

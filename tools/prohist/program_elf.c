@@ -97,8 +97,10 @@ int program_open_elf(struct program *p, const struct prf_data *prf, char *err, s
 	p->syms = symtab_load(p->path, p->bias);
 	/* Source lines: through the symbolizer every profemu output uses, which finds the DWARF
 	 * where users keep it. Without it (out of memory) the annotation has no lines. */
-	if (objmap_report_elf(&p->map, p->path, p->bias, mask) == 0)
+	if (objmap_report_elf(&p->map, p->path, p->bias, mask) == 0) {
 		p->lines = symbolizer_new(&p->map, NULL, mask, stderr);
+		symbolizer_guest_stopped(p->lines);	/* no guest runs */
+	}
 	r = 0;
 out:
 	if (elf)
