@@ -164,7 +164,7 @@ void hppa_specialise(struct hppa_insn *in)
 		break;
 	}
 	/* The forms whose tail does not clear gr[0] (NEXT_PLAIN) write a target r0 to the sink. */
-	if (hppa_op_role(in->op) == HROLE_SINK && in->t == 0)
+	if (hppa_role_of(in->op) == HROLE_SINK && in->t == 0)
 		in->t = HPPA_GR_SINK;
 }
 
@@ -185,21 +185,21 @@ void hppa_decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
  * block is left early only by a fault or a nullification). */
 static bool straight_op(unsigned op)
 {
-	enum hppa_op_role r = hppa_op_role(op);
+	enum hppa_block_role r = hppa_role_of(op);
 	return r == HROLE_STRAIGHT || r == HROLE_SINK;
 }
 
 /* A branch may end a block: it brings the queue and the count up to itself (BRANCH_START). */
 static bool branch_op(unsigned op)
 {
-	enum hppa_op_role r = hppa_op_role(op);
+	enum hppa_block_role r = hppa_role_of(op);
 	return r == HROLE_BRANCH || r == HROLE_CBRANCH;
 }
 
 /* A conditional branch in its specialised form (CBRANCH_END): not taken, a block goes on. */
 static bool cbranch_op(unsigned op)
 {
-	return hppa_op_role(op) == HROLE_CBRANCH;
+	return hppa_role_of(op) == HROLE_CBRANCH;
 }
 
 /* The decoded page holding pc, or NULL if it is not mapped executable. */

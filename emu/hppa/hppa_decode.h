@@ -15,7 +15,7 @@
  * what the rest of the machine needs to know of it:
  *   OP(NAME, ROLE, JIT) is HOP_NAME, run by the interpreter's handler L_HOP_NAME
  *   (hppa_handlers.inc, hppa_run.c); SHARED(NAME, H, ROLE, JIT) is HOP_NAME run by L_H.
- *   ROLE (enum hppa_op_role, HROLE_ROLE) is its place in the cache's blocks (hppa_dcache.c):
+ *   ROLE (enum hppa_block_role, HROLE_ROLE) is its place in the cache's blocks (hppa_dcache.c):
  *   STOP (no block holds it), STRAIGHT, SINK (straight, and its handler's tail does not clear
  *   gr[0], so a target r0 is written to HPPA_GR_SINK), BRANCH (it may end a block).
  *   JIT (enum hppa_jit_rule, HJ_*) is when the host-code translator (hppa_jit.c) takes it: 0
@@ -108,8 +108,8 @@
 	OP(AND_IMM, SINK, HJ_ALWAYS)	/* depi 0: t & imm */ \
 	OP(OR_IMM, SINK, HJ_ALWAYS)	/* depi -1: t | imm */
 
-/* An op's place in the cache's blocks (HPPA_OPS' ROLE; hppa_op_role). */
-enum hppa_op_role {
+/* An op's place in the cache's blocks (HPPA_OPS' ROLE; hppa_role_of). */
+enum hppa_block_role {
 	HROLE_STOP,	/* a trap or a marker: no block holds it */
 	HROLE_STRAIGHT,	/* a block may hold it */
 	HROLE_SINK,	/* straight, and a target r0 is written to the sink (NEXT_PLAIN) */
@@ -145,14 +145,14 @@ enum hppa_op {
 #undef HPPA_OP_ENUM_SHARED
 
 /* The role of op (enum hppa_op) in the cache's blocks. */
-static inline enum hppa_op_role hppa_op_role(unsigned op)
+static inline enum hppa_block_role hppa_role_of(unsigned op)
 {
 #define HPPA_OP_ROLE(name, role, jit) [HOP_##name] = HROLE_##role,
 #define HPPA_OP_ROLE_SHARED(name, handler, role, jit) [HOP_##name] = HROLE_##role,
 	static const uint8_t roles[HOP_CMPB_C] = { HPPA_OPS(HPPA_OP_ROLE, HPPA_OP_ROLE_SHARED) };
 #undef HPPA_OP_ROLE
 #undef HPPA_OP_ROLE_SHARED
-	return op >= HOP_CMPB_C ? HROLE_CBRANCH : (enum hppa_op_role)roles[op];
+	return op >= HOP_CMPB_C ? HROLE_CBRANCH : (enum hppa_block_role)roles[op];
 }
 
 /* HOP_FCNV kinds (bits 14..16 of the word). */

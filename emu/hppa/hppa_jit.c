@@ -112,7 +112,7 @@ static bool translatable(const struct hppa_insn *in)
  * when the exit runs that (slot_runs_in_exit). */
 static bool translated_jump(const struct hppa_insn *in)
 {
-	return hppa_op_role(in->op) == HROLE_BRANCH && translatable(in);
+	return hppa_role_of(in->op) == HROLE_BRANCH && translatable(in);
 }
 
 #if JIT_HOST
@@ -331,7 +331,7 @@ static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, boo
  * interpreter then runs the slot), as a slot the exit cannot run is. */
 static bool slot_runs_in_exit(const struct hppa_insn *slot)
 {
-	enum hppa_op_role r = hppa_op_role(slot->op);
+	enum hppa_block_role r = hppa_role_of(slot->op);
 	return (r == HROLE_STRAIGHT || r == HROLE_SINK) && slot->op != HOP_LDW_RUN &&
 	       slot->op != HOP_STW_RUN && translatable(slot);
 }
