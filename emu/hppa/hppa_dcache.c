@@ -164,17 +164,8 @@ void hppa_specialise(struct hppa_insn *in)
 		break;
 	}
 	/* The forms whose tail does not clear gr[0] (NEXT_PLAIN) write a target r0 to the sink. */
-	switch (in->op) {
-	case HOP_ADDL_FAST: case HOP_COPY: case HOP_LDO: case HOP_LDIL: case HOP_LDW_NOMOD:
-	case HOP_LDW_IDX:
-	case HOP_ADD_SH: case HOP_ADDL_SH: case HOP_SUB_PLAIN: case HOP_ADDI_PLAIN:
-	case HOP_SHL_MASK: case HOP_SHR_MASK: case HOP_SHR_SIGNED: case HOP_AND_IMM: case HOP_OR_IMM:
-		if (in->t == 0)
-			in->t = HPPA_GR_SINK;
-		break;
-	default:
-		break;
-	}
+	if (hppa_role_of(in->op) == HROLE_SINK && in->t == 0)
+		in->t = HPPA_GR_SINK;
 }
 
 /* handlers: run()'s, indexed by enum hppa_op (each cached instruction keeps its own). */
@@ -194,19 +185,21 @@ void hppa_decode_one(struct hppa_cpu *c, struct hppa_code_page *p, unsigned i,
  * block is left early only by a fault or a nullification). */
 static bool straight_op(unsigned op)
 {
-	return op >= HOP_ADD && !(op >= HOP_BL && op <= HOP_BVB) && op < HOP_CMPB_C;
+	enum hppa_block_role r = hppa_role_of(op);
+	return r == HROLE_STRAIGHT || r == HROLE_SINK;
 }
 
 /* A branch may end a block: it brings the queue and the count up to itself (BRANCH_START). */
 static bool branch_op(unsigned op)
 {
-	return (op >= HOP_BL && op <= HOP_BVB) || (op >= HOP_CMPB_C && op < HOP_COUNT);
+	enum hppa_block_role r = hppa_role_of(op);
+	return r == HROLE_BRANCH || r == HROLE_CBRANCH;
 }
 
 /* A conditional branch in its specialised form (CBRANCH_END): not taken, a block goes on. */
 static bool cbranch_op(unsigned op)
 {
-	return op >= HOP_CMPB_C && op < HOP_COUNT;
+	return hppa_role_of(op) == HROLE_CBRANCH;
 }
 
 /* The decoded page holding pc, or NULL if it is not mapped executable. */

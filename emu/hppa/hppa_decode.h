@@ -11,78 +11,127 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Every op the decoder or the interpreter's cache gives an instruction, in enum order:
- * OP(NAME) is HOP_NAME, run by the interpreter's handler L_HOP_NAME (hppa_handlers.inc,
- * hppa_run.c); SHARED(NAME, H) is HOP_NAME run by handler L_H. The enum below and the
- * interpreter's dispatch table (hppa_run.c) are both made from this one list. */
+/* Every op the decoder or the interpreter's cache gives an instruction, in enum order, with
+ * what the rest of the machine needs to know of it:
+ *   OP(NAME, ROLE, JIT) is HOP_NAME, run by the interpreter's handler L_HOP_NAME
+ *   (hppa_handlers.inc, hppa_run.c); SHARED(NAME, H, ROLE, JIT) is HOP_NAME run by L_H.
+ *   ROLE (enum hppa_block_role, HROLE_ROLE) is its place in the cache's blocks (hppa_dcache.c):
+ *   STOP (no block holds it), STRAIGHT, SINK (straight, and its handler's tail does not clear
+ *   gr[0], so a target r0 is written to HPPA_GR_SINK), BRANCH (it may end a block).
+ *   JIT (enum hppa_jit_rule, HJ_*) is when the host-code translator (hppa_jit.c) takes it: 0
+ *   never, HJ_ALWAYS, or the conditions its fields must meet.
+ * The enum, the interpreter's dispatch table (hppa_run.c), the blocks' roles and the
+ * translator's choice are all made from this one list. */
 #define HPPA_OPS(OP, SHARED) \
-	OP(ILLEGAL)	/* unknown or reserved encoding: SIGILL */ \
-	OP(PRIV)	/* privileged instruction: SIGILL (ILL_PRVOPC) */ \
-	OP(BKPT)	/* cache marker: a cpu_add_breakpoint address (never from hppa_decode) */ \
-	OP(BREAK) \
+	OP(ILLEGAL, STOP, 0)	/* unknown or reserved encoding: SIGILL */ \
+	OP(PRIV, STOP, 0)	/* privileged instruction: SIGILL (ILL_PRVOPC) */ \
+	OP(BKPT, STOP, 0)	/* cache marker: a cpu_add_breakpoint address (never from hppa_decode) */ \
+	OP(BREAK, STOP, 0) \
 	/* arithmetic and logical, opcode 02 */ \
-	OP(ADD)		/* flags: HF_CIN, HF_NOCB, HF_TSV; sub = pre-shift of r1 */ \
-	OP(ADDL_FAST)	/* add,l without condition */ \
-	OP(SUB)		/* flags: HF_CIN (borrow), HF_TSV, HF_TC */ \
-	OP(DS) \
-	OP(CMPCLR) \
-	OP(OR) OP(AND) OP(XOR) OP(ANDCM) \
-	OP(COPY)	/* or r,r0,t without condition */ \
-	OP(UXOR) OP(UADDCM) OP(DCOR) \
+	/* ADD: flags HF_CIN, HF_NOCB, HF_TSV; sub = pre-shift of r1 (add,c and shladd taken) */ \
+	OP(ADD, STRAIGHT, HJ_PLAIN | HJ_NO_TSV | HJ_SHIFT) \
+	OP(ADDL_FAST, SINK, HJ_ALWAYS)	/* add,l without condition */ \
+	/* SUB: flags HF_CIN (borrow), HF_TSV, HF_TC (sub,b taken) */ \
+	OP(SUB, STRAIGHT, HJ_PLAIN | HJ_NO_TSV | HJ_NO_TC) \
+	OP(DS, STRAIGHT, 0) \
+	OP(CMPCLR, STRAIGHT, 0) \
+	OP(OR, STRAIGHT, HJ_PLAIN) OP(AND, STRAIGHT, HJ_PLAIN) OP(XOR, STRAIGHT, HJ_PLAIN) \
+	OP(ANDCM, STRAIGHT, HJ_PLAIN) \
+	OP(COPY, SINK, HJ_ALWAYS)	/* or r,r0,t without condition */ \
+	OP(UXOR, STRAIGHT, 0) OP(UADDCM, STRAIGHT, 0) OP(DCOR, STRAIGHT, 0) \
 	/* immediates */ \
-	OP(ADDI)	/* flags: HF_TC (addit), HF_TSV */ \
-	OP(SUBI) OP(CMPICLR) \
-	OP(LDO) OP(LDIL) OP(ADDIL) \
+	OP(ADDI, STRAIGHT, 0)	/* flags: HF_TC (addit), HF_TSV */ \
+	OP(SUBI, STRAIGHT, HJ_PLAIN | HJ_NO_TSV) OP(CMPICLR, STRAIGHT, 0) \
+	OP(LDO, SINK, HJ_ALWAYS) OP(LDIL, SINK, HJ_ALWAYS) OP(ADDIL, STRAIGHT, HJ_ALWAYS) \
 	/* memory: sub = log2 of the size; flags HF_IDX, HF_SCALE, HF_MOD, HF_MB */ \
-	OP(LOAD) OP(STORE) OP(LDCW) OP(STBY) OP(FLOAD) OP(FSTORE) \
+	OP(LOAD, STRAIGHT, HJ_WORD) OP(STORE, STRAIGHT, HJ_WORD) \
+	OP(LDCW, STRAIGHT, 0) OP(STBY, STRAIGHT, 0) OP(FLOAD, STRAIGHT, 0) \
+	OP(FSTORE, STRAIGHT, 0) \
 	/* branches: imm = displacement (relative to the instruction + 8); the immediate of \
 	 * CMPIB, ADDIB and MOVIB is (int8_t)r1 */ \
 	/* BL also stands for PA 2.0's B,L and B,L,PUSH (22-bit); BV for BVE (x = r0) and, with \
 	 * t = rp, BVE,L */ \
-	OP(BL) OP(BLR) OP(BV) OP(BE) OP(BLE) \
-	OP(GATE)	/* t: only its privilege bits are written */ \
-	OP(CMPB) OP(CMPIB) OP(ADDB) OP(ADDIB) OP(MOVB) OP(MOVIB) OP(BB) OP(BVB) \
+	OP(BL, BRANCH, HJ_ALWAYS) OP(BLR, BRANCH, 0) OP(BV, BRANCH, HJ_NO_X_LINK) \
+	OP(BE, BRANCH, 0) OP(BLE, BRANCH, 0) \
+	OP(GATE, BRANCH, 0)	/* t: only its privilege bits are written */ \
+	OP(CMPB, BRANCH, 0) OP(CMPIB, BRANCH, 0) OP(ADDB, BRANCH, 0) OP(ADDIB, BRANCH, 0) \
+	OP(MOVB, BRANCH, 0) OP(MOVIB, BRANCH, 0) OP(BB, BRANCH, 0) OP(BVB, BRANCH, 0) \
 	/* shift, extract, deposit: sub = shift or position, len = field length */ \
-	OP(SHRPW) OP(VSHRPW) OP(EXTRU) OP(EXTRS) OP(VEXTRU) OP(VEXTRS) \
-	OP(DEP) OP(ZDEP) OP(VDEP) OP(ZVDEP) OP(DEPI) OP(ZDEPI) OP(VDEPI) OP(ZVDEPI) \
+	OP(SHRPW, STRAIGHT, 0) OP(VSHRPW, STRAIGHT, 0) OP(EXTRU, STRAIGHT, 0) \
+	OP(EXTRS, STRAIGHT, 0) OP(VEXTRU, STRAIGHT, 0) OP(VEXTRS, STRAIGHT, 0) \
+	OP(DEP, STRAIGHT, 0) OP(ZDEP, STRAIGHT, 0) OP(VDEP, STRAIGHT, 0) OP(ZVDEP, STRAIGHT, 0) \
+	OP(DEPI, STRAIGHT, 0) OP(ZDEPI, STRAIGHT, 0) OP(VDEPI, STRAIGHT, 0) \
+	OP(ZVDEPI, STRAIGHT, 0) \
 	/* system */ \
 	/* MTSAR: sub = 1 for PA 2.0's MTSARCM (SAR = the complement) */ \
-	OP(MFCTL) OP(MTSAR) OP(MFSP) OP(MTSP) OP(SYNC) OP(LDSID) OP(PROBE) OP(MFIA) \
+	OP(MFCTL, STRAIGHT, 0) OP(MTSAR, STRAIGHT, 0) OP(MFSP, STRAIGHT, 0) \
+	OP(MTSP, STRAIGHT, 0) OP(SYNC, STRAIGHT, 0) OP(LDSID, STRAIGHT, 0) \
+	OP(PROBE, STRAIGHT, 0) OP(MFIA, STRAIGHT, 0) \
 	/* fdc, fdce, pdc, fic, fice x(s,b): r1 = x, r2 = b, HF_MOD (,m: b += x); sub = 1 for \
 	 * the instruction-cache forms */ \
-	OP(FLUSH) \
+	OP(FLUSH, STRAIGHT, 0) \
 	/* PA 2.0's prefetch: ldd into r0 without base modification (a hint: no load, no fault, \
 	 * so SYNC's handler: nothing to do) */ \
-	SHARED(PREFETCH, HOP_SYNC) \
+	SHARED(PREFETCH, HOP_SYNC, STRAIGHT, 0) \
 	/* floating point, all in hppa_fp.c behind one handler: sub = format (0 sgl, 1 dbl); \
 	 * single registers are slots 2*reg+half */ \
-	SHARED(FCPY, FP) SHARED(FABS, FP) SHARED(FSQRT, FP) SHARED(FRND, FP) \
-	SHARED(FNEG, FP) SHARED(FNEGABS, FP) \
-	SHARED(FADD, FP) SHARED(FSUB, FP) SHARED(FMPY, FP) SHARED(FDIV, FP) SHARED(FREM, FP) \
-	SHARED(FCNV, FP)	/* sub = kind (enum hppa_fcnv), len = src fmt | dst fmt << 2 */ \
-	SHARED(FCMP, FP)	/* cond = 5-bit condition */ \
-	SHARED(FTEST, FP) SHARED(XMPYU, FP) SHARED(FID, FP) \
+	SHARED(FCPY, FP, STRAIGHT, 0) SHARED(FABS, FP, STRAIGHT, 0) \
+	SHARED(FSQRT, FP, STRAIGHT, 0) SHARED(FRND, FP, STRAIGHT, 0) \
+	SHARED(FNEG, FP, STRAIGHT, 0) SHARED(FNEGABS, FP, STRAIGHT, 0) \
+	SHARED(FADD, FP, STRAIGHT, 0) SHARED(FSUB, FP, STRAIGHT, 0) \
+	SHARED(FMPY, FP, STRAIGHT, 0) SHARED(FDIV, FP, STRAIGHT, 0) \
+	SHARED(FREM, FP, STRAIGHT, 0) \
+	/* FCNV: sub = kind (enum hppa_fcnv), len = src fmt | dst fmt << 2 */ \
+	SHARED(FCNV, FP, STRAIGHT, 0) \
+	SHARED(FCMP, FP, STRAIGHT, 0)	/* cond = 5-bit condition */ \
+	SHARED(FTEST, FP, STRAIGHT, 0) SHARED(XMPYU, FP, STRAIGHT, 0) \
+	SHARED(FID, FP, STRAIGHT, 0) \
 	/* PA 2.0: t = r1 * r2 + imm (a slot or register), rounded once; sub = format */ \
-	SHARED(FMPYFADD, FP) \
+	SHARED(FMPYFADD, FP, STRAIGHT, 0) \
 	/* The interpreter's own forms of common instructions, chosen when a page is decoded \
 	 * into its cache (never from hppa_decode; hppa_dcache.c: specialise). */ \
-	OP(LDW_NOMOD)	/* ldw without base modification, displacement form */ \
-	OP(LDW_IDX)	/* ldw without base modification, index form: sub = the index's shift */ \
-	OP(LDW_RUN)	/* HOP_LDW_NOMOD starting a run of them (mrun > 1) */ \
-	OP(STW_RUN)	/* HOP_STW_NOMOD starting a run of them (mrun > 1) */ \
-	OP(STW_NOMOD)	/* stw without base modification */ \
-	OP(ADD_SH)	/* add/shladd without condition or trap: sub = shift, sets PSW[C/B] */ \
-	OP(ADDL_SH)	/* shladd,l without condition: sub = shift */ \
-	OP(SUB_PLAIN)	/* sub without condition, trap or borrow in */ \
-	OP(ADDI_PLAIN)	/* addi without condition or trap */ \
-	OP(SHL_MASK)	/* zdep r: (r1 << sub) & imm */ \
-	OP(SHR_MASK)	/* extru: (r2 >> sub) & imm */ \
-	OP(SHR_SIGNED)	/* extrs: (int32_t)(r2 << sub) >> len */ \
-	OP(AND_IMM)	/* depi 0: t & imm */ \
-	OP(OR_IMM)	/* depi -1: t | imm */
+	/* ldw without base modification, displacement form */ \
+	OP(LDW_NOMOD, SINK, HJ_ALWAYS) \
+	/* ldw without base modification, index form: sub = the index's shift */ \
+	OP(LDW_IDX, SINK, HJ_SHIFT) \
+	OP(LDW_RUN, STRAIGHT, HJ_ALWAYS)	/* HOP_LDW_NOMOD starting a run of them (mrun > 1) */ \
+	OP(STW_RUN, STRAIGHT, HJ_ALWAYS)	/* HOP_STW_NOMOD starting a run of them (mrun > 1) */ \
+	OP(STW_NOMOD, STRAIGHT, HJ_ALWAYS)	/* stw without base modification */ \
+	/* add/shladd without condition or trap: sub = shift, sets PSW[C/B] */ \
+	OP(ADD_SH, SINK, HJ_SHIFT) \
+	OP(ADDL_SH, SINK, HJ_SHIFT)	/* shladd,l without condition: sub = shift */ \
+	OP(SUB_PLAIN, SINK, HJ_ALWAYS)	/* sub without condition, trap or borrow in */ \
+	OP(ADDI_PLAIN, SINK, HJ_ALWAYS)	/* addi without condition or trap */ \
+	OP(SHL_MASK, SINK, HJ_SHIFT)	/* zdep r: (r1 << sub) & imm */ \
+	OP(SHR_MASK, SINK, HJ_SHIFT)	/* extru: (r2 >> sub) & imm */ \
+	OP(SHR_SIGNED, SINK, HJ_SHIFT | HJ_LEN)	/* extrs: (int32_t)(r2 << sub) >> len */ \
+	OP(AND_IMM, SINK, HJ_ALWAYS)	/* depi 0: t & imm */ \
+	OP(OR_IMM, SINK, HJ_ALWAYS)	/* depi -1: t | imm */
 
-#define HPPA_OP_ENUM(name) HOP_##name,
-#define HPPA_OP_ENUM_SHARED(name, handler) HOP_##name,
+/* An op's place in the cache's blocks (HPPA_OPS' ROLE; hppa_role_of). */
+enum hppa_block_role {
+	HROLE_STOP,	/* a trap or a marker: no block holds it */
+	HROLE_STRAIGHT,	/* a block may hold it */
+	HROLE_SINK,	/* straight, and a target r0 is written to the sink (NEXT_PLAIN) */
+	HROLE_BRANCH,	/* a branch: it may end a block, with its straight delay slot */
+	HROLE_CBRANCH,	/* a conditional branch in its specialised form: a block runs on
+			 * through it, ending only when it is taken (HOP_CMPB_C ...) */
+};
+
+/* When the translator takes an op (HPPA_OPS' JIT): 0 never; else every condition set. */
+enum hppa_jit_rule {
+	HJ_ALWAYS = 1,
+	HJ_PLAIN = 2,		/* no condition (cond = 0): it never nullifies */
+	HJ_NO_TSV = 4,		/* no trap on signed overflow */
+	HJ_NO_TC = 8,		/* no trap on condition */
+	HJ_SHIFT = 16,		/* sub < 32: a host shift count */
+	HJ_LEN = 32,		/* len < 32: a host shift count */
+	HJ_WORD = 64,		/* sub <= 2: a byte, halfword or word access */
+	HJ_NO_X_LINK = 128,	/* r1 = 0 and t = 0: bv r2, no index, no link */
+};
+
+#define HPPA_OP_ENUM(name, role, jit) HOP_##name,
+#define HPPA_OP_ENUM_SHARED(name, handler, role, jit) HOP_##name,
 enum hppa_op {
 	HPPA_OPS(HPPA_OP_ENUM, HPPA_OP_ENUM_SHARED)
 	/* The interpreter's cache: a conditional branch specialised to its condition c (0..15),
@@ -94,6 +143,17 @@ enum hppa_op {
 };
 #undef HPPA_OP_ENUM
 #undef HPPA_OP_ENUM_SHARED
+
+/* The role of op (enum hppa_op) in the cache's blocks. */
+static inline enum hppa_block_role hppa_role_of(unsigned op)
+{
+#define HPPA_OP_ROLE(name, role, jit) [HOP_##name] = HROLE_##role,
+#define HPPA_OP_ROLE_SHARED(name, handler, role, jit) [HOP_##name] = HROLE_##role,
+	static const uint8_t roles[HOP_CMPB_C] = { HPPA_OPS(HPPA_OP_ROLE, HPPA_OP_ROLE_SHARED) };
+#undef HPPA_OP_ROLE
+#undef HPPA_OP_ROLE_SHARED
+	return op >= HOP_CMPB_C ? HROLE_CBRANCH : (enum hppa_block_role)roles[op];
+}
 
 /* HOP_FCNV kinds (bits 14..16 of the word). */
 enum hppa_fcnv {

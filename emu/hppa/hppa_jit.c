@@ -89,36 +89,30 @@ static int branch_cc(const struct hppa_insn *in)
 }
 
 /* An instruction the translator takes: the interpreter's straight forms that cannot trap or
- * nullify (specialise() in hppa_cpu.c), with shift counts a host shift matches. */
+ * nullify (specialise() in hppa_dcache.c), with shift counts a host shift matches, as
+ * HPPA_OPS' JIT column says for each op; a conditional branch when branch_cc has its code. */
 static bool translatable(const struct hppa_insn *in)
 {
-	switch (in->op) {
-	case HOP_LDO: case HOP_LDIL: case HOP_ADDIL: case HOP_COPY: case HOP_ADDL_FAST:
-	case HOP_SUB_PLAIN: case HOP_ADDI_PLAIN: case HOP_AND_IMM: case HOP_OR_IMM:
-	case HOP_LDW_NOMOD: case HOP_LDW_RUN: case HOP_STW_NOMOD: case HOP_STW_RUN:
-		return true;
-	case HOP_ADD_SH: case HOP_ADDL_SH: case HOP_SHL_MASK: case HOP_SHR_MASK: case HOP_LDW_IDX:
-		return in->sub < 32;
-	case HOP_SHR_SIGNED:
-		return in->sub < 32 && in->len < 32;
-	case HOP_OR: case HOP_AND: case HOP_XOR: case HOP_ANDCM:
-		return in->cond == 0;
-	/* add,c and sub,b (64-bit arithmetic), subi: no condition (never nullifies), no trap */
-	case HOP_ADD:
-		return in->cond == 0 && !(in->flags & HF_TSV) && in->sub < 32;
-	case HOP_SUB:
-		return in->cond == 0 && !(in->flags & (HF_TSV | HF_TC));
-	case HOP_SUBI:
-		return in->cond == 0 && !(in->flags & HF_TSV);
-	case HOP_LOAD: case HOP_STORE:
-		return in->sub <= 2;
-	case HOP_BL:	/* a jump or a call (emit_jump); it ends its run */
-		return true;
-	case HOP_BV:	/* a return or $$dyncall's jump on (emit_bv); it ends its run */
-		return in->r1 == 0 && in->t == 0;
-	default:
+#define JIT_RULE(name, role, jit) [HOP_##name] = (jit),
+#define JIT_RULE_SHARED(name, handler, role, jit) [HOP_##name] = (jit),
+	static const uint8_t rules[HOP_CMPB_C] = { HPPA_OPS(JIT_RULE, JIT_RULE_SHARED) };
+#undef JIT_RULE
+#undef JIT_RULE_SHARED
+	if (in->op >= HOP_CMPB_C)
 		return branch_cc(in) >= 0;
-	}
+	unsigned r = rules[in->op];
+	return r && !((r & HJ_PLAIN) && in->cond != 0) &&
+	       !((r & HJ_NO_TSV) && (in->flags & HF_TSV)) &&
+	       !((r & HJ_NO_TC) && (in->flags & HF_TC)) && !((r & HJ_SHIFT) && in->sub >= 32) &&
+	       !((r & HJ_LEN) && in->len >= 32) && !((r & HJ_WORD) && in->sub > 2) &&
+	       !((r & HJ_NO_X_LINK) && (in->r1 != 0 || in->t != 0));
+}
+
+/* A jump (B,L) or a return (BV) the translator takes: it ends its run, after its delay slot
+ * when the exit runs that (slot_runs_in_exit). */
+static bool translated_jump(const struct hppa_insn *in)
+{
+	return hppa_role_of(in->op) == HROLE_BRANCH && translatable(in);
 }
 
 #if JIT_HOST
@@ -337,12 +331,9 @@ static void word_run(struct emit *e, const struct hppa_insn *in, uint32_t i, boo
  * interpreter then runs the slot), as a slot the exit cannot run is. */
 static bool slot_runs_in_exit(const struct hppa_insn *slot)
 {
-	switch (slot->op) {
-	case HOP_LDW_RUN: case HOP_STW_RUN: case HOP_BL: case HOP_BV:
-		return false;
-	default:
-		return translatable(slot) && branch_cc(slot) < 0;
-	}
+	enum hppa_block_role r = hppa_role_of(slot->op);
+	return (r == HROLE_STRAIGHT || r == HROLE_SINK) && slot->op != HOP_LDW_RUN &&
+	       slot->op != HOP_STW_RUN && translatable(slot);
 }
 
 static void taken_exit(struct emit *e, const struct hppa_insn *in, uint32_t i,
@@ -643,7 +634,7 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 		/* a jump's run ends after it, or after its slot when its exit runs that: the
 		 * run then holds all that retires before its target, as the block does
 		 * (hppa_dcache.c: a branch's block ends with its straight slot) */
-		if ((in->op == HOP_BL || in->op == HOP_BV) && translatable(in))
+		if (translated_jump(in))
 			run_end[i] = (uint16_t)(i + 1 + (i + 1 < HPPA_PAGE_INSNS &&
 							 slot_runs_in_exit(in + 1)));
 		else
@@ -658,8 +649,7 @@ bool hppa_jit_translate(struct hppa_cpu *c, struct hppa_code_page *page,
 	/* a jump's slot in its run is no entry: that run ends right after it, and run() would
 	 * enter it where the jump's handler runs the slot with the queue not straight */
 	for (unsigned i = 0; i + 1 < HPPA_PAGE_INSNS; i++)
-		if ((page->insn[i].op == HOP_BL || page->insn[i].op == HOP_BV) &&
-		    run_end[i] == i + 2)
+		if (translated_jump(&page->insn[i]) && run_end[i] == i + 2)
 			entry[i + 1] = false;
 	/* 36 KiB: not on the stack of run(), which calls this; profemu runs one host thread */
 	static struct emit e;

@@ -249,8 +249,8 @@ enum cpu_stop hppa_op_run(struct cpu *cpu, struct cpu_fault *f)
 	static const void *const handlers[HOP_COUNT + 1] = {
 		[HANDLER_JIT] = &&L_JIT,
 		/* every op of hppa_decode.h's list, to the handler it names */
-#define OWN_HANDLER(name) [HOP_##name] = &&L_HOP_##name,
-#define SHARED_HANDLER(name, handler) [HOP_##name] = &&L_##handler,
+#define OWN_HANDLER(name, role, jit) [HOP_##name] = &&L_HOP_##name,
+#define SHARED_HANDLER(name, handler, role, jit) [HOP_##name] = &&L_##handler,
 		HPPA_OPS(OWN_HANDLER, SHARED_HANDLER)
 #undef OWN_HANDLER
 #undef SHARED_HANDLER
