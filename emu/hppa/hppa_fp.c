@@ -6,13 +6,14 @@
 #include <math.h>
 #include <string.h>
 
+#include "../host_fenv.h"
 #include "hppa_fp.h"
 #include "hppa_state.h"
 
 #define FPSR_C 0x04000000u	/* compare bit (status bit 5) */
 #define FPSR_RM_SHIFT 9		/* rounding mode, status bits 21..22 */
 /* The sticky exception flags, status bits 0..4: invalid, divide by zero, overflow, underflow,
- * inexact (what fetestexcept reads). */
+ * inexact (what host_fenv_test reads). */
 #define FPSR_V 0x80000000u
 #define FPSR_Z 0x40000000u
 #define FPSR_O 0x20000000u
@@ -121,8 +122,8 @@ static void leave_rounding(int rm)
 		fesetround(FE_TONEAREST);
 }
 
-/* The host's exception flags raised by one operation, made sticky in the guest's status. */
-static void accrue_flags(struct hppa_cpu *c, int host)
+/* Host exception flags as the guest's sticky status bits. */
+static uint32_t fpsr_flags_of(int host)
 {
 	uint32_t f = 0;
 	if (host & FE_INVALID)
@@ -135,6 +136,24 @@ static void accrue_flags(struct hppa_cpu *c, int host)
 		f |= FPSR_U;
 	if (host & FE_INEXACT)
 		f |= FPSR_I;
+	return f;
+}
+
+/* Before an operation: the host's flags cleared, unless every flag the host holds is one
+ * the guest's status already has; then what the host holds after the operation adds to the
+ * guest's status exactly what the operation raised. Clearing costs more than reading (MXCSR
+ * reload, fnclex) and FP code keeps the inexact flag set, so most operations skip it. */
+static void start_flags(const struct hppa_cpu *c)
+{
+	int held = host_fenv_test();
+	if (fpsr_flags_of(held) & ~fpsr(c))
+		host_fenv_clear();
+}
+
+/* The host's exception flags after one operation, made sticky in the guest's status. */
+static void accrue_flags(struct hppa_cpu *c)
+{
+	uint32_t f = fpsr_flags_of(host_fenv_test());
 	if (f)
 		set_fpsr(c, fpsr(c) | f);
 }
@@ -357,7 +376,7 @@ static void fmpyfadd(struct hppa_cpu *c, const struct hppa_insn *in)
 		return;
 	}
 	int rm = enter_rounding(c);
-	feclearexcept(FE_ALL_EXCEPT);
+	start_flags(c);
 	if (dbl) {
 		double a = get_d(c, in->r1);
 		set_d(c, in->t, fma(neg ? -a : a, get_d(c, in->r2), get_d(c, ra)));
@@ -366,7 +385,7 @@ static void fmpyfadd(struct hppa_cpu *c, const struct hppa_insn *in)
 		set_s(c, in->t, fmaf(neg ? -a : a, get_s(c, in->r2), get_s(c, ra)));
 	}
 	invalid_makes_default_nan(c, in->t, dbl);
-	accrue_flags(c, fetestexcept(FE_ALL_EXCEPT));
+	accrue_flags(c);
 	leave_rounding(rm);
 }
 
@@ -382,13 +401,13 @@ static void arith(struct hppa_cpu *c, const struct hppa_insn *in)
 		return;
 	}
 	int rm = enter_rounding(c);
-	feclearexcept(FE_ALL_EXCEPT);
+	start_flags(c);
 	if (dbl)
 		set_d(c, in->t, arith_d(in->op, get_d(c, in->r1), get_d(c, in->r2)));
 	else
 		set_s(c, in->t, arith_s(in->op, get_s(c, in->r1), get_s(c, in->r2)));
 	invalid_makes_default_nan(c, in->t, dbl);
-	accrue_flags(c, fetestexcept(FE_ALL_EXCEPT));
+	accrue_flags(c);
 	leave_rounding(rm);
 }
 
