@@ -30,11 +30,7 @@ static int put_header(FILE *f, const struct wprof *w)
  * gprof learns the range and the rate even from a run with no tick in the text. */
 static uint64_t hist_records(const struct wprof *w)
 {
-	uint64_t max = 0;
-	for (uint64_t i = 0; i < w->nbins; i++)
-		if (w->hist[i] > max)
-			max = w->hist[i];
-	return max ? (max + GMON_BIN_MAX - 1) / GMON_BIN_MAX : 1;
+	return w->hist_max ? (w->hist_max + GMON_BIN_MAX - 1) / GMON_BIN_MAX : 1;
 }
 
 /* Record k carries min(65535, what is left of the bin after records 0..k-1). */
@@ -58,19 +54,26 @@ static int put_hist_record(FILE *f, const struct wprof *w, uint64_t k, uint32_t 
 	p += 16;
 	int r = put(f, hdr, (size_t)(p - hdr));
 
-	uint8_t buf[4096];
-	size_t n = 0;
-	for (uint64_t i = 0; !r && i < w->nbins; i++) {
-		uint64_t done = k * GMON_BIN_MAX, c = w->hist[i];
-		c = c > done ? c - done : 0;
-		bo_put16(buf + n, (uint16_t)(c < GMON_BIN_MAX ? c : GMON_BIN_MAX), be);
-		n += 2;
-		if (n == sizeof(buf)) {
-			r = put(f, buf, n);
-			n = 0;
+	/* A chunk no tick touched is zeros: written without reading its counters (the histogram
+	 * of a large program is megabytes, nearly all of it never hit). */
+	static const uint8_t zeros[2 * WPROF_HIST_CHUNK_BINS];
+	uint8_t buf[2 * WPROF_HIST_CHUNK_BINS];
+	const uint64_t done = k * GMON_BIN_MAX;
+	for (uint64_t i = 0; !r && i < w->nbins; i += WPROF_HIST_CHUNK_BINS) {
+		uint64_t left = w->nbins - i;
+		size_t bins = left < WPROF_HIST_CHUNK_BINS ? (size_t)left : WPROF_HIST_CHUNK_BINS;
+		if (!wprof_hist_chunk_touched(w, i)) {
+			r = put(f, zeros, 2 * bins);
+			continue;
 		}
+		for (size_t j = 0; j < bins; j++) {
+			uint64_t c = w->hist[i + j];
+			c = c > done ? c - done : 0;
+			bo_put16(buf + 2 * j, (uint16_t)(c < GMON_BIN_MAX ? c : GMON_BIN_MAX), be);
+		}
+		r = put(f, buf, 2 * bins);
 	}
-	return r ? r : put(f, buf, n);
+	return r;
 }
 
 static int put_arc(FILE *f, const struct wprof *w, uint64_t from, uint64_t self, uint32_t count)

@@ -24,9 +24,13 @@ int wprof_init(struct wprof *w, const struct wprof_config *cfg)
 		if (w->nbins > UINT32_MAX || cfg->text_lo > top ||
 		    w->nbins > (top - cfg->text_lo) / cfg->bin_bytes)
 			return -EINVAL;
+		uint64_t chunks = (w->nbins + WPROF_HIST_CHUNK_BINS - 1) / WPROF_HIST_CHUNK_BINS;
 		w->hist = calloc(w->nbins, sizeof(*w->hist));
-		if (!w->hist)
+		w->hist_chunks = calloc((chunks + 63) / 64, sizeof(*w->hist_chunks));
+		if (!w->hist || !w->hist_chunks) {
+			wprof_free(w);
 			return -ENOMEM;
+		}
 	}
 	w->stack = malloc(WPROF_MAX_DEPTH * sizeof(*w->stack));
 	int r = w->stack ? 0 : -ENOMEM;
@@ -51,6 +55,7 @@ int wprof_init(struct wprof *w, const struct wprof_config *cfg)
 void wprof_free(struct wprof *w)
 {
 	free(w->hist);
+	free(w->hist_chunks);
 	free(w->stack);
 	pairtab_free(&w->pcs);
 	pairtab_free(&w->arcs);
@@ -84,9 +89,13 @@ static uint32_t top_node(const struct wprof *w)
 void wprof_tick(struct wprof *w, uint64_t pc)
 {
 	w->ticks++;
-	if (pc >= w->cfg.text_lo && pc < w->cfg.text_hi)
-		w->hist[(pc - w->cfg.text_lo) / w->cfg.bin_bytes]++;
-	else
+	if (pc >= w->cfg.text_lo && pc < w->cfg.text_hi) {
+		uint64_t bin = (pc - w->cfg.text_lo) / w->cfg.bin_bytes, c = ++w->hist[bin];
+		uint64_t chunk = bin / WPROF_HIST_CHUNK_BINS;
+		w->hist_chunks[chunk / 64] |= UINT64_C(1) << (chunk % 64);
+		if (c > w->hist_max)
+			w->hist_max = c;
+	} else
 		w->outside++;
 	uint32_t i;
 	struct wprof_pc *p = pairtab_get(&w->pcs, pc, 0, &i);

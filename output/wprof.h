@@ -34,6 +34,9 @@
 
 #define WPROF_MAX_DEPTH 4096u
 
+/* Histogram bins per chunk of hist_chunks: one 4 KB page of counters. */
+#define WPROF_HIST_CHUNK_BINS 512u
+
 /* The call tree's root: the stack as the program begins, before any call. */
 #define WPROF_ROOT 0u
 
@@ -92,6 +95,11 @@ struct wprof {
 	struct wprof_config cfg;
 	uint64_t *hist;			/* nbins counters over [text_lo, text_lo + nbins*bin_bytes) */
 	uint64_t nbins;
+	/* What wprof_tick has touched, so that the gmon.out writer reads only that part of a
+	 * histogram of megabytes (one bin in a thousand is ever hit in a large program): bit c of
+	 * hist_chunks is set once a bin of chunk c (WPROF_HIST_CHUNK_BINS bins) has counted. */
+	uint64_t *hist_chunks;
+	uint64_t hist_max;		/* the largest bin's count */
 	uint64_t ticks;			/* every tick */
 	uint64_t outside;		/* ticks outside [text_lo, text_hi) */
 	uint64_t lost;			/* calls beyond WPROF_MAX_DEPTH not yet returned */
@@ -152,6 +160,13 @@ static inline size_t wprof_leaf_count(const struct wprof *w)
 static inline const struct wprof_leaf *wprof_leaf(const struct wprof *w, size_t i)
 {
 	return pairtab_at(&w->leaves, i);
+}
+
+/* Whether bins [i, i + WPROF_HIST_CHUNK_BINS) (i a multiple of it) may hold a non-zero count. */
+static inline bool wprof_hist_chunk_touched(const struct wprof *w, uint64_t i)
+{
+	uint64_t c = i / WPROF_HIST_CHUNK_BINS;
+	return w->hist_chunks[c / 64] >> (c % 64) & 1;
 }
 
 /* The end of the histogram's range (exclusive): text_lo + nbins * bin_bytes. */

@@ -296,9 +296,18 @@ enum { IA64_FR_INTEGER_EXP = 0x1003e };
 /* ldfs/ldfd/setf, stfs/stfd/getf: an IEEE single (8, 23) or double (11, 52) and the register format */
 struct ia64_fr ia64_fr_from_ieee(uint64_t bits, unsigned ebits, unsigned fbits);
 uint64_t ia64_fr_to_ieee(struct ia64_fr v, unsigned ebits, unsigned fbits);
+/* setf.sig (sz 0), setf.exp (1), setf.s (2), setf.d (3): the register from general register v */
+struct ia64_fr ia64_fr_setf(uint64_t v, unsigned sz);
 
 /* The parallel integer operations (ia64_mm.c): r1 from r2 and r3; false if in is not one. */
 bool ia64_mm_exec(struct ia64_cpu *c, const struct ia64_insn *in);
+
+/* czx1/czx2 (size 1 or 2 bytes), .l from the left: the index of the first zero element, or
+ * 8 / size when none is (ia64_exec.c). */
+unsigned ia64_czx(uint64_t v, unsigned size, bool left);
+/* br.ctop, br.cexit, br.wtop, br.wexit (in->btype 7, 6, 3, 2): the loop counters and rotation.
+ * Returns whether the loop goes on (taken for top, not taken for exit). */
+bool ia64_loop_branch(struct ia64_cpu *c, const struct ia64_insn *in);
 
 /* Operations with no effect on user state (nop, hints, fences, ...): they only count. */
 bool ia64_is_no_op(unsigned op);

@@ -146,7 +146,7 @@ static void set_nat(struct ia64_cpu *c, unsigned r, bool nat)
 
 /* ---- czx ---- */
 
-static unsigned czx(uint64_t v, unsigned size, bool left)
+unsigned ia64_czx(uint64_t v, unsigned size, bool left)
 {
 	unsigned n = 8 / size;
 	uint64_t m = size == 1 ? 0xff : 0xffff;
@@ -169,18 +169,9 @@ static enum ia64_outcome exec_fp(struct ia64_cpu *c, const struct ia64_insn *in,
 				 uint64_t bundle, struct cpu_fault *f)
 {
 	switch (in->op) {
-	case IA64_OP_SETF: {
-		uint64_t v = ia64_gr(c, in->r2);
-		struct ia64_fr r;
-		switch (in->sz) {
-		case 0: r = (struct ia64_fr){ v, IA64_FR_INTEGER_EXP, false }; break;
-		case 1: r = (struct ia64_fr){ 1ULL << 63, (uint32_t)(v & 0x1ffff), v >> 17 & 1 }; break;
-		case 2: r = ia64_fr_from_ieee(v & 0xffffffff, 8, 23); break;
-		default: r = ia64_fr_from_ieee(v, 11, 52); break;
-		}
-		ia64_fr_set(c, in->r1, r);
+	case IA64_OP_SETF:
+		ia64_fr_set(c, in->r1, ia64_fr_setf(ia64_gr(c, in->r2), in->sz));
 		return IA64_NEXT;
-	}
 	case IA64_OP_GETF: {
 		struct ia64_fr v = ia64_fr_get(c, in->r2);
 		uint64_t r;
@@ -385,9 +376,7 @@ static enum ia64_outcome taken(struct ia64_cpu *c, uint64_t target)
 	return IA64_TAKEN;
 }
 
-/* br.cloop, br.ctop, br.cexit, br.wtop, br.wexit: the loop counters and rotation. Returns
- * whether the loop goes on (taken for top, not taken for exit). */
-static bool loop_branch(struct ia64_cpu *c, const struct ia64_insn *in)
+bool ia64_loop_branch(struct ia64_cpu *c, const struct ia64_insn *in)
 {
 	uint64_t *lc = &c->ar[IA64_AR_LC], *ec = &c->ar[IA64_AR_EC];
 	bool counted = in->btype == 6 || in->btype == 7;	/* cexit, ctop */
@@ -427,9 +416,9 @@ static enum ia64_outcome exec_branch(struct ia64_cpu *c, const struct ia64_insn 
 			c->ar[IA64_AR_LC]--;
 			return taken(c, target);
 		case 2: case 6:	/* wexit, cexit: taken when the loop ends */
-			return loop_branch(c, in) ? IA64_NEXT : taken(c, target);
+			return ia64_loop_branch(c, in) ? IA64_NEXT : taken(c, target);
 		case 3: case 7:	/* wtop, ctop */
-			return loop_branch(c, in) ? taken(c, target) : IA64_NEXT;
+			return ia64_loop_branch(c, in) ? taken(c, target) : IA64_NEXT;
 		default:
 			return unsupported(c, in, bundle, f);
 		}
@@ -539,8 +528,8 @@ static enum ia64_outcome exec_bits(struct ia64_cpu *c, const struct ia64_insn *i
 	}
 	case IA64_OP_ZXT: r = zext(b, in->sz); break;
 	case IA64_OP_SXT: r = sext_bytes(b, in->sz); break;
-	case IA64_OP_CZX_L: r = czx(b, in->sz, true); break;
-	case IA64_OP_CZX_R: r = czx(b, in->sz, false); break;
+	case IA64_OP_CZX_L: r = ia64_czx(b, in->sz, true); break;
+	case IA64_OP_CZX_R: r = ia64_czx(b, in->sz, false); break;
 	default: return unsupported(c, in, bundle, f);
 	}
 	ia64_set_gr(c, in->r1, r);

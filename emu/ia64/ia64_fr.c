@@ -113,3 +113,13 @@ uint64_t ia64_fr_to_ieee(struct ia64_fr v, unsigned ebits, unsigned fbits)
 	}
 	return sign | (uint64_t)e << fbits | (sig << 1 >> (64 - fbits));
 }
+
+struct ia64_fr ia64_fr_setf(uint64_t v, unsigned sz)
+{
+	switch (sz) {
+	case 0: return (struct ia64_fr){ v, IA64_FR_INTEGER_EXP, false };
+	case 1: return (struct ia64_fr){ 1ULL << 63, (uint32_t)(v & 0x1ffff), v >> 17 & 1 };
+	case 2: return ia64_fr_from_ieee(v & 0xffffffff, 8, 23);
+	default: return ia64_fr_from_ieee(v, 11, 52);
+	}
+}

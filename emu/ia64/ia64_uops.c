@@ -31,7 +31,8 @@
 	X(CMP4_LTU_RR) X(CMP4_LTU_IR) \
 	X(LD) X(ST) X(LDF) X(STF) X(LFETCH) X(CHK_S) X(BR_COND) X(BR_CLOOP) X(BR_IND) X(MOV_TO_BR) X(MOV_FROM_BR) \
 	X(ADDP4_RR) X(ADDP4_IR) X(SXT) X(ZXT) X(EXTR) X(EXTR_U) X(DEP_Z) X(DEP_Z_IMM) \
-	X(TBIT_Z) X(TBIT_NZ) X(MOV_TO_AR) X(MOV_FROM_AR) X(FP)
+	X(TBIT_Z) X(TBIT_NZ) X(MOV_TO_AR) X(MOV_FROM_AR) X(FP) \
+	X(BR_TOP) X(BR_EXIT) X(CZX_L) X(CZX_R) X(SETF) X(LDFP)
 
 #define KIND_ENUM(name) UOP_##name,
 enum { IA64_UOP_KINDS(KIND_ENUM) };
@@ -55,6 +56,13 @@ static enum ia64_outcome run_exec(struct ia64_cpu *c, const struct ia64_cached_b
 	if (o == IA64_NEXT)
 		c->slot = 0;
 	return o;
+}
+
+/* A loaded FP value in register format: fmt 1 an 8-byte integer, 2 a single, 3 a double. */
+static inline struct ia64_fr fr_loaded(uint64_t v, unsigned fmt)
+{
+	return fmt == 1 ? (struct ia64_fr){ v, IA64_FR_INTEGER_EXP, false }
+	       : fmt == 2 ? ia64_fr_from_ieee(v, 8, 23) : ia64_fr_from_ieee(v, 11, 52);
 }
 
 /* One copy of run_fast, never inlined nor cloned: a label's address is that copy's. */
@@ -214,6 +222,14 @@ k_TBIT_NZ: {
 	ia64_set_pr(c, u->p2, !bit);
 	NEXT();
 }
+k_CZX_L:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, ia64_czx(ia64_gr(c, u->r3), u->sz, true));
+	NEXT();
+k_CZX_R:
+	SKIP_IF_OFF();
+	ia64_set_gr(c, u->r1, ia64_czx(ia64_gr(c, u->r3), u->sz, false));
+	NEXT();
 /* application registers without side effects (ar.pfs, ar.lc, ar.unat, ...): u->r3 */
 k_MOV_TO_AR:
 	SKIP_IF_OFF();
@@ -230,6 +246,11 @@ k_FP:
 	SKIP_IF_OFF();
 	if (!ia64_exec_fp_fast(c, &e->b.slot[u->slot]))
 		goto k_EXEC;
+	NEXT();
+
+k_SETF:
+	SKIP_IF_OFF();
+	ia64_fr_set(c, u->r1, ia64_fr_setf(ia64_gr(c, u->r2), u->sz));
 	NEXT();
 
 k_MOVL:
@@ -266,8 +287,20 @@ k_LDF: {
 	uint64_t addr = ia64_gr(c, u->r3), v;
 	if (ia64_mem_get(c, addr, u->len == 2 ? 4 : 8, &v) < 0)
 		goto k_EXEC;
-	ia64_fr_set(c, u->r1, u->len == 1 ? (struct ia64_fr){ v, IA64_FR_INTEGER_EXP, false }
-			      : u->len == 2 ? ia64_fr_from_ieee(v, 8, 23) : ia64_fr_from_ieee(v, 11, 52));
+	ia64_fr_set(c, u->r1, fr_loaded(v, u->len));
+	if (u->pos)
+		ia64_set_gr(c, u->r3, addr + (uint64_t)u->imm);
+	NEXT();
+}
+/* ldfp8/ldfps/ldfpd (u->len as LDF's) into r1 and r2: both loads before either register */
+k_LDFP: {
+	SKIP_IF_OFF();
+	uint64_t addr = ia64_gr(c, u->r3), lo, hi;
+	unsigned each = u->len == 2 ? 4 : 8;
+	if (ia64_mem_get(c, addr, each, &lo) < 0 || ia64_mem_get(c, addr + each, each, &hi) < 0)
+		goto k_EXEC;
+	ia64_fr_set(c, u->r1, fr_loaded(lo, u->len));
+	ia64_fr_set(c, u->r2, fr_loaded(hi, u->len));
 	if (u->pos)
 		ia64_set_gr(c, u->r3, addr + (uint64_t)u->imm);
 	NEXT();
@@ -350,6 +383,18 @@ k_BR_CLOOP:
 	if (c->ar[IA64_AR_LC] == 0)
 		NEXT();
 	c->ar[IA64_AR_LC]--;
+	JUMP((uint64_t)u->imm);
+/* the modulo-scheduled loops' branches (ctop/wtop: taken while the loop goes on; cexit/wexit:
+ * taken when it ends), their counters and rotation as ia64_exec does them */
+k_BR_TOP:
+	SKIP_IF_OFF();
+	if (ia64_loop_branch(c, &e->b.slot[u->slot]))
+		JUMP((uint64_t)u->imm);
+	NEXT();
+k_BR_EXIT:
+	SKIP_IF_OFF();
+	if (ia64_loop_branch(c, &e->b.slot[u->slot]))
+		NEXT();
 	JUMP((uint64_t)u->imm);
 k_BR_IND:
 	SKIP_IF_OFF();
@@ -434,6 +479,18 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 			return UOP_EXEC;
 		u->pos = in->post == IA64_POST_IMM;
 		return in->op == IA64_OP_LD ? UOP_LD : UOP_ST;
+	case IA64_OP_LDFP:	/* in->sz: 1 ldfp8, 2 ldfps, else ldfpd */
+		if (!plain_access(in))
+			return UOP_EXEC;
+		u->pos = in->post == IA64_POST_IMM;
+		u->len = in->sz == 1 ? 1 : in->sz == 2 ? 2 : 3;
+		return UOP_LDFP;
+	case IA64_OP_SETF:
+		return UOP_SETF;
+	case IA64_OP_CZX_L: case IA64_OP_CZX_R:
+		if (in->sz != 1 && in->sz != 2)
+			return UOP_EXEC;
+		return in->op == IA64_OP_CZX_L ? UOP_CZX_L : UOP_CZX_R;
 	case IA64_OP_LFETCH:
 		if (in->post == IA64_POST_REG)
 			return UOP_EXEC;
@@ -448,11 +505,14 @@ static unsigned fast_kind(const struct ia64_insn *in, struct ia64_uop *u, uint64
 		u->len = in->btype;
 		return in->op == IA64_OP_LDF ? UOP_LDF : UOP_STF;
 	case IA64_OP_BR:
-		if (in->btype == 0 || (in->btype == 5 && in->always)) {
-			u->imm = (int64_t)(addr + (uint64_t)in->imm);
-			return in->btype == 0 ? UOP_BR_COND : UOP_BR_CLOOP;
+		u->imm = (int64_t)(addr + (uint64_t)in->imm);
+		switch (in->btype) {
+		case 0: return UOP_BR_COND;
+		case 5: return in->always ? UOP_BR_CLOOP : UOP_EXEC;
+		case 3: case 7: return UOP_BR_TOP;	/* wtop, ctop */
+		case 2: case 6: return UOP_BR_EXIT;	/* wexit, cexit */
+		default: return UOP_EXEC;
 		}
-		return UOP_EXEC;
 	case IA64_OP_BR_IND:
 		return in->btype == 0 ? UOP_BR_IND : UOP_EXEC;
 	case IA64_OP_BR_CALL: case IA64_OP_BRL_CALL:

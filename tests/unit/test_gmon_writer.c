@@ -6,6 +6,7 @@
  * written atomically. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <sys/stat.h>
 
 #include "emu/byteorder.h"
@@ -264,6 +265,42 @@ Test(gmon_writer, big_endian_32bit_bytes)
 	cr_assert_eq(size, sizeof(want));
 	for (size_t i = 0; i < size; i++)
 		cr_expect_eq((uint8_t)bytes[i], want[i], "byte %zu: %#x, want %#x", i, (uint8_t)bytes[i], want[i]);
+	free(bytes);
+	wprof_free(&w);
+}
+
+/* A histogram of several chunks (WPROF_HIST_CHUNK_BINS bins each) and a partial one, the writer
+ * reading only those a tick touched: every bin of both records is what was fed, the untouched
+ * chunks between them zero, the chunk edges and the last (partial) chunk's last bin included. */
+Test(gmon_writer, bins_across_chunks)
+{
+	enum { CHUNK = WPROF_HIST_CHUNK_BINS, NBINS = 3 * CHUNK + 7 };
+	struct wprof w;
+	struct wprof_config cfg = { .text_lo = 0x4000, .text_hi = 0x4000 + 2 * NBINS, .bin_bytes = 2,
+				    .word_size = 8 };
+	cr_assert_eq(wprof_init(&w, &cfg), 0);
+	static uint64_t want[NBINS];
+	const struct { uint64_t bin, ticks; } fed[] = {
+		{ CHUNK, 2 }, { 2 * CHUNK - 1, 65535 + 9 }, { NBINS - 1, 4 }, { 0, 1 },
+	};
+	for (size_t i = 0; i < sizeof(fed) / sizeof(fed[0]); i++) {
+		for (uint64_t t = 0; t < fed[i].ticks; t++)
+			wprof_tick(&w, cfg.text_lo + 2 * fed[i].bin + (t & 1));
+		want[fed[i].bin] = fed[i].ticks;
+	}
+	char *bytes;
+	size_t size;
+	FILE *f = open_memstream(&bytes, &size);
+	cr_assert_eq(gmon_write_stream(f, &w, 100), 0);
+	fclose(f);
+	size_t hist = 41 + 2 * NBINS;
+	cr_assert_eq(size, 20 + 2 * hist);
+	for (int k = 0; k < 2; k++)
+		for (uint64_t b = 0; b < NBINS; b++) {
+			uint64_t left = want[b] > k * UINT64_C(65535) ? want[b] - k * UINT64_C(65535) : 0;
+			uint16_t got = bo_get16((const uint8_t *)bytes + 20 + k * hist + 41 + 2 * b, BO_LITTLE);
+			cr_expect_eq(got, left < 65535 ? left : 65535, "record %d bin %" PRIu64, k, b);
+		}
 	free(bytes);
 	wprof_free(&w);
 }
