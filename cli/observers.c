@@ -26,6 +26,11 @@ bool observers_watch_calls(const struct observers *w)
 	return w->needs != 0;
 }
 
+bool observers_watch_returns(const struct observers *w)
+{
+	return (w->needs & (OUT_NEEDS_STACKS | OUT_NEEDS_INCLUSIVE | OUT_NEEDS_FUNCTION_COUNTS)) != 0;
+}
+
 static uint64_t link_addr(const struct observers *w, uint64_t addr)
 {
 	return (addr - w->bias) & w->addr_mask;
@@ -111,6 +116,7 @@ int observers_start(struct observers *w, const struct observed_program *prog)
 			.bin_bytes = 2,	/* x86: the finest bin gprof accepts */
 			.word_size = prog->word_size, .big_endian = prog->big_endian,
 			.track_stacks = (w->needs & OUT_NEEDS_STACKS) != 0,
+			.arcs_only = !(w->needs & (OUT_NEEDS_STACKS | OUT_NEEDS_INCLUSIVE)),
 		};
 		if (wprof_init(&w->wp_data, &wc) != 0) {
 			fprintf(stderr, "profemu: out of memory\n");

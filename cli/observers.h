@@ -49,8 +49,10 @@ struct observers {
 
 /* No profile yet: what the options ask for. */
 void observers_init(struct observers *w, struct process *p, const struct options *o);
-/* Whether the CPU must report calls and returns (a format is asked for). */
+/* Whether the CPU must report calls (a format is asked for), and returns too (a format keeps
+ * a shadow stack: gprof's arcs alone do not). */
 bool observers_watch_calls(const struct observers *w);
+bool observers_watch_returns(const struct observers *w);
 
 /* The CPU's events (ctx: the observers). A tick calls process_on_tick and returns its next. */
 uint64_t observers_tick(void *ctx, uint64_t pc, uint64_t retired);

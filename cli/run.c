@@ -134,7 +134,8 @@ static int start_process(struct run_ctx *rc, const struct options *o, const stru
 	if (observers_watch_calls(&rc->obs)) {
 		/* calls and returns are watched only when a profile needs them */
 		cc.events.call = ev_call;
-		cc.events.ret = ev_ret;
+		if (observers_watch_returns(&rc->obs))
+			cc.events.ret = ev_ret;
 	}
 	p->cpu = cpu_create(&cc, err, sizeof(err));
 	if (!p->cpu) {

@@ -195,6 +195,6 @@ static int write_callgrind(const char *path, const struct out_run *run)
 const struct out_format out_format_callgrind = {
 	.name = "callgrind",
 	.help = "per-instruction ticks and call arcs for callgrind_annotate/kcachegrind",
-	.needs = OUT_NEEDS_CALL_GRAPH | OUT_NEEDS_INSN_COUNTS,
+	.needs = OUT_NEEDS_CALL_GRAPH | OUT_NEEDS_INCLUSIVE | OUT_NEEDS_INSN_COUNTS,
 	.write = write_callgrind,
 };

@@ -11,13 +11,14 @@
 #include "output/symname.h"
 #include "output/wprof.h"
 
-/* What a format needs collected while the program runs. Any need makes the CPU report calls
- * and returns. */
+/* What a format needs collected while the program runs. Any need makes the CPU report calls;
+ * returns only for the needs that keep a shadow stack (all but a bare call graph). */
 enum out_needs {
 	OUT_NEEDS_CALL_GRAPH = 1 << 0,	/* wprof: the tick histogram and the call arcs */
 	OUT_NEEDS_STACKS = 1 << 1,	/* wprof's call tree too (wprof_config.track_stacks) */
 	OUT_NEEDS_INSN_COUNTS = 1 << 2,	/* the back end's exact count per instruction (Ir) */
 	OUT_NEEDS_FUNCTION_COUNTS = 1 << 3,	/* icount: exact counts per function */
+	OUT_NEEDS_INCLUSIVE = 1 << 4,	/* wprof's shadow stack: arcs' inclusive ticks and Ir */
 };
 
 /* What a run hands each writer at its end; addresses are link-time. */

@@ -13,7 +13,8 @@
 int wprof_init(struct wprof *w, const struct wprof_config *cfg)
 {
 	memset(w, 0, sizeof(*w));
-	if ((cfg->word_size != 4 && cfg->word_size != 8) || cfg->bin_bytes == 0)
+	if ((cfg->word_size != 4 && cfg->word_size != 8) || cfg->bin_bytes == 0 ||
+	    (cfg->arcs_only && cfg->track_stacks))
 		return -EINVAL;
 	w->cfg = *cfg;
 	if (cfg->text_hi > cfg->text_lo) {
@@ -186,6 +187,8 @@ void wprof_call_at(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_
 		w->dropped++;
 		a = UINT32_MAX;
 	}
+	if (w->cfg.arcs_only)
+		return;
 	if (w->depth == WPROF_MAX_DEPTH) {
 		w->lost++;
 		return;
@@ -203,6 +206,8 @@ void wprof_call_at(struct wprof *w, uint64_t site, uint64_t return_addr, uint64_
 
 void wprof_return_at(struct wprof *w, uint64_t target, uint64_t retired)
 {
+	if (w->cfg.arcs_only)
+		return;
 	if (w->lost) {
 		w->lost--;
 		return;

@@ -46,6 +46,10 @@ struct wprof_config {
 	unsigned word_size;		/* 4 or 8: the guest's address width in gmon.out */
 	bool big_endian;		/* the guest's byte order, for gmon.out */
 	bool track_stacks;		/* keep the call tree (folded stacks) */
+	/* gprof's needs alone: a call counts its arc and nothing more (no shadow stack, no
+	 * inclusive costs, returns ignored), so that --gmon's runs need no return events.
+	 * Not with track_stacks. */
+	bool arcs_only;
 };
 
 /* Ticks at one exact pc, and the times it retired (callgrind's cost lines). */

@@ -36,7 +36,7 @@ struct block_hot {
  * quarter of its blocks missed a 2048-slot table (9 M misses in 400 M instructions). */
 enum { BLOCK_HOT_SLOTS = 16384 };
 
-enum { BLOCK_ENDS_PLAIN, BLOCK_ENDS_CALL, BLOCK_ENDS_RET };
+enum { BLOCK_ENDS_PLAIN = 0, BLOCK_ENDS_CALL = 1, BLOCK_ENDS_RET = 2 };	/* bits: x86_cpu.ends_watched */
 
 struct block_cache {
 	struct block_info *slots;	/* open addressing, power-of-two capacity */

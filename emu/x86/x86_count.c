@@ -196,7 +196,7 @@ static inline bool enter_hot(struct x86_cpu *cpu, uint64_t addr, uint32_t size, 
 	cpu->cur = h->b;
 	cpu->cur_icount = h->icount;
 	if (calls)
-		cpu->cur_ends_with = h->ends_with;
+		cpu->cur_ends_with = h->ends_with & cpu->ends_watched;
 	/* only for --callgrind: the store goes through a pointer to a line that is otherwise
 	 * not read here (a quarter of python3's run under profemu sat on it) */
 	if (cpu->counting)

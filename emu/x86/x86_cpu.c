@@ -37,6 +37,10 @@ static struct cpu *x86_op_create(const struct cpu_config *cfg, char *err, size_t
 	cpu->mem = cfg->mem;
 	cpu->ev = cfg->events;
 	cpu->track_calls = cfg->events.call || cfg->events.ret;
+	/* a block ending with an unwatched kind is entered as a plain one (bit values of
+	 * BLOCK_ENDS_CALL and _RET) */
+	cpu->ends_watched = (uint8_t)((cfg->events.call ? BLOCK_ENDS_CALL : 0) |
+				      (cfg->events.ret ? BLOCK_ENDS_RET : 0));
 	clock_init(&cpu->clock, cfg->first_tick, cfg->max_insns, cfg->events.tick, cfg->events.ctx);
 	bool is64 = cfg->arch == CPU_ARCH_X86_64;
 	bool real = cfg->arch == CPU_ARCH_I8086;

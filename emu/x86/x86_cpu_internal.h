@@ -42,7 +42,8 @@ struct x86_cpu {
 	 * clock is called (cpu_retired is retired_base and the pc's place in the block). */
 	struct emu_clock clock;
 	bool track_calls;	/* events.call or events.ret is set: x86_on_block_calls is the hook */
-	uint8_t cur_ends_with;	/* cur->ends_with (PLAIN without cur), read without cur */
+	uint8_t cur_ends_with;	/* cur->ends_with & ends_watched (PLAIN without cur), read without cur */
+	uint8_t ends_watched;	/* BLOCK_ENDS_CALL | BLOCK_ENDS_RET: the kinds with an event */
 
 	bool stop_requested;
 	/* cpu_request_stop_async: a host signal handler asked for a stop (and zeroed the clock's limit so
@@ -108,7 +109,7 @@ static inline void x86_set_cur(struct x86_cpu *cpu, struct block_info *b)
 	if (cpu->counting && cpu->cur && cpu->retired_base - cpu->cur_base < cpu->cur->icount)
 		x86_uncount_tail(cpu, cpu->cur, cpu->retired_base - cpu->cur_base);
 	cpu->cur = b;
-	cpu->cur_ends_with = b ? b->ends_with : BLOCK_ENDS_PLAIN;
+	cpu->cur_ends_with = b ? b->ends_with & cpu->ends_watched : BLOCK_ENDS_PLAIN;
 	cpu->cur_icount = b ? b->icount : 0;
 	cpu->cur_base = cpu->retired_base;
 	if (b && cpu->counting)

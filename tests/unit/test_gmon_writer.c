@@ -306,25 +306,73 @@ Test(gmon_writer, bins_across_chunks)
 }
 
 /* The same events recorded in another order give the same file, byte for byte. */
+/* The gmon.out bytes of a finished profile (the profile is freed). */
+struct bytes {
+	char *p;
+	size_t n;
+};
+
+static struct bytes gmon_bytes(struct wprof *w)
+{
+	struct bytes b;
+	FILE *f = open_memstream(&b.p, &b.n);
+	cr_assert_eq(gmon_write_stream(f, w, RATE), 0);
+	fclose(f);
+	wprof_free(w);
+	return b;
+}
+
+static void expect_same_bytes(struct bytes b[2])
+{
+	cr_assert_eq(b[0].n, b[1].n);
+	cr_expect_eq(memcmp(b[0].p, b[1].p, b[0].n), 0);
+	free(b[0].p);
+	free(b[1].p);
+}
+
 Test(gmon_writer, deterministic)
 {
 	struct program prog;
 	load_program(&prog, "callgraph64", 8);
-	char *bytes[2];
-	size_t size[2];
+	struct bytes written[2];
 	for (int k = 0; k < 2; k++) {
 		struct wprof w;
 		init_program_profile(&w, &prog);
 		feed(&w, &prog, k == 1);
-		FILE *f = open_memstream(&bytes[k], &size[k]);
-		cr_assert_eq(gmon_write_stream(f, &w, RATE), 0);
-		fclose(f);
-		wprof_free(&w);
+		written[k] = gmon_bytes(&w);
 	}
-	cr_assert_eq(size[0], size[1]);
-	cr_expect_eq(memcmp(bytes[0], bytes[1], size[0]), 0);
-	free(bytes[0]);
-	free(bytes[1]);
+	expect_same_bytes(written);
+}
+
+/* --gmon alone keeps no shadow stack (wprof_config.arcs_only: profemu then asks the CPU for no
+ * return events): the file is the one a full profile of the same calls, returns and ticks
+ * gives, and nothing is pushed. A call tree cannot be kept without the stack. */
+Test(gmon_writer, arcs_only_gives_the_same_file)
+{
+	struct program prog;
+	load_program(&prog, "callgraph64", 8);
+	struct bytes written[2];
+	for (int k = 0; k < 2; k++) {
+		struct wprof w;
+		struct wprof_config cfg = {
+			.text_lo = prog.leaf, .text_hi = prog.main_end, .bin_bytes = 2,
+			.word_size = 8, .arcs_only = k == 1,
+		};
+		cr_assert_eq(wprof_init(&w, &cfg), 0);
+		wprof_call_at(&w, prog.main + 4, prog.main + 9, prog.work, 10);
+		wprof_call_at(&w, prog.work + 10, prog.work + 15, prog.leaf, 20);
+		wprof_tick(&w, prog.leaf + 8);
+		wprof_return_at(&w, prog.work + 15, 30);
+		wprof_return_at(&w, prog.main + 9, 40);
+		feed(&w, &prog, false);
+		cr_expect_eq(w.depth, k == 1 ? 0u : 25u, "depth %u", w.depth);	/* feed: 25 calls, no return */
+		written[k] = gmon_bytes(&w);
+	}
+	expect_same_bytes(written);
+	struct wprof w;
+	struct wprof_config both = { .text_lo = prog.leaf, .text_hi = prog.main_end, .bin_bytes = 2,
+				     .word_size = 8, .arcs_only = true, .track_stacks = true };
+	cr_expect_eq(wprof_init(&w, &both), -EINVAL);
 }
 
 /* A run with no tick in the text still tells gprof the range and the rate: one all-zero record. */
