@@ -177,6 +177,12 @@ bool cpu_quantum_expired(struct cpu *cpu)
 	return cpu->ops->quantum_expired ? cpu->ops->quantum_expired(cpu) : false;
 }
 
+void cpu_exact_ticks(struct cpu *cpu, bool on)
+{
+	if (cpu->ops->exact_ticks)
+		cpu->ops->exact_ticks(cpu, on);
+}
+
 int cpu_count_insns(struct cpu *cpu)
 {
 	return cpu->ops->count_insns ? cpu->ops->count_insns(cpu) : -ENOSYS;

@@ -107,6 +107,13 @@ int cpu_context_restore(struct cpu *cpu, const struct cpu_context *ctx);
  * the slice's end is one more bound of the same check the clock's tick uses. */
 void cpu_set_quantum(struct cpu *cpu, uint64_t n);
 bool cpu_quantum_expired(struct cpu *cpu);
+/* Every tick names the instruction that comes after exactly its count of retired ones (never
+ * one a fault kept from running), but a back end that counts by blocks (x86) may raise a tick
+ * only when its block is left, so that a stop asked for by the tick's handler
+ * (cpu_request_stop_at_tick) comes where the CPU is then. With exact ticks on, it stops at the
+ * tick's instruction, at the cost of running the tick's block in two parts (about 50 us a
+ * tick on x86): turn it on while a handler may ask such a stop (a timer is armed). */
+void cpu_exact_ticks(struct cpu *cpu, bool on);
 
 /* Writes "name+0xoff"-free register dump lines for fault and termination messages. */
 void cpu_dump_regs(struct cpu *cpu, char *buf, size_t len);

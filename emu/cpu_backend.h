@@ -51,6 +51,8 @@ struct cpu_ops {
 	int (*context_restore)(struct cpu *cpu, const struct cpu_context *ctx);
 	void (*set_quantum)(struct cpu *cpu, uint64_t n);
 	bool (*quantum_expired)(struct cpu *cpu);
+	/* Optional (NULL: every tick is raised at its instruction already). */
+	void (*exact_ticks)(struct cpu *cpu, bool on);
 	/* Optional (NULL: cpu_count_insns answers -ENOSYS). */
 	int (*count_insns)(struct cpu *cpu);
 	int (*insn_counts)(struct cpu *cpu, void (*fn)(void *ctx, uint64_t addr, uint64_t count),

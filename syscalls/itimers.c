@@ -137,6 +137,21 @@ void process_itimers_tick(struct process *p, uint64_t retired)
 		if (p->itimer_value_us[which])
 			update_timer_at(p, which, true, process_time_ns_at(p, timer_clock(which), retired) / 1000u);
 	posix_timers_update(p, true, true, retired);
+	process_timers_changed(p);
+}
+
+/* While a timer is armed a tick may send its signal, whose handler is entered at the tick's
+ * own instruction: the CPU must then stop exactly there (cpu_exact_ticks, which costs a
+ * little on each tick of an x86 guest; nothing without timers). */
+void process_timers_changed(struct process *p)
+{
+	bool armed = false;
+	for (int which = 0; which < 3; which++)
+		armed |= p->itimer_value_us[which] != 0;
+	for (int id = 0; id < POSIX_TIMERS_MAX; id++)
+		armed |= p->timers[id].used && p->timers[id].value_ns != 0;
+	if (p->cpu)
+		cpu_exact_ticks(p->cpu, armed);
 }
 
 static uint64_t round_to_ticks(const struct process *p, uint64_t us)
@@ -152,4 +167,5 @@ void itimer_arm(struct process *p, int which, uint64_t interval_us, uint64_t val
 	p->itimer_interval_us[which] = round_to_ticks(p, interval_us);
 	p->itimer_value_us[which] = round_to_ticks(p, value_us);
 	p->itimer_since_us[which] = timer_now_us(p, which);
+	process_timers_changed(p);
 }

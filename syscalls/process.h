@@ -268,6 +268,8 @@ void process_signal_send_to(struct process *p, struct guest_thread *t, int sig,
 			    const struct guest_siginfo *info);
 /* Interval timers on the clock (itimers.c): called on every tick, with its retired count. */
 void process_itimers_tick(struct process *p, uint64_t retired);
+/* After a timer was armed or disarmed: the CPU's ticks exact while one is (cpu_exact_ticks). */
+void process_timers_changed(struct process *p);
 /* Brings timer `which` (ITIMER_REAL 0, VIRTUAL 1, PROF 2) up to now, sending its signal if it
  * expired and `fire`; sets it (value 0 disarms it), counting from now, rounded up to ticks. */
 void itimer_update(struct process *p, int which, bool fire);

@@ -138,6 +138,7 @@ static int64_t do_settime(struct process *p, const uint64_t *a, unsigned field_b
 	t->interval_ns = value ? interval : 0;
 	t->value_ns = value;
 	t->overrun = 0;
+	process_timers_changed(p);
 	/* counted from now on its clock (posix_timers.c brought since_ns up to now) */
 	return 0;
 }

@@ -79,6 +79,11 @@ void x86_request_stop_at_tick(struct x86_cpu *cpu)
 	x86_request_stop(cpu);
 }
 
+void x86_set_exact_ticks(struct x86_cpu *cpu, bool on)
+{
+	cpu->exact_ticks = on;
+}
+
 void x86_set_quantum(struct x86_cpu *cpu, uint64_t n)
 {
 	clock_set_quantum(synced_clock(cpu), n);
@@ -140,10 +145,29 @@ static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct b
 		stop_before_block(cpu, addr);
 		return;
 	}
-	/* The block's ticks are raised on entering it, each at its own count and instruction. */
+	/* A tick at the block's first instruction is raised on entering it; one further in
+	 * when the block is left having reached its instruction (x86_raise_deferred_ticks), or,
+	 * with exact ticks, on entering the rest of the block, run separately. */
 	for (uint64_t at; (at = clock_tick_retired(clk)) != CLOCK_NEVER &&
 			  at - cpu->retired_base < b->icount;) {
-		uint64_t pc = addr + b->offsets[at - cpu->retired_base];
+		uint64_t k = at - cpu->retired_base;
+		uint64_t pc = addr + b->offsets[k];
+		if (k && cpu->base.arch != CPU_ARCH_I8086) {
+			/* Not yet: the block may end by a fault before the tick's instruction,
+			 * which then never comes after exactly `at` instructions (issue 18). */
+			if (!cpu->exact_ticks) {
+				cpu->tick_deferred = true;	/* raised when the block is left */
+				break;
+			}
+			/* A handler may stop at the tick's instruction (cpu_exact_ticks): run the
+			 * block up to it first; the tick is then raised at the start of the block
+			 * Unicorn translates there. */
+			cpu->tick_split = true;
+			cpu->stop_requested = true;
+			cpu->stop_at = pc;
+			stop_before_block(cpu, addr);
+			return;
+		}
 		clock_tick(clk, pc, at);
 		if (cpu->stop_requested) {
 			/* The block does not run (the stop is at its start); at the tick's own
@@ -159,6 +183,25 @@ static __attribute__((noinline)) void block_events(struct x86_cpu *cpu, struct b
 	}
 }
 
+/* The current block is being left with retired_base counting what of it ran: its ticks whose
+ * instruction was reached (the faulting one included) are raised now, each at its own count
+ * and instruction. A stop asked for by one of them is where the CPU is (cpu_exact_ticks is the
+ * way to stop at a tick's instruction). */
+void x86_raise_deferred_ticks(struct x86_cpu *cpu)
+{
+	const struct block_info *b = cpu->cur;
+	uint64_t base = cpu->cur_base;
+	cpu->tick_deferred = false;
+	if (!b)
+		return;
+	for (uint64_t at; (at = clock_tick_retired(&cpu->clock)) != CLOCK_NEVER && at <= cpu->retired_base &&
+			  at - base < b->icount;) {
+		clock_tick(&cpu->clock, b->addr + b->offsets[at - base], at);
+		cpu->stop_at_tick = false;
+	}
+	keep_async_stop(cpu);
+}
+
 /* Per block, when the fast path cannot finish: a block missing from the hot table, a tick or
  * the instruction limit inside this block. */
 static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_t addr, uint32_t size)
@@ -171,6 +214,10 @@ static __attribute__((noinline)) void on_block_slow(struct x86_cpu *cpu, uint64_
 		cpu->stop_requested = true;
 		clock_update(&cpu->clock);
 		stop_before_block(cpu, addr);
+		return;
+	}
+	if (cpu->stop_requested) {
+		stop_before_block(cpu, addr);	/* by a tick of the block just left */
 		return;
 	}
 	const struct block_hot *h = block_cache_hot_slot(&cpu->blocks, addr);

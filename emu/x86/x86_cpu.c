@@ -213,7 +213,7 @@ static enum cpu_stop x86_op_run(struct cpu *base, struct cpu_fault *fault)
 	cpu->stop_requested = cpu->insn_limit_hit = cpu->faulted = cpu->mem_fault_seen = false;
 	cpu->limit_stop = false;
 	cpu->stop_at = 0;
-	cpu->stop_at_tick = cpu->stopped_in_hook = false;
+	cpu->stop_at_tick = cpu->stopped_in_hook = cpu->tick_split = cpu->tick_deferred = false;
 	memset(&cpu->fault, 0, sizeof(cpu->fault));
 	for (;;) {
 		cpu->retranslate = false;
@@ -241,8 +241,16 @@ static enum cpu_stop x86_op_run(struct cpu *base, struct cpu_fault *fault)
 			/* Unicorn translated a block at `until` that only stops there (it imitates
 			 * hlt); left cached, it would end a later run at that address. */
 			uc_ctl_remove_cache(cpu->uc, until, until + 1);
-			if (e == UC_ERR_OK && !cpu->faulted && !cpu->stop_requested && x86_pc(cpu) == until)
+			if (e == UC_ERR_OK && !cpu->faulted && !cpu->stop_requested && x86_pc(cpu) == until) {
+				if (cpu->tick_split) {
+					/* at the tick's instruction: go on, the tick first */
+					cpu->tick_split = false;
+					cpu->retired_base = x86_retired(cpu);
+					x86_set_cur(cpu, NULL);
+					continue;
+				}
 				cpu->stop_requested = true;	/* there: the requested stop */
+			}
 		}
 		if (e == UC_ERR_EXCEPTION && cpu->code_write_pending && !cpu->faulted) {
 			/* A store into a page code was decoded from (x86_mem.c): the pc is the
@@ -360,6 +368,7 @@ static int x86_op_context_restore(struct cpu *c, const struct cpu_context *ctx)
 	return uc_context_restore(x86_cpu_of(c)->uc, (uc_context *)ctx) == UC_ERR_OK ? 0 : -22;
 }
 static void x86_op_set_quantum(struct cpu *c, uint64_t n) { x86_set_quantum(x86_cpu_of(c), n); }
+static void x86_op_exact_ticks(struct cpu *c, bool on) { x86_set_exact_ticks(x86_cpu_of(c), on); }
 static bool x86_op_quantum_expired(struct cpu *c) { return x86_cpu_of(c)->clock.quantum_hit; }
 
 const struct cpu_ops x86_cpu_ops = {
@@ -386,6 +395,7 @@ const struct cpu_ops x86_cpu_ops = {
 	.context_restore = x86_op_context_restore,
 	.set_quantum = x86_op_set_quantum,
 	.quantum_expired = x86_op_quantum_expired,
+	.exact_ticks = x86_op_exact_ticks,
 	.count_insns = x86_op_count_insns,
 	.insn_counts = x86_op_insn_counts,
 	.mem_changed = x86_op_mem_changed,

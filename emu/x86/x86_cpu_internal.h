@@ -55,6 +55,10 @@ struct x86_cpu {
 	 * tick's instruction in stop_at; cpu_run then runs the block up to it (see there). */
 	bool stop_at_tick;
 	uint64_t stop_at;
+	/* A tick inside the current block (past its first instruction) waits until the block is
+	 * left (tick_deferred), or with exact_ticks (cpu_exact_ticks) the block runs up to it
+	 * first (tick_split), so that no tick names an instruction a fault kept from running. */
+	bool tick_deferred, tick_split, exact_ticks;
 	/* A stop from the block hook leaves the CPU before that block, but Unicorn 2.1 does not
 	 * always bring its pc register there (it is the pc of an earlier block once a register
 	 * write set its "quit" flag): the hook notes the block and cpu_run puts the pc back. */
@@ -104,8 +108,11 @@ static inline struct x86_cpu *x86_cpu_of(struct cpu *cpu)
 
 /* x86_count.c: the current block and the clock. */
 void x86_uncount_tail(struct x86_cpu *cpu, const struct block_info *b, uint64_t ran);
+void x86_raise_deferred_ticks(struct x86_cpu *cpu);
 static inline void x86_set_cur(struct x86_cpu *cpu, struct block_info *b)
 {
+	if (cpu->tick_deferred)
+		x86_raise_deferred_ticks(cpu);
 	if (cpu->counting && cpu->cur && cpu->retired_base - cpu->cur_base < cpu->cur->icount)
 		x86_uncount_tail(cpu, cpu->cur, cpu->retired_base - cpu->cur_base);
 	cpu->cur = b;
@@ -127,6 +134,7 @@ void x86_request_stop_async(struct x86_cpu *cpu);
 void x86_set_quantum(struct x86_cpu *cpu, uint64_t n);
 void x86_request_stop(struct x86_cpu *cpu);
 void x86_request_stop_at_tick(struct x86_cpu *cpu);
+void x86_set_exact_ticks(struct x86_cpu *cpu, bool on);
 /* A trap instruction always ends its translated block, so when it runs the whole block has
  * retired: count it now, so that events see the trap itself counted. */
 void x86_retire_current_block(struct x86_cpu *cpu);

@@ -13,6 +13,12 @@ _Static_assert(sizeof(struct x87_state) == 108, "FSAVE image is 108 bytes");
 void x87_host_execute(struct x87_state *state, uint8_t modrm)
 {
 	struct x87_state host;
+	/* The guest's exceptions run masked here: with one unmasked and its flag pending (or
+	 * raised by this instruction) the host's FPU would trap, and profemu die of SIGFPE (the
+	 * fuzz_x86 harness found it). Its flags are kept, and the summary bits a real FPU sets
+	 * for an unmasked one, as after an FNSAVE-visible exception. */
+	uint16_t guest_fcw = state->fcw;
+	state->fcw |= 0x3f;
 	switch (modrm) {
 	case 0xf0: RUN_ON_HOST("f2xm1"); break;
 	case 0xf1: RUN_ON_HOST("fyl2x"); break;
@@ -32,4 +38,7 @@ void x87_host_execute(struct x87_state *state, uint8_t modrm)
 	case 0xff: RUN_ON_HOST("fcos"); break;
 	default: break;
 	}
+	state->fcw = guest_fcw;
+	if (state->fsw & ~guest_fcw & 0x3f)
+		state->fsw |= 0x8080;	/* ES and B: an unmasked exception is pending */
 }

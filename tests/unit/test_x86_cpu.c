@@ -516,3 +516,106 @@ Test(x86_cpu, cpuid_is_the_documented_model)
 	cr_expect_neq(v[2] & (1u << 9), 0, "SSSE3");
 	cr_expect_eq(v[2] & (1u << 19), 0, "no SSE4.1");
 }
+
+/* Issue 18: the back end counts by blocks; a tick inside a block must not name an instruction
+ * that a fault earlier in the block keeps from running. The program: two nops, a store to an
+ * unmapped page (the fault), three nops, the trap; the "signal handler" is more nops at
+ * CODE + 0x100, where the run goes on after the fault. Every tick must name the instruction
+ * that comes after exactly its count of retired ones: the store for count 2 (reached, though
+ * it faults), a handler nop for later counts, never a nop after the store. */
+struct fault_ticks {
+	struct cpu *cpu;
+	uint64_t pcs[8], counts[8];
+	int n;
+	bool stop;	/* cpu_request_stop_at_tick at each tick */
+};
+
+static uint64_t fault_tick(void *ctx, uint64_t pc, uint64_t retired)
+{
+	struct fault_ticks *t = ctx;
+	if (t->n < 8) {
+		t->pcs[t->n] = pc;
+		t->counts[t->n] = retired;
+	}
+	t->n++;
+	if (t->stop)
+		cpu_request_stop_at_tick(t->cpu);
+	return 1000;
+}
+
+static void fault_ticks_trap(void *ctx)
+{
+	cpu_request_stop(((struct fault_ticks *)ctx)->cpu);
+}
+
+static void tick_after_fault(enum cpu_arch arch, uint64_t first_tick, bool exact, bool stop)
+{
+	static const uint8_t code[] = { 0x90, 0x90, 0x89, 0x05, 0x00, 0x00, 0x00, 0x00,	/* mov [0x?], eax */
+					0x90, 0x90, 0x90, 0xcd, 0x80 };
+	uint8_t prog[sizeof code];
+	uint8_t handler[] = { 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0xcd, 0x80 };
+	memcpy(prog, code, sizeof code);
+	if (arch == CPU_ARCH_X86_64) {	/* syscall for int 0x80 */
+		memcpy(prog + 11, "\x0f\x05", 2);
+		memcpy(handler + 8, "\x0f\x05", 2);
+	}
+	if (arch == CPU_ARCH_X86_64)	/* mov [rip+0x7fff0000] has no page: the same length */
+		memcpy(prog + 2, "\x89\x05\x00\x00\xff\x7f", 6);
+	else	/* mov [0x10], eax */
+		memcpy(prog + 2, "\x89\x05\x10\x00\x00\x00", 6);
+	bool is64 = arch == CPU_ARCH_X86_64;
+	struct guest_mem gm;
+	gm_init(&gm, 4096, is64 ? 1ull << 47 : 1ull << 32, false, is64 ? 8 : 4);
+	struct fault_ticks t = { .stop = stop };
+	struct cpu_config cfg = {
+		.arch = arch, .mem = &gm,
+		.events = { .ctx = &t, .syscall = fault_ticks_trap, .tick = fault_tick },
+		.first_tick = first_tick,
+	};
+	char err[128];
+	struct cpu *cpu = cpu_create(&cfg, err, sizeof(err));
+	cr_assert_not_null(cpu, "%s", err);
+	t.cpu = cpu;
+	cpu_exact_ticks(cpu, exact);
+	cr_assert_eq(gm_map(&gm, CODE, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_poke(&gm, CODE, prog, sizeof prog), 0);
+	cr_assert_eq(gm_poke(&gm, CODE + 0x100, handler, sizeof handler), 0);
+	cpu_set_pc(cpu, CODE);
+	struct cpu_fault f;
+	enum cpu_stop s;
+	while ((s = cpu_run(cpu, &f)) == CPU_STOP_REQUESTED)
+		;	/* stops at ticks (stop), then the fault */
+	cr_assert_eq(s, CPU_STOP_FAULT, "%s ticks at %lu: stop %d", cpu_arch_name(arch),
+		     (unsigned long)first_tick, s);
+	cr_assert_eq(f.pc, CODE + 2);
+	cr_assert_eq(cpu_retired(cpu), 2);
+	if (first_tick <= 2) {
+		cr_assert_eq(t.n, 1, "%s: the tick at %lu came", cpu_arch_name(arch), (unsigned long)first_tick);
+		cr_assert_eq(t.pcs[0], CODE + first_tick, "the store's pc for count 2");
+	} else {
+		cr_assert_eq(t.n, 0, "%s exact %d: a tick at count %lu named 0x%lx before the fault let it come",
+			     cpu_arch_name(arch), exact, (unsigned long)t.counts[0], (unsigned long)t.pcs[0]);
+	}
+	cpu_set_pc(cpu, CODE + 0x100);	/* the handler */
+	int before = t.n;
+	while ((s = cpu_run(cpu, &f)) == CPU_STOP_REQUESTED && cpu_pc(cpu) != CODE + 0x10a)
+		;
+	if (first_tick > 2) {
+		cr_assert_eq(t.n, before + 1);
+		cr_assert_eq(t.counts[before], first_tick);
+		cr_assert_eq(t.pcs[before], CODE + 0x100 + (first_tick - 2),
+			     "%s exact %d stop %d: tick at %lu named 0x%lx", cpu_arch_name(arch), exact, stop,
+			     (unsigned long)first_tick, (unsigned long)t.pcs[before]);
+	}
+	cpu_destroy(cpu);
+	gm_destroy(&gm);
+}
+
+Test(x86_cpu, no_tick_names_an_instruction_a_fault_kept_from_running)
+{
+	static const enum cpu_arch arches[] = { CPU_ARCH_X86_64, CPU_ARCH_I386 };
+	for (int a = 0; a < 2; a++)
+		for (uint64_t first = 1; first <= 6; first++)
+			for (int mode = 0; mode < 3; mode++)	/* deferred, exact, exact with stops */
+				tick_after_fault(arches[a], first, mode > 0, mode == 2);
+}
