@@ -76,10 +76,14 @@ bool process_sleep(struct process *p, uint64_t ns, uint64_t *left)
 	/* An interval timer whose signal is ignored fires forever without interrupting: bound
 	 * the wait so that it reads as the deadlock it is. */
 	for (unsigned fired = 0; fired < 1000000; fired++) {
-		itimer_update(p, 0, false);
+		/* A timer may have expired since the last tick without being checked: a system
+		 * call's --syscall-cost moves the clock past ticks that see the time before it. It
+		 * fires now, at the first check after its expiry, and ends the wait; brought up to
+		 * date without firing, it was lost and pause() waited for ever. */
+		itimer_update(p, 0, true);
 		posix_timers_update(p, true, false, 0);
 		if (p->ended || process_signal_due(p) || sched_signal_waiting(p)) {
-			*left = ns;	/* a POSIX timer expired since the last tick */
+			*left = ns;	/* a timer expired since the last tick */
 			return true;
 		}
 		uint64_t due = p->itimer_value_us[0] * 1000u, posix_due = posix_timers_wall_due_ns(p);
