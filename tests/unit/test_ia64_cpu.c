@@ -672,6 +672,23 @@ Test(ia64_cpu, stop_at_tick_then_resume_keeps_the_count)
 	finish(&r);
 }
 
+/* A CPU at the start of `bundles`, mapped at the start of region 2, that stops after
+ * max_insns instructions: for the short hand-assembled sequences below. */
+static void start_bundles(struct run *r, const uint8_t *bundles, size_t size, uint64_t max_insns)
+{
+	memset(r, 0, sizeof *r);
+	gm_init(&r->gm, 4096, ~0ULL, false, 8);
+	const uint64_t code = 0x4000000000000000ULL;
+	cr_assert_eq(gm_map(&r->gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
+	cr_assert_eq(gm_poke(&r->gm, code, bundles, size), 0);
+	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r->gm, .max_insns = max_insns,
+				  .events = { .ctx = r, .syscall = on_syscall } };
+	char err[128];
+	r->cpu = cpu_create(&cfg, err, sizeof err);
+	cr_assert_not_null(r->cpu, "%s", err);
+	cpu_set_pc(r->cpu, code);
+}
+
 /* fsxt (glibc's open executes fsxt.r): the sign of f2's right (left) 32-bit half extended over
  * the upper word, f3's right (left) half in the lower word.
  *   0x00 { .mmi setf.sig f6=r14 ; setf.sig f9=r15 ; nop.i 0 ;; }
@@ -690,17 +707,7 @@ static const uint8_t fsxt_bundles[] = {
 Test(ia64_cpu, fsxt_sign_extends_a_half)
 {
 	struct run r;
-	memset(&r, 0, sizeof r);
-	gm_init(&r.gm, 4096, ~0ULL, false, 8);
-	const uint64_t code = 0x4000000000000000ULL;
-	cr_assert_eq(gm_map(&r.gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
-	cr_assert_eq(gm_poke(&r.gm, code, fsxt_bundles, sizeof fsxt_bundles), 0);
-	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r.gm, .max_insns = 12,
-				  .events = { .ctx = &r, .syscall = on_syscall } };
-	char err[128];
-	r.cpu = cpu_create(&cfg, err, sizeof err);
-	cr_assert_not_null(r.cpu, "%s", err);
-	cpu_set_pc(r.cpu, code);
+	start_bundles(&r, fsxt_bundles, sizeof fsxt_bundles, 12);
 	cpu_set_reg(r.cpu, IA64_GR(14), 0x0000000180000002ULL);
 	cpu_set_reg(r.cpu, IA64_GR(15), 0x8000000300000004ULL);
 	struct cpu_fault fault;
@@ -729,17 +736,7 @@ static const uint8_t zero_product_bundles[] = {
 Test(ia64_cpu, fmpy_keeps_the_sign_of_a_zero_product)
 {
 	struct run r;
-	memset(&r, 0, sizeof r);
-	gm_init(&r.gm, 4096, ~0ULL, false, 8);
-	const uint64_t code = 0x4000000000000000ULL;
-	cr_assert_eq(gm_map(&r.gm, code, 4096, GM_PROT_READ | GM_PROT_EXEC), 0);
-	cr_assert_eq(gm_poke(&r.gm, code, zero_product_bundles, sizeof zero_product_bundles), 0);
-	struct cpu_config cfg = { .arch = CPU_ARCH_IA64, .mem = &r.gm, .max_insns = 12,
-				  .events = { .ctx = &r, .syscall = on_syscall } };
-	char err[128];
-	r.cpu = cpu_create(&cfg, err, sizeof err);
-	cr_assert_not_null(r.cpu, "%s", err);
-	cpu_set_pc(r.cpu, code);
+	start_bundles(&r, zero_product_bundles, sizeof zero_product_bundles, 12);
 	cpu_set_reg(r.cpu, IA64_GR(14), 0);			/* +0.0 */
 	cpu_set_reg(r.cpu, IA64_GR(15), 0x8000000000000000ULL);	/* -0.0 */
 	struct cpu_fault fault;
